@@ -1,0 +1,14 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CodegenError } from '../errors.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs, with its errors turned into a usage error that points at --help. */
+export function parseCommandArgs<O extends Options>(command: string, args: string[], options: O, allowPositionals = false) {
+  try {
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    throw new CodegenError(`${command}: ${message}`, { hint: `run \`mcp-codegen ${command} --help\`` });
+  }
+}

@@ -1,0 +1,63 @@
+import { CodegenError, ExitCode } from '../errors.js';
+import { diffCommand } from './diff.js';
+import { generateCommand } from './generate.js';
+import { type Command, type Io, processIo } from './io.js';
+import { snapshotCommand } from './snapshot.js';
+
+const commands: Command[] = [generateCommand, snapshotCommand, diffCommand];
+
+const usage = `mcp-codegen — typed TypeScript clients for MCP servers
+
+Usage: mcp-codegen <command> [options]
+
+Commands:
+${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+
+Run \`mcp-codegen <command> --help\` for a command's options.
+
+Exit codes: 0 ok, 1 stale output or findings, 2 usage/config/input error, 3 server error.
+`;
+
+/** The CLI: maps argv to a command; returns the exit code, never calls process.exit. */
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(usage);
+    return name === undefined ? ExitCode.usage : ExitCode.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${await version()}\n`);
+    return ExitCode.ok;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    io.stderr.write(`mcp-codegen: unknown command ${JSON.stringify(name)}\n\n${usage}`);
+    return ExitCode.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(command.help);
+    return ExitCode.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+export function reportError(error: unknown, io: Io): number {
+  if (error instanceof CodegenError) {
+    io.stderr.write(`error: ${error.message}\n`);
+    if (error.hint) io.stderr.write(`  hint: ${error.hint}\n`);
+    if (io.env.MCP_CODEGEN_DEBUG && error.cause) io.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
+    return error.exitCode;
+  }
+  io.stderr.write(`internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 70;
+}
+
+async function version(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}

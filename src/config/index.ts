@@ -1,0 +1,3 @@
+export * from './types.js';
+export { defineConfig } from './define.js';
+export { loadConfig, CONFIG_FILES } from './load.js';

@@ -1,0 +1,97 @@
+/**
+ * The shape of `mcp-codegen.config.ts`. One type drives the config file, the CLI flags and the
+ * README, so they cannot drift apart.
+ */
+
+/** Generate from a committed snapshot file (or any tools/list result). */
+export interface SnapshotSource {
+  snapshot: string;
+}
+
+/** Start the server as a child process and talk to it over stdio. */
+export interface StdioSource {
+  /** A command line (`"node server.js --flag"`, split like a shell would, without a shell) or an argv array. */
+  stdio: string | string[];
+  /** Extra environment variables; values may reference others as `${NAME}`. */
+  env?: Record<string, string>;
+  /** Working directory, relative to the config file. */
+  cwd?: string;
+}
+
+/** Connect to a running server over HTTP. */
+export interface HttpSource {
+  url: string;
+  /** `auto` (default) tries Streamable HTTP, then falls back to legacy SSE when refused. */
+  transport?: 'auto' | 'streamable-http' | 'sse';
+  /** Extra request headers; values may reference environment variables as `${NAME}` so secrets stay out of config. */
+  headers?: Record<string, string>;
+}
+
+export type ServerSource = SnapshotSource | StdioSource | HttpSource;
+
+export interface DiscoveryOptions {
+  /** Per-request timeout in milliseconds (default 30000). */
+  timeoutMs?: number;
+  /** Stop a list after this many pages (default 1000): protects against endless cursors. */
+  maxPages?: number;
+}
+
+/** Codes a server returns that its schemas do not declare (a published error catalog). */
+export interface ErrorCodeConfig {
+  /** Codes any tool of this server can return, with an optional description. */
+  server?: Record<string, string>;
+  /** Per tool name: extra codes for that tool. */
+  tools?: Record<string, Record<string, string>>;
+}
+
+export type RuleLevel = 'error' | 'warning' | 'info' | 'off';
+
+export interface DiffIgnore {
+  /** The rule id, e.g. `tool-description-changed`. */
+  rule: string;
+  /** The entity, e.g. `tool:search` or `prompt:greet`; omit to ignore the rule everywhere. */
+  entity?: string;
+  /** Why this change is accepted: required, so the config documents every exception. */
+  reason: string;
+}
+
+export interface DiffPolicy {
+  /** Per rule id: a new level, or `off`. */
+  rules?: Record<string, RuleLevel>;
+  ignore?: DiffIgnore[];
+}
+
+export interface ServerConfig {
+  /** The server's name; the client class is named after it (`weather` → `WeatherClient`). */
+  name: string;
+  /** Where the catalog comes from. */
+  source: ServerSource;
+  /**
+   * The snapshot file. For a live source, discovery writes it here (commit it) and
+   * `generate --offline` reads it. Defaults to `<out>/snapshot.json`. Ignored for a snapshot source.
+   */
+  snapshot?: string;
+  /** The folder the client is written to. */
+  out: string;
+  discovery?: DiscoveryOptions;
+  errors?: ErrorCodeConfig;
+  /** Validate results against each tool's outputSchema at run time (default true; the client can turn it off). */
+  validateOutput?: boolean;
+  /** Validate inputs against each tool's inputSchema before sending (default false). */
+  validateInput?: boolean;
+  diff?: DiffPolicy;
+}
+
+export interface McpCodegenConfig {
+  servers: ServerConfig[];
+  /** Diff policy for every server; a server's own `diff` is applied on top. */
+  diff?: DiffPolicy;
+}
+
+/** A config as loaded: paths resolved against the config file's folder. */
+export interface ResolvedConfig extends McpCodegenConfig {
+  /** The config file, or undefined when built from CLI flags. */
+  file?: string;
+  /** The folder relative paths were resolved against. */
+  root: string;
+}

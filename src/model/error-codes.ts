@@ -1,0 +1,81 @@
+import type { ErrorCodeConfig } from '../config/types.js';
+import { derefSchema } from '../schema/refs.js';
+import type { JsonObject, JsonValue, Tool } from '../snapshot/types.js';
+import { compareStrings } from '../snapshot/write.js';
+
+/** How a coded error is recognised in a result payload. */
+export type ErrorCodeSource =
+  /** `anyOf` branch N>0 requiring only `key`, a leading-underscore key: `{ "_budget_exceeded": true, ... }`. */
+  | { kind: 'envelope-key'; key: string; branch: number }
+  /** A branch (or the payload) whose `property` (`error`/`code`) is a const or enum. */
+  | { kind: 'property-value'; property: string; branch: number }
+  /** From the config (a published error catalog). */
+  | { kind: 'config'; scope: 'server' | 'tool' };
+
+export interface ErrorCode {
+  code: string;
+  description?: string;
+  source: ErrorCodeSource;
+}
+
+const CODE_PROPERTIES = ['error', 'code'];
+
+/**
+ * The coded errors a tool can return: from its outputSchema (branches after the first of an
+ * `anyOf`/`oneOf`) and from the config. Sorted by code, one entry a code (first source wins, schema
+ * before config), so the result is independent of branch and config key order.
+ */
+export function deriveErrorCodes(tool: Tool, config?: ErrorCodeConfig): ErrorCode[] {
+  const found = new Map<string, ErrorCode>();
+  const add = (entry: ErrorCode) => {
+    if (!found.has(entry.code)) found.set(entry.code, entry);
+  };
+  const schema = tool.outputSchema;
+  if (schema) {
+    const branches = alternatives(schema);
+    branches.forEach((branch, index) => {
+      if (index === 0) return;
+      const resolved = derefSchema(schema, branch);
+      if (!isObject(resolved)) return;
+      const key = envelopeKey(resolved);
+      if (key) add({ code: key, description: description(resolved), source: { kind: 'envelope-key', key, branch: index } });
+      for (const property of CODE_PROPERTIES) {
+        for (const value of constValues(schema, resolved, property)) {
+          add({ code: value, description: description(resolved), source: { kind: 'property-value', property, branch: index } });
+        }
+      }
+    });
+  }
+  for (const [code, text] of Object.entries(config?.tools?.[tool.name] ?? {})) add({ code, description: text || undefined, source: { kind: 'config', scope: 'tool' } });
+  for (const [code, text] of Object.entries(config?.server ?? {})) add({ code, description: text || undefined, source: { kind: 'config', scope: 'server' } });
+  return [...found.values()].sort((a, b) => compareStrings(a.code, b.code));
+}
+
+/** The `anyOf` (or `oneOf`) branches of an output schema, or the schema itself as the only one. */
+export function alternatives(schema: JsonObject): JsonValue[] {
+  const list = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  return list && list.length > 0 ? list : [schema];
+}
+
+/** A branch that requires exactly one key, and that key starts with `_`: the server's soft-error convention. */
+export function envelopeKey(branch: JsonObject): string | undefined {
+  const required = Array.isArray(branch.required) ? branch.required.filter((r): r is string => typeof r === 'string') : [];
+  return required.length === 1 && required[0]!.startsWith('_') && required[0]!.length > 1 ? required[0] : undefined;
+}
+
+function constValues(root: JsonObject, branch: JsonObject, property: string): string[] {
+  const props = isObject(branch.properties) ? branch.properties : undefined;
+  const prop = props ? derefSchema(root, props[property] ?? null) : undefined;
+  if (!isObject(prop)) return [];
+  if (typeof prop.const === 'string') return [prop.const];
+  if (Array.isArray(prop.enum)) return prop.enum.filter((v): v is string => typeof v === 'string');
+  return [];
+}
+
+function description(branch: JsonObject): string | undefined {
+  return typeof branch.description === 'string' ? branch.description : undefined;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,223 @@
+import { readFile } from 'node:fs/promises';
+import { InputError, pointer } from '../errors.js';
+import {
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type JsonObject,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+  type Snapshot,
+  type Tool,
+} from './types.js';
+
+/**
+ * Lenient reading: a canonical snapshot, a catalog dump with extra top-level fields, or a bare
+ * `tools/list` result are all snapshots. What we cannot use is an error naming the file and the
+ * JSON pointer of the problem.
+ */
+export async function readSnapshotFile(file: string): Promise<Snapshot> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(
+      file,
+      '',
+      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(error)})`,
+      code === 'ENOENT' ? 'check the path, or run `mcp-codegen snapshot` to create it' : undefined,
+    );
+  }
+  return parseSnapshotText(text, file);
+}
+
+export function parseSnapshotText(text: string, file: string): Snapshot {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new InputError(file, '', `is not valid JSON: ${describeJsonError(text, error)}`);
+  }
+  return parseSnapshot(value, file);
+}
+
+export function parseSnapshot(value: unknown, file: string): Snapshot {
+  const root = expectObject(value, file, '', 'a JSON object with a "tools" array (a snapshot or a tools/list result)');
+  if (root.format !== undefined && root.format !== SNAPSHOT_FORMAT) {
+    throw new InputError(file, '/format', `unknown format ${JSON.stringify(root.format)}`, `expected "${SNAPSHOT_FORMAT}"`);
+  }
+  if (root.format === SNAPSHOT_FORMAT && typeof root.version === 'number' && root.version > SNAPSHOT_VERSION) {
+    throw new InputError(
+      file,
+      '/version',
+      `snapshot version ${root.version} is newer than this mcp-codegen understands (${SNAPSHOT_VERSION})`,
+      'upgrade mcp-codegen',
+    );
+  }
+  if (!Array.isArray(root.tools)) {
+    throw new InputError(
+      file,
+      '/tools',
+      root.tools === undefined ? 'missing "tools" array' : `expected an array, got ${kind(root.tools)}`,
+      'a snapshot is a JSON object with a "tools" array, e.g. the result of tools/list',
+    );
+  }
+  const snapshot: Snapshot = {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    tools: uniqueBy(root.tools.map((t, i) => readTool(t, file, i)), (t) => t.name, file, '/tools', 'tool name'),
+    resources: readList(root, 'resources', file, readResource, (r) => r.uri, 'resource uri'),
+    resourceTemplates: readList(root, 'resourceTemplates', file, readTemplate, (r) => r.uriTemplate, 'uriTemplate'),
+    prompts: readList(root, 'prompts', file, readPrompt, (p) => p.name, 'prompt name'),
+  };
+  if (root.protocolVersion !== undefined) snapshot.protocolVersion = expectString(root.protocolVersion, file, '/protocolVersion');
+  const info = root.serverInfo ?? root.server;
+  if (info !== undefined) {
+    const at = root.serverInfo !== undefined ? '/serverInfo' : '/server';
+    const obj = expectObject(info, file, at, 'an object with "name" and "version"');
+    snapshot.serverInfo = {
+      ...obj,
+      name: expectString(obj.name ?? '', file, `${at}/name`),
+      version: expectString(obj.version ?? '', file, `${at}/version`),
+    };
+  }
+  if (root.capabilities !== undefined) snapshot.capabilities = expectObject(root.capabilities, file, '/capabilities', 'an object');
+  if (root.instructions !== undefined && root.instructions !== null) {
+    snapshot.instructions = expectString(root.instructions, file, '/instructions');
+  }
+  return snapshot;
+}
+
+function readTool(value: unknown, file: string, index: number): Tool {
+  const at = pointer('tools', index);
+  const obj = expectObject(value, file, at, 'a tool object with "name" and "inputSchema"');
+  const name = expectName(obj.name, file, `${at}/name`);
+  // inputSchema is required by the protocol, but old servers omit it for tools without arguments.
+  const inputSchema = obj.inputSchema === undefined ? { type: 'object' } : expectObject(obj.inputSchema, file, `${at}/inputSchema`, 'a JSON Schema object');
+  const tool: Tool = { ...obj, name, inputSchema };
+  if (obj.outputSchema === undefined || obj.outputSchema === null) delete tool.outputSchema;
+  else tool.outputSchema = expectObject(obj.outputSchema, file, `${at}/outputSchema`, 'a JSON Schema object');
+  optionalString(tool, 'title', file, at);
+  optionalString(tool, 'description', file, at);
+  if (obj.annotations !== undefined) expectObject(obj.annotations, file, `${at}/annotations`, 'an object');
+  return tool;
+}
+
+function readResource(value: unknown, file: string, at: string): Resource {
+  const obj = expectObject(value, file, at, 'a resource object with "uri" and "name"');
+  const uri = expectName(obj.uri, file, `${at}/uri`);
+  const resource: Resource = { ...obj, uri, name: obj.name === undefined ? uri : expectString(obj.name, file, `${at}/name`) };
+  optionalString(resource, 'title', file, at);
+  optionalString(resource, 'description', file, at);
+  return resource;
+}
+
+function readTemplate(value: unknown, file: string, at: string): ResourceTemplate {
+  const obj = expectObject(value, file, at, 'a resource template object with "uriTemplate" and "name"');
+  const uriTemplate = expectName(obj.uriTemplate, file, `${at}/uriTemplate`);
+  const template: ResourceTemplate = {
+    ...obj,
+    uriTemplate,
+    name: obj.name === undefined ? uriTemplate : expectString(obj.name, file, `${at}/name`),
+  };
+  optionalString(template, 'title', file, at);
+  optionalString(template, 'description', file, at);
+  return template;
+}
+
+function readPrompt(value: unknown, file: string, at: string): Prompt {
+  const obj = expectObject(value, file, at, 'a prompt object with "name"');
+  const prompt: Prompt = { ...obj, name: expectName(obj.name, file, `${at}/name`) };
+  optionalString(prompt, 'title', file, at);
+  optionalString(prompt, 'description', file, at);
+  if (obj.arguments !== undefined && obj.arguments !== null) {
+    if (!Array.isArray(obj.arguments)) throw new InputError(file, `${at}/arguments`, `expected an array, got ${kind(obj.arguments)}`);
+    const args = obj.arguments.map((a, i) => {
+      const argAt = `${at}/arguments/${i}`;
+      const arg = expectObject(a, file, argAt, 'a prompt argument object with "name"');
+      if (arg.required !== undefined && typeof arg.required !== 'boolean') {
+        throw new InputError(file, `${argAt}/required`, `expected a boolean, got ${kind(arg.required)}`);
+      }
+      return { ...arg, name: expectName(arg.name, file, `${argAt}/name`) };
+    });
+    prompt.arguments = uniqueBy(args, (a) => a.name, file, `${at}/arguments`, 'argument name');
+  } else {
+    delete prompt.arguments;
+  }
+  return prompt;
+}
+
+function readList<T>(
+  root: JsonObject,
+  key: string,
+  file: string,
+  read: (value: unknown, file: string, at: string) => T,
+  keyOf: (item: T) => string,
+  what: string,
+): T[] {
+  const value = root[key];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new InputError(file, `/${key}`, `expected an array, got ${kind(value)}`);
+  return uniqueBy(
+    value.map((item, i) => read(item, file, pointer(key, i))),
+    keyOf,
+    file,
+    `/${key}`,
+    what,
+  );
+}
+
+function uniqueBy<T>(items: T[], keyOf: (item: T) => string, file: string, at: string, what: string): T[] {
+  const seen = new Map<string, number>();
+  items.forEach((item, i) => {
+    const key = keyOf(item);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new InputError(file, `${at}/${i}`, `duplicate ${what} ${JSON.stringify(key)} (first at ${at}/${first})`, 'each must be unique');
+    }
+    seen.set(key, i);
+  });
+  return items;
+}
+
+function expectObject(value: unknown, file: string, at: string, expected: string): JsonObject {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new InputError(file, at, `expected ${expected}, got ${kind(value)}`);
+  }
+  return value as JsonObject;
+}
+
+function expectString(value: unknown, file: string, at: string): string {
+  if (typeof value !== 'string') throw new InputError(file, at, `expected a string, got ${kind(value)}`);
+  return value;
+}
+
+function expectName(value: unknown, file: string, at: string): string {
+  const s = expectString(value, file, at);
+  if (s.length === 0) throw new InputError(file, at, 'must not be empty');
+  return s;
+}
+
+function optionalString(obj: Record<string, unknown>, key: string, file: string, at: string): void {
+  if (obj[key] === null) delete obj[key];
+  else if (obj[key] !== undefined) expectString(obj[key], file, `${at}/${key}`);
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === undefined) return 'nothing';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`.slice(0, 80);
+}
+
+function describeJsonError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const match = /position (\d+)/.exec(message);
+  if (!match) return message;
+  const offset = Number(match[1]);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `${message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`;
+}

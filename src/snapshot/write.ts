@@ -1,0 +1,119 @@
+import type { JsonValue, Snapshot } from './types.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './types.js';
+
+/**
+ * Strict, canonical writing: the same catalog gives the same bytes whatever order the server
+ * listed it in or wrote its keys in, so a committed snapshot only changes when the API does.
+ * Lists are sorted by their identity (name, uri), object keys by a fixed order and then
+ * alphabetically. Only `anyOf`/`oneOf`/`allOf`/`enum`/`prefixItems` keep their order: it means something.
+ */
+export function serializeSnapshot(snapshot: Snapshot): string {
+  return JSON.stringify(canonicalSnapshot(snapshot), null, 2) + '\n';
+}
+
+export function canonicalSnapshot(snapshot: Snapshot): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION };
+  if (snapshot.protocolVersion !== undefined) out.protocolVersion = snapshot.protocolVersion;
+  if (snapshot.serverInfo !== undefined) out.serverInfo = ordered(snapshot.serverInfo, ['name', 'title', 'version']);
+  if (snapshot.capabilities !== undefined) out.capabilities = sortKeys(snapshot.capabilities);
+  if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
+  out.tools = sortByKey(snapshot.tools, (t) => t.name).map((tool) => {
+    const t = ordered(tool, TOOL_KEYS);
+    t.inputSchema = canonicalSchema(tool.inputSchema);
+    if (tool.outputSchema !== undefined) t.outputSchema = canonicalSchema(tool.outputSchema);
+    return t;
+  });
+  out.resources = sortByKey(snapshot.resources, (r) => r.uri).map((r) => ordered(r, ['uri', 'name', 'title', 'description', 'mimeType', 'size']));
+  out.resourceTemplates = sortByKey(snapshot.resourceTemplates, (r) => r.uriTemplate).map((r) =>
+    ordered(r, ['uriTemplate', 'name', 'title', 'description', 'mimeType']),
+  );
+  out.prompts = sortByKey(snapshot.prompts, (p) => p.name).map((prompt) => {
+    const p = ordered(prompt, ['name', 'title', 'description', 'arguments']);
+    if (prompt.arguments) p.arguments = prompt.arguments.map((a) => ordered(a, ['name', 'title', 'description', 'required']));
+    return p;
+  });
+  return out;
+}
+
+const TOOL_KEYS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution', 'icons', '_meta'];
+
+/** Keywords in reading order; anything else follows alphabetically. */
+const SCHEMA_KEYS = [
+  '$schema', '$id', '$anchor', '$ref', '$dynamicRef', 'title', 'description', 'type', 'const', 'enum', 'format',
+  'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable',
+  'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf',
+  'minLength', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType',
+  'items', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems', 'uniqueItems', 'unevaluatedItems',
+  'properties', 'required', 'patternProperties', 'additionalProperties', 'propertyNames', 'minProperties', 'maxProperties',
+  'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties',
+  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', '$defs', 'definitions',
+];
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_ONE = new Set([
+  'additionalProperties', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
+]);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+
+export function canonicalSchema(schema: JsonValue): JsonValue {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const out: Record<string, JsonValue> = {};
+  for (const key of orderKeys(Object.keys(schema), SCHEMA_KEYS)) {
+    const value = schema[key]!;
+    if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      out[key] = Object.fromEntries(sortedKeys(value).map((k) => [k, canonicalSchema(value[k]!)]));
+    } else if (SCHEMA_ONE.has(key)) {
+      out[key] = canonicalSchema(value);
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      out[key] = value.map(canonicalSchema);
+    } else if (key === 'items') {
+      out[key] = Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
+    } else if ((key === 'required' || key === 'type') && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      out[key] = [...new Set(value as string[])].sort(compareStrings);
+    } else if (key === 'enum' || key === 'examples') {
+      out[key] = Array.isArray(value) ? value.map(sortKeys) : sortKeys(value);
+    } else {
+      out[key] = sortKeys(value);
+    }
+  }
+  return out;
+}
+
+export function sortKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(sortedKeys(value).map((k) => [k, sortKeys(value[k]!)]));
+}
+
+function ordered(obj: object, first: string[]): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const key of orderKeys(Object.keys(obj), first)) {
+    const value = (obj as Record<string, unknown>)[key];
+    if (value !== undefined) out[key] = sortKeys(value as JsonValue);
+  }
+  return out;
+}
+
+function orderKeys(keys: string[], first: string[]): string[] {
+  const rank = (k: string) => {
+    const i = first.indexOf(k);
+    return i === -1 ? first.length : i;
+  };
+  return [...keys].sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
+}
+
+function sortedKeys(obj: object): string[] {
+  return Object.keys(obj).sort(compareStrings);
+}
+
+function sortByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...items].sort((a, b) => compareStrings(key(a), key(b)));
+}
+
+/** Code-unit order, independent of locale and ICU version. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isObject(value: unknown): value is Record<string, JsonValue> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
