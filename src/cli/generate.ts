@@ -1,11 +1,103 @@
-import { CodegenError } from '../errors.js';
-import type { Command } from './io.js';
+import { basename, resolve } from 'node:path';
+import { loadConfig } from '../config/load.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { CodegenError, ExitCode } from '../errors.js';
+import { generate, type GenerateResult } from '../generate.js';
+import { parseCommandArgs } from './args.js';
+import type { Command, Io } from './io.js';
+
+const help = `Usage:
+  mcp-codegen generate [--config <file>] [--server <name>]... [--check] [--offline]
+  mcp-codegen generate --snapshot <file> --out <dir> [--name <Name>] [--check]
+
+Generate a typed TypeScript client for each server in the config (mcp-codegen.config.ts, found
+from the current folder upwards), or for one snapshot file without a config.
+
+Options:
+  --config <file>     Use this config file instead of searching for one.
+  --server <name>     Only this server from the config (repeatable).
+  --snapshot <file>   Generate from this snapshot (or any tools/list result JSON), no config needed.
+  --out <dir>         With --snapshot: the output folder.
+  --name <Name>       With --snapshot: the server name; the class is <Name>Client (default: from the file name).
+  --check             Write nothing; compare what would be generated with what is on disk and list
+                      stale or missing files. Exit 1 if any, 0 if everything is fresh.
+  --offline           Never contact a server: live sources generate from their committed snapshot.
+  --timings           Print time spent per stage.
+  --quiet             Print only errors.
+  -h, --help          Show this help.
+
+Output per server: index.ts (exports the client), client.ts, tools.ts, types.ts, runtime.ts; and
+for a live source, the snapshot file (commit it; diff it with \`mcp-codegen diff\`).
+Files whose content did not change are not rewritten.
+
+Exit codes: 0 ok, 1 stale (--check), 2 usage/config/input error, 3 server error.
+`;
 
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'generate typed clients (from the config, or --snapshot/--out)',
-  help: 'Usage: mcp-codegen generate\n',
-  async run() {
-    throw new CodegenError('generate: not implemented yet');
+  help,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values } = parseCommandArgs('generate', args, {
+      config: { type: 'string' },
+      server: { type: 'string', multiple: true },
+      snapshot: { type: 'string' },
+      out: { type: 'string' },
+      name: { type: 'string' },
+      check: { type: 'boolean' },
+      offline: { type: 'boolean' },
+      timings: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+    });
+    const config = await configFrom(values, io);
+    const log = values.quiet ? undefined : (line: string) => io.stderr.write(`${line}\n`);
+    const result = await generate({
+      config,
+      check: values.check ?? false,
+      offline: values.offline ?? false,
+      ...(values.server ? { only: values.server } : {}),
+      env: io.env,
+      ...(log ? { log, progress: io.stderr } : {}),
+    });
+    if (values.timings) io.stderr.write(formatTimings(result));
+    return report(result, values.check ?? false, io, values.quiet ?? false);
   },
 };
+
+async function configFrom(values: { config?: string; snapshot?: string; out?: string; name?: string; server?: string[] }, io: Io): Promise<ResolvedConfig> {
+  if (values.snapshot === undefined) {
+    if (values.out !== undefined || values.name !== undefined) {
+      throw new CodegenError('generate: --out and --name go with --snapshot', { hint: 'run `mcp-codegen generate --help`' });
+    }
+    return loadConfig({ cwd: io.cwd, ...(values.config ? { file: values.config } : {}) });
+  }
+  if (values.config !== undefined || values.server !== undefined) {
+    throw new CodegenError('generate: --snapshot cannot be combined with --config or --server', { hint: 'use one or the other' });
+  }
+  if (!values.out) throw new CodegenError('generate: --snapshot needs --out <dir>', { hint: 'e.g. --out src/mcp' });
+  const name = values.name ?? basename(values.snapshot).replace(/(\.snapshot)?\.json$/i, '') ?? 'server';
+  return { root: io.cwd, servers: [{ name, source: { snapshot: resolve(io.cwd, values.snapshot) }, out: values.out }] };
+}
+
+function report(result: GenerateResult, check: boolean, io: Io, quiet: boolean): number {
+  if (check) {
+    if (result.stale.length === 0) {
+      if (!quiet) io.stderr.write(`fresh: ${result.files.length} generated files match\n`);
+      return ExitCode.ok;
+    }
+    io.stderr.write(`stale: ${result.stale.length} of ${result.files.length} generated files differ from what mcp-codegen would write:\n`);
+    for (const file of result.stale) io.stderr.write(`  ${file.status === 'missing' ? 'missing' : 'changed'}  ${file.path}\n`);
+    io.stderr.write('  hint: run `mcp-codegen generate` and commit the result\n');
+    return ExitCode.findings;
+  }
+  if (!quiet) {
+    const written = result.files.filter((f) => f.status === 'written');
+    for (const file of written) io.stderr.write(`  wrote ${file.path}\n`);
+    io.stderr.write(`done: ${written.length} written, ${result.files.length - written.length} unchanged\n`);
+  }
+  return ExitCode.ok;
+}
+
+function formatTimings(result: GenerateResult): string {
+  return `timings: ${Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`).join(', ')}\n`;
+}

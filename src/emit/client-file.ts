@@ -1,0 +1,169 @@
+import { StructureKind, type MethodDeclarationStructure, type PropertyDeclarationStructure, type StatementStructures } from 'ts-morph';
+import type { ClientModel, ToolModel } from '../model/types.js';
+import type { ToolAnnotations } from '../snapshot/types.js';
+import { docs, lineText, str } from './text.js';
+
+/** `client.ts`: the client class, one method per tool, and resource/template/prompt helpers. */
+export function clientStatements(model: ClientModel): StatementStructures[] {
+  const toolImports = model.tools.flatMap((t) => [t.specName, `type ${t.resultType}`]);
+  const helperTypes = [...model.templates.map((t) => `type ${t.variablesType}`), ...model.prompts.map((p) => `type ${p.argumentsType}`)];
+  const inputTypes = [...new Set(model.tools.map((t) => t.inputType))].sort();
+  const runtime = ['ValidatorCache', 'invokeTool', 'type CallOptions', 'type McpClientLike'];
+  if (model.resources.length || model.templates.length) runtime.push('readResource');
+  if (model.templates.length) runtime.push('expandUriTemplate');
+  if (model.prompts.length) runtime.push('getPrompt');
+  const statements: StatementStructures[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: runtime }];
+  if (toolImports.length || helperTypes.length) {
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './tools.js', namedImports: [...toolImports, ...helperTypes] });
+  }
+  if (inputTypes.length) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: inputTypes });
+
+  statements.push({
+    kind: StructureKind.Interface,
+    name: model.optionsTypeName,
+    isExported: true,
+    properties: [
+      {
+        name: 'validateOutput',
+        hasQuestionToken: true,
+        type: 'boolean',
+        docs: docs(`Validate each result against the tool's outputSchema (default ${model.validateOutput}). A payload that does not match comes back as \`ok: false\` with code \`$invalid_result\`.`),
+      },
+      {
+        name: 'validateInput',
+        hasQuestionToken: true,
+        type: 'boolean',
+        docs: docs(`Validate arguments against the tool's inputSchema before sending (default ${model.validateInput}${model.validateInput ? '' : '; needs `validateInput: true` in the config, which embeds the input schemas'}).`),
+      },
+    ],
+  });
+
+  const info = model.serverInfo;
+  statements.push({
+    kind: StructureKind.Class,
+    name: model.className,
+    isExported: true,
+    docs: docs(
+      `Typed client for the MCP server ${str(info?.title ?? info?.name ?? model.serverName)}.`,
+      'Wraps a connected MCP client (the SDK `Client`, or anything with a compatible `callTool`).',
+    ),
+    properties: [
+      { name: '#client', isReadonly: true, type: 'McpClientLike' },
+      { name: '#validators', isReadonly: true, initializer: 'new ValidatorCache()' },
+      { name: '#validateOutput', isReadonly: true, type: 'boolean' },
+      { name: '#validateInput', isReadonly: true, type: 'boolean' },
+      ...helperGroups(model),
+    ],
+    ctors: [
+      {
+        parameters: [
+          { name: 'client', type: 'McpClientLike' },
+          { name: 'options', type: model.optionsTypeName, initializer: '{}' },
+        ],
+        statements: [
+          'this.#client = client;',
+          `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
+          `this.#validateInput = options.validateInput ?? ${model.validateInput};`,
+        ],
+      },
+    ],
+    methods: [...model.tools.map(toolMethod), invokeOptionsMethod()],
+  });
+  return statements;
+}
+
+function toolMethod(tool: ToolModel): MethodDeclarationStructure {
+  const t = tool.tool;
+  return {
+    kind: StructureKind.Method,
+    name: tool.method,
+    docs: docs(t.title ?? t.annotations?.title, t.description, annotationNotes(t.annotations), `Calls the tool ${str(t.name)}.`),
+    parameters: [
+      { name: 'input', type: tool.inputType, ...(tool.inputOptional ? { initializer: '{}' } : {}) },
+      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+    ],
+    returnType: `Promise<${tool.resultType}>`,
+    statements: [`return invokeTool<${tool.resultType}>(this.#client, ${tool.specName}, input, this.#invokeOptions(options));`],
+  };
+}
+
+function invokeOptionsMethod(): MethodDeclarationStructure {
+  return {
+    kind: StructureKind.Method,
+    name: '#invokeOptions',
+    parameters: [{ name: 'options', type: 'CallOptions | undefined' }],
+    statements: [
+      'return { validators: this.#validators, validateOutput: this.#validateOutput, validateInput: this.#validateInput, ...options };',
+    ],
+  };
+}
+
+function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
+  const groups: PropertyDeclarationStructure[] = [];
+  if (model.resources.length) {
+    groups.push({
+      kind: StructureKind.Property,
+      name: 'resources',
+      isReadonly: true,
+      docs: docs('Read the resources the server listed.'),
+      initializer: object(
+        model.resources.map((r) => ({
+          doc: [r.resource.title ?? r.resource.name, r.resource.description, `Reads ${str(r.resource.uri)}.`],
+          text: `${r.member}: (options?: CallOptions) => readResource(this.#client, ${str(r.resource.uri)}, options)`,
+        })),
+      ),
+    });
+  }
+  if (model.templates.length) {
+    groups.push({
+      kind: StructureKind.Property,
+      name: 'templates',
+      isReadonly: true,
+      docs: docs('Expand a resource template from typed variables (RFC 6570) and read the resource.'),
+      initializer: object(
+        model.templates.map((t) => ({
+          doc: [t.template.title ?? t.template.name, t.template.description, `Reads ${str(t.template.uriTemplate)}.`],
+          text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: CallOptions) => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
+        })),
+      ),
+    });
+  }
+  if (model.prompts.length) {
+    groups.push({
+      kind: StructureKind.Property,
+      name: 'prompts',
+      isReadonly: true,
+      docs: docs('Get the prompts the server listed, with typed arguments.'),
+      initializer: object(
+        model.prompts.map((p) => ({
+          doc: [p.prompt.title ?? p.prompt.name, p.prompt.description, `Gets the prompt ${str(p.prompt.name)}.`],
+          text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: CallOptions) => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
+        })),
+      ),
+    });
+  }
+  return groups;
+}
+
+function object(members: Array<{ doc: Array<string | undefined>; text: string }>): string {
+  const body = members.map((m) => {
+    const [text] = docs(...m.doc);
+    const comment = text ? `/**\n${text.split('\n').map((l) => ` * ${l}`.trimEnd()).join('\n')}\n */\n` : '';
+    return `${comment}${m.text},`;
+  });
+  return `{\n${body.join('\n')}\n} as const`;
+}
+
+/** The spec's defaults are filled in, so the doc states what a client may assume. */
+function annotationNotes(annotations: ToolAnnotations | undefined): string | undefined {
+  if (!annotations) return undefined;
+  const readOnly = annotations.readOnlyHint === true;
+  const notes = [
+    readOnly ? 'read-only' : 'may modify its environment',
+    !readOnly && annotations.destructiveHint !== false ? 'may be destructive' : undefined,
+    annotations.idempotentHint === true ? 'idempotent' : undefined,
+    annotations.openWorldHint === false ? 'closed world' : 'may reach external systems',
+  ].filter(Boolean);
+  return `Hints from the server (not guarantees): ${notes.map((n) => lineText(n!)).join(', ')}.`;
+}
+

@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { Project, type StatementStructures } from 'ts-morph';
+import type { ClientModel } from '../model/types.js';
+import { compileDefinitions } from '../schema/compile.js';
+import { banner } from './banner.js';
+import { clientStatements } from './client-file.js';
+import { toolsStatements } from './tools-file.js';
+
+export interface EmittedFile {
+  /** Relative to the output folder, with `/` separators. */
+  path: string;
+  content: string;
+  /** Whether prettier should format it (templates are stored formatted). */
+  format: boolean;
+}
+
+const RUNTIME_TEMPLATE = new URL('../../templates/runtime.ts', import.meta.url);
+
+/** Every file of a generated client, unformatted. */
+export async function emitClient(model: ClientModel): Promise<EmittedFile[]> {
+  const header = banner(model);
+  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+  const print = (path: string, statements: StatementStructures[]) =>
+    header + '\n' + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText();
+  const types = await compileDefinitions(model.definitions);
+  return [
+    { path: 'types.ts', content: `${header}\n${types}`, format: true },
+    { path: 'tools.ts', content: print('tools.ts', toolsStatements(model)), format: true },
+    { path: 'client.ts', content: print('client.ts', clientStatements(model)), format: true },
+    { path: 'index.ts', content: header + '\n' + indexSource(model), format: true },
+    { path: 'runtime.ts', content: runtimeHeader() + (await readFile(RUNTIME_TEMPLATE, 'utf8')), format: false },
+  ];
+}
+
+function indexSource(model: ClientModel): string {
+  return [
+    `export { ${model.className}, type ${model.optionsTypeName} } from './client.js';`,
+    "export * from './tools.js';",
+    "export type * from './types.js';",
+    "export { RuntimeErrorCode, ToolCallError, McpProtocolError, unwrap, type CallOptions, type McpClientLike, type ToolError, type ToolResult, type ValidationIssue } from './runtime.js';",
+    '',
+  ].join('\n');
+}
+
+function runtimeHeader(): string {
+  return '// Copied by mcp-codegen from its templates/runtime.ts. Do not edit: it is replaced on every `mcp-codegen generate`.\n';
+}

@@ -1,0 +1,49 @@
+/**
+ * Server text in generated code. Everything that reaches a comment or a literal passes through
+ * here, so no name, description or value can close a comment, break a string or add a statement.
+ */
+
+const LINE_BREAKS = /\r\n|[\n\r\u2028\u2029]/g;
+
+/** Text for a JSDoc block: `*\/` cannot close it, line separators are plain newlines. */
+export function docText(text: string): string {
+  return text
+    .replace(LINE_BREAKS, '\n')
+    .replace(/\*\//g, '*\\/')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .trim();
+}
+
+/** Text for a `//` comment: one line. */
+export function lineText(text: string): string {
+  return docText(text).replace(/\n+/g, ' ');
+}
+
+/** A JSDoc comment body from paragraphs (empty ones dropped); ts-morph adds the `/** *\/`. */
+export function docs(...paragraphs: Array<string | undefined | false>): string[] {
+  const body = paragraphs
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .map(docText)
+    .join('\n\n');
+  return body ? [body] : [];
+}
+
+/** A string literal. JSON's escaping is valid JavaScript and covers quotes, backslashes and control characters. */
+export function str(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** A JavaScript literal for JSON data. `__proto__` keys are written computed, so they stay own properties. */
+export function literal(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  const entries = Object.entries(value).map(([key, v]) => `${key === '__proto__' ? `[${str(key)}]` : propertyKey(key)}: ${literal(v)}`);
+  return `{${entries.join(', ')}}`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A property name: bare when it is an identifier, quoted otherwise. */
+export function propertyKey(name: string): string {
+  return IDENTIFIER.test(name) && name !== '__proto__' ? name : str(name);
+}

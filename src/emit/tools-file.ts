@@ -1,0 +1,121 @@
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { ClientModel, ToolModel } from '../model/types.js';
+import { docs, lineText, literal, propertyKey, str } from './text.js';
+
+/** `tools.ts`: per tool its spec (data for the runtime), error codes, error and result types. */
+export function toolsStatements(model: ClientModel): StatementStructures[] {
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime.js',
+      namedImports: ['RuntimeErrorCode', 'type RuntimeErrorCodeValue', 'type ToolError', 'type ToolResult', 'type ToolSpec'],
+    },
+  ];
+  const typeImports = [...new Set(model.tools.flatMap(typesUsed))].sort();
+  if (typeImports.length) {
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: typeImports });
+  }
+  for (const tool of model.tools) statements.push(...toolStatements(tool));
+  for (const template of model.templates) {
+    statements.push({
+      kind: StructureKind.Interface,
+      name: template.variablesType,
+      isExported: true,
+      docs: docs(`Variables of the resource template ${str(template.template.uriTemplate)}.`),
+      properties: template.variables.map((v) => ({
+        name: propertyKey(v.name),
+        hasQuestionToken: !v.required,
+        type: v.explode ? 'string | number | boolean | readonly string[]' : 'string | number | boolean',
+      })),
+    });
+  }
+  for (const prompt of model.prompts) {
+    statements.push({
+      kind: StructureKind.Interface,
+      name: prompt.argumentsType,
+      isExported: true,
+      docs: docs(`Arguments of the prompt ${str(prompt.prompt.name)}.`),
+      properties: (prompt.prompt.arguments ?? []).map((a) => ({
+        name: propertyKey(a.name),
+        hasQuestionToken: a.required !== true,
+        type: 'string',
+        docs: docs(a.title, a.description),
+      })),
+    });
+  }
+  return statements;
+}
+
+function typesUsed(tool: ToolModel): string[] {
+  return [tool.inputType, ...tool.branches.map((b) => b.typeName)];
+}
+
+function toolStatements(tool: ToolModel): StatementStructures[] {
+  const name = str(tool.tool.name);
+  const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
+  const byDetails = new Map<string, string[]>();
+  for (const code of tool.errorCodes) {
+    const details = code.detailsType ?? 'Record<string, unknown>';
+    byDetails.set(details, [...(byDetails.get(details) ?? []), str(code.code)]);
+  }
+  const errorUnion = [
+    ...[...byDetails].map(([details, codes]) => `ToolError<${codes.join(' | ')}, ${details}>`),
+    'ToolError<RuntimeErrorCodeValue, unknown>',
+  ];
+  const data = tool.outputType ?? 'unknown';
+  const alt = alternatives.length ? alternatives.map((b) => `{ variant: ${str(b.variant!)}; data: ${b.typeName} }`).join(' | ') : 'never';
+  const spec = {
+    name: tool.tool.name,
+    ...(tool.inputValidationSchema ? { inputSchema: tool.inputValidationSchema } : {}),
+    ...(tool.tool.outputSchema ? { outputSchema: tool.branches[0]?.validationSchema } : {}),
+    branches: tool.branches.map((b) => ({
+      kind: b.kind,
+      ...(b.variant ? { variant: b.variant } : {}),
+      ...(b.code ? { code: b.code } : {}),
+      required: b.required,
+      schema: b.validationSchema,
+    })),
+    codes: tool.errorCodes.map((c) => c.code),
+  };
+  return [
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs(`Error codes the tool ${name} can return, with the runtime's own codes (unknown, uncoded, invalid result or input).`),
+      declarations: [
+        {
+          name: tool.errorCodeEnum,
+          initializer: `{ ${tool.errorCodes.map((c) => `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`).join(' ')} ...RuntimeErrorCode } as const`,
+        },
+      ],
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: tool.errorCodeEnum,
+      type: `(typeof ${tool.errorCodeEnum})[keyof typeof ${tool.errorCodeEnum}]`,
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: tool.errorType,
+      docs: docs(`A failed call of ${name}: narrow on \`code\`.`),
+      type: errorUnion.join(' | '),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: tool.resultType,
+      docs: docs(`What ${name} resolves to: \`ok: true\` with the documented payload${alternatives.length ? ' (or an alternative, told apart by `variant`)' : ''}, or \`ok: false\` with a typed error.`),
+      type: `ToolResult<${data}, ${alt}, ${tool.errorType}>`,
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs(`What the runtime needs to call and classify ${name}.`),
+      declarations: [{ name: tool.specName, type: 'ToolSpec', initializer: literal(spec) }],
+    },
+  ];
+}

@@ -1,0 +1,164 @@
+import type { ServerConfig } from '../config/types.js';
+import { sanitizeSchema } from '../schema/sanitize.js';
+import { TypeSet } from '../schema/type-set.js';
+import { isObject } from '../schema/walk.js';
+import type { JsonObject, Prompt, Snapshot, Tool } from '../snapshot/types.js';
+import { canonicalSchema, compareStrings } from '../snapshot/write.js';
+import { declareRequiredKeys, outputBranches, requiredOf } from './branches.js';
+import { deriveErrorCodes } from './error-codes.js';
+import { NamePlanner, RESERVED_MEMBER_NAMES, RESERVED_TYPE_NAMES, camelCase, pascalCase } from './naming.js';
+import { templateVariables } from './uri-template.js';
+import type { BranchModel, ClientModel, ErrorCodeModel, PromptModel, ResourceModel, TemplateModel, ToolModel } from './types.js';
+import { prepareValidationSchema } from './validation-schema.js';
+
+/** Names the runtime template exports; generated declarations must not take them. */
+export const RUNTIME_EXPORTS = [
+  'McpClientLike', 'ToolSpec', 'BranchSpec', 'ToolResult', 'ToolError', 'ValidationIssue', 'RuntimeErrorCode',
+  'RuntimeErrorCodeValue', 'invokeTool', 'unwrap', 'ToolCallError', 'ValidatorCache', 'readResource', 'getPrompt',
+  'expandUriTemplate', 'InvokeOptions', 'CallOptions', 'JsonSchemaObject', 'McpProtocolError', 'ClientOptions',
+];
+
+/** Runtime error-code members every tool's code object includes. */
+export const RUNTIME_CODE_MEMBERS = ['Unknown', 'Uncoded', 'InvalidResult', 'InvalidInput'];
+
+export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput'>): ClientModel {
+  const types = new NamePlanner(RESERVED_TYPE_NAMES);
+  RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
+  const className = types.claim(`${pascalCase(server.name, 'Mcp')}Client`);
+  const optionsTypeName = types.claim(`${className}Options`);
+  const typeSet = new TypeSet(types);
+  const shared = new Map<string, string>();
+  const methods = new NamePlanner(RESERVED_MEMBER_NAMES);
+  const bases = new NamePlanner();
+  const validateInput = server.validateInput ?? false;
+
+  const tools = sortBy(snapshot.tools, (t) => t.name);
+  // Claim every tool's own names before hoisted or shared ones, so a `$defs` entry can never take a tool's name.
+  const planned = tools.map((tool) => {
+    // `foo-bar` and `foo_bar` both want FooBar: the second in name order becomes FooBar2, in every name.
+    const base = bases.claim(pascalCase(tool.name, 'Tool'));
+    return {
+      tool,
+      base,
+      method: methods.claim(base.charAt(0).toLowerCase() + base.slice(1)),
+      inputType: types.claim(`${base}Input`),
+      outputType: tool.outputSchema ? types.claim(`${base}Output`) : undefined,
+      errorCodeEnum: types.claim(`${base}ErrorCode`),
+      errorType: types.claim(`${base}Error`),
+      resultType: types.claim(`${base}Result`),
+      specName: types.claim(`${base}Spec`),
+    };
+  });
+
+  const toolModels: ToolModel[] = planned.map((p) => {
+    const { tool, base } = p;
+    const input = declareRequiredKeys(asObject(sanitizeSchema(tool.inputSchema)));
+    typeSet.add(p.inputType, input, base);
+    const branches = tool.outputSchema ? planBranches(tool, p.outputType!, base, types, typeSet, shared) : [];
+    const codes = deriveErrorCodes(tool, server.errors);
+    const members = new NamePlanner(new Set(RUNTIME_CODE_MEMBERS));
+    const errorCodes: ErrorCodeModel[] = codes.map((code) => {
+      const envelope = branches.find((b) => b.kind === 'error' && (b.code === code.code || (code.source.kind === 'property-value' && code.source.branch === b.index)));
+      return { ...code, member: members.claim(pascalCase(code.code, 'Code')), ...(envelope ? { detailsType: envelope.typeName } : {}) };
+    });
+    return {
+      tool,
+      method: p.method,
+      specName: p.specName,
+      inputType: p.inputType,
+      inputOptional: requiredOf(input).length === 0 && !['anyOf', 'oneOf', 'allOf'].some((k) => input[k] !== undefined),
+      ...(p.outputType ? { outputType: p.outputType } : {}),
+      branches,
+      errorCodes,
+      errorCodeEnum: p.errorCodeEnum,
+      errorType: p.errorType,
+      resultType: p.resultType,
+      ...(validateInput ? { inputValidationSchema: prepareValidationSchema(tool.inputSchema) } : {}),
+    };
+  });
+
+  const resourceMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
+  const resources: ResourceModel[] = sortBy(snapshot.resources, (r) => r.uri).map((resource) => ({
+    resource,
+    member: resourceMembers.claim(camelCase(resource.name || resource.uri, 'resource')),
+  }));
+  const templateMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
+  const templates: TemplateModel[] = sortBy(snapshot.resourceTemplates, (t) => t.uriTemplate).map((template) => {
+    const member = templateMembers.claim(camelCase(template.name || template.uriTemplate, 'template'));
+    return { template, member, variablesType: types.claim(`${pascalCase(member)}TemplateVariables`), variables: templateVariables(template.uriTemplate) };
+  });
+  const promptMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
+  const prompts: PromptModel[] = sortBy(snapshot.prompts, (p) => p.name).map((prompt) => {
+    const member = promptMembers.claim(camelCase(prompt.name, 'prompt'));
+    return { prompt, member, argumentsType: types.claim(`${pascalCase(member)}PromptArguments`), argumentsOptional: !hasRequiredArgument(prompt) };
+  });
+
+  return {
+    serverName: server.name,
+    className,
+    optionsTypeName,
+    ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
+    ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
+    tools: toolModels,
+    resources,
+    templates,
+    prompts,
+    definitions: typeSet.definitions(),
+    validateOutput: server.validateOutput ?? true,
+    validateInput,
+  };
+}
+
+function planBranches(tool: Tool, outputType: string, base: string, types: NamePlanner, typeSet: TypeSet, shared: Map<string, string>): BranchModel[] {
+  const branches = outputBranches(tool.outputSchema!);
+  const variants = new NamePlanner(new Set(['documented']));
+  return branches.map((branch) => {
+    const typed = declareRequiredKeys(asObject(sanitizeSchema(branch.schema)));
+    let typeName: string;
+    if (branch.kind === 'documented') {
+      typeName = outputType;
+      typeSet.add(typeName, typed, base);
+    } else {
+      // Identical wrappers and envelopes (one server repeats them in every tool) share one type.
+      const key = JSON.stringify(canonicalSchema(typed));
+      const existing = shared.get(key);
+      if (existing) {
+        typeName = existing;
+      } else {
+        const stem = branchStem(branch.kind, branch.code, branch.required, branch.index);
+        typeName = types.has(stem) ? types.claim(`${base}${stem}`) : types.claim(stem);
+        shared.set(key, typeName);
+        typeSet.add(typeName, typed, base);
+      }
+    }
+    const model: BranchModel = {
+      index: branch.index,
+      kind: branch.kind,
+      typeName,
+      required: branch.required,
+      validationSchema: prepareValidationSchema(branch.schema),
+    };
+    if (branch.code) model.code = branch.code;
+    if (branch.kind === 'alternative') {
+      model.variant = variants.claim(camelCase(branch.required.join(' ') || `alternative ${branch.index}`, 'alternative'));
+    }
+    return model;
+  });
+}
+
+function branchStem(kind: 'documented' | 'alternative' | 'error', code: string | undefined, required: string[], index: number): string {
+  const stem = code ?? (required.join(' ') || `${kind} ${index}`);
+  return `${pascalCase(stem, 'Output')}${kind === 'error' ? 'Envelope' : 'Alternative'}`;
+}
+
+function hasRequiredArgument(prompt: Prompt): boolean {
+  return (prompt.arguments ?? []).some((a) => a.required === true);
+}
+
+function asObject(value: unknown): JsonObject {
+  return isObject(value) ? value : {};
+}
+
+function sortBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...items].sort((a, b) => compareStrings(key(a), key(b)));
+}

@@ -1,0 +1,82 @@
+import type { JsonObject, Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../snapshot/types.js';
+import type { ErrorCode } from './error-codes.js';
+
+/**
+ * The intermediate model between a snapshot and emitted code: every identifier is decided here,
+ * once, by the naming pass, so emitters only print.
+ */
+export interface ClientModel {
+  /** The config's server name. */
+  serverName: string;
+  className: string;
+  optionsTypeName: string;
+  serverInfo?: ServerInfo;
+  protocolVersion?: string;
+  tools: ToolModel[];
+  resources: ResourceModel[];
+  templates: TemplateModel[];
+  prompts: PromptModel[];
+  /** Named schemas (type name → sanitized schema) for the types file, in emission order. */
+  definitions: JsonObject;
+  validateOutput: boolean;
+  validateInput: boolean;
+}
+
+export interface ToolModel {
+  tool: Tool;
+  method: string;
+  specName: string;
+  inputType: string;
+  /** True when the input has no required property, so the argument may be omitted. */
+  inputOptional: boolean;
+  /** The branch-0 (documented) output type, when the tool declares an outputSchema. */
+  outputType?: string;
+  branches: BranchModel[];
+  errorCodes: ErrorCodeModel[];
+  errorCodeEnum: string;
+  errorType: string;
+  resultType: string;
+  /** The input schema embedded for run-time validation (only when enabled). */
+  inputValidationSchema?: JsonObject;
+}
+
+export type BranchKind = 'documented' | 'alternative' | 'error';
+
+export interface BranchModel {
+  index: number;
+  kind: BranchKind;
+  typeName: string;
+  /** For alternatives: the `variant` discriminant value. */
+  variant?: string;
+  /** For error envelopes found by key: the code. */
+  code?: string;
+  required: string[];
+  /** Self-contained schema for run-time validation: the parent's keywords and root `$defs` merged in. */
+  validationSchema: JsonObject;
+}
+
+export interface ErrorCodeModel extends ErrorCode {
+  /** Member name in the tool's error-code object. */
+  member: string;
+  /** The envelope type carrying this code, when the schema declares one. */
+  detailsType?: string;
+}
+
+export interface ResourceModel {
+  resource: Resource;
+  member: string;
+}
+
+export interface TemplateModel {
+  template: ResourceTemplate;
+  member: string;
+  variablesType: string;
+  variables: Array<{ name: string; required: boolean; explode: boolean }>;
+}
+
+export interface PromptModel {
+  prompt: Prompt;
+  member: string;
+  argumentsType: string;
+  argumentsOptional: boolean;
+}

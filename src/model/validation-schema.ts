@@ -1,0 +1,19 @@
+import { isLocalRef } from '../schema/refs.js';
+import { mapSchema } from '../schema/walk.js';
+import type { JsonObject, JsonValue } from '../snapshot/types.js';
+
+/**
+ * The schema as embedded for run-time validation: the server's own keywords (validation must judge
+ * what the server declared), minus what cannot work offline or would clash between tools: a remote
+ * `$ref` (never fetched) accepts anything, `$id` is dropped so tools sharing one do not collide.
+ */
+export function prepareValidationSchema(schema: JsonValue): JsonObject {
+  const out = mapSchema(schema, (node) => {
+    const copy: JsonObject = { ...node };
+    delete copy.$id;
+    delete copy.id;
+    if (typeof copy.$ref === 'string' && !isLocalRef(copy.$ref)) delete copy.$ref;
+    return copy;
+  });
+  return out !== null && typeof out === 'object' && !Array.isArray(out) ? out : {};
+}

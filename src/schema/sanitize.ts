@@ -1,0 +1,86 @@
+import type { JsonObject, JsonValue } from '../snapshot/types.js';
+import { isLocalRef } from './refs.js';
+import { isObject, mapSchema } from './walk.js';
+
+/**
+ * Make an untrusted schema safe and plain for json-schema-to-typescript:
+ * - generator directives (`tsType`, `tsEnumNames`, …) are dropped: they would be emitted verbatim as code;
+ * - `title` and `$id` are dropped: they would name types (a title `Promise` would shadow the global); names
+ *   come from our naming pass instead. A title is kept as the description when there is none;
+ * - a remote or file `$ref` becomes "any value": nothing is ever fetched or read;
+ * - 2020-12 `prefixItems`/`items` become draft-07 `items`/`additionalItems`, which the generator knows;
+ * - values the generator cannot print safely (object enum members, unknown `type` names) are dropped;
+ * - a boolean schema becomes `{}` (true) or a `never` marker (false).
+ */
+const DIRECTIVES = new Set(['tsType', 'tsEnumNames', 'tsEnumNames', 'tsDeclaration']);
+const DROPPED = new Set(['title', '$id', 'id', '$schema', '$comment', '$anchor', '$dynamicAnchor', '$dynamicRef', '$vocabulary', '$recursiveRef', '$recursiveAnchor']);
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/** Our own, fixed marker for `false` schemas; server-provided tsType never survives sanitizing. */
+export const NEVER_SCHEMA: JsonObject = { tsType: 'never' };
+
+export function sanitizeSchema(schema: JsonValue): JsonValue {
+  return mapSchema(fromBoolean(schema), (node) => cleanNode(node));
+}
+
+function cleanNode(node: JsonObject): JsonValue {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (DIRECTIVES.has(key) || DROPPED.has(key)) continue;
+    out[key] = value;
+  }
+  if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string') out.description = node.title;
+  for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']) {
+    const map = out[key];
+    if (isObject(map)) out[key] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
+    else if (map !== undefined) delete out[key];
+  }
+  for (const key of ['additionalProperties', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']) {
+    if (typeof out[key] === 'boolean' && key !== 'additionalProperties' && key !== 'additionalItems') out[key] = fromBoolean(out[key]);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
+    const list = out[key];
+    if (Array.isArray(list)) out[key] = list.map(fromBoolean);
+    else if (list !== undefined) delete out[key];
+  }
+  if (typeof out.$ref === 'string' && !isLocalRef(out.$ref)) {
+    const ref = out.$ref;
+    delete out.$ref;
+    out.description = [out.description, `(external $ref ${JSON.stringify(ref)} is not followed: typed as unknown)`].filter(Boolean).join('\n');
+  } else if (out.$ref !== undefined && typeof out.$ref !== 'string') {
+    delete out.$ref;
+  }
+  normalizeTuples(out);
+  if (out.type !== undefined) {
+    const types = (Array.isArray(out.type) ? out.type : [out.type]).filter((t): t is string => typeof t === 'string' && JSON_TYPES.has(t));
+    if (types.length === 0) delete out.type;
+    else out.type = types.length === 1 ? types[0]! : types;
+  }
+  if (out.enum !== undefined) {
+    if (!Array.isArray(out.enum) || out.enum.some((v) => v !== null && typeof v === 'object') || out.enum.length === 0) delete out.enum;
+  }
+  if (out.const !== undefined && out.const !== null && typeof out.const === 'object') delete out.const;
+  if (out.required !== undefined) {
+    if (Array.isArray(out.required)) out.required = out.required.filter((r) => typeof r === 'string');
+    else delete out.required;
+  }
+  if (out.description !== undefined && typeof out.description !== 'string') delete out.description;
+  return out;
+}
+
+/** prefixItems: [A, B], items: C  →  items: [A, B], additionalItems: C (draft-07 tuple form). */
+function normalizeTuples(node: JsonObject): void {
+  const prefix = node.prefixItems;
+  if (!Array.isArray(prefix)) return;
+  const rest = node.items;
+  delete node.prefixItems;
+  node.items = prefix;
+  if (rest === undefined) delete node.additionalItems;
+  else node.additionalItems = rest;
+}
+
+function fromBoolean(schema: JsonValue): JsonValue {
+  if (schema === true) return {};
+  if (schema === false) return { ...NEVER_SCHEMA };
+  return schema;
+}

@@ -1,0 +1,142 @@
+import type { JsonObject, JsonValue } from '../snapshot/types.js';
+import { canonicalSchema } from '../snapshot/write.js';
+import { NamePlanner, pascalCase } from '../model/naming.js';
+import { isLocalRef, resolveLocalRef } from './refs.js';
+import { collectRefs, isObject, mapSchema } from './walk.js';
+
+/**
+ * The set of named schemas that becomes `types.ts`: one entry per tool input/output/branch, plus
+ * every `$ref` target, hoisted out of its tool and shared between tools when identical (servers
+ * such as notion repeat the same `$defs` in every tool). Compiling them as one document lets the
+ * generator share names across tools instead of emitting duplicate identifiers.
+ */
+export class TypeSet {
+  private readonly defs = new Map<string, JsonObject>();
+  /** Closure key of a hoisted target → its type name. */
+  private readonly hoisted = new Map<string, string>();
+
+  constructor(private readonly planner: NamePlanner) {}
+
+  /** Add a sanitized schema under a name the caller already claimed; `owner` prefixes hoisted names on collision. */
+  add(name: string, schema: JsonValue, owner: string): void {
+    const root = schema;
+    const names = new Map<string, string>([['', name]]);
+    const fresh: string[] = [];
+    const aliases = new Map<string, string>();
+    for (const pointer of this.reachableTargets(root)) {
+      if (pointer === '') continue;
+      // A target that is only another `$ref` is an alias: name the schema at the end of the chain.
+      const end = followAliases(root, pointer);
+      if (end === null) continue; // a cycle of pure aliases describes no value: left unresolved, typed unknown
+      if (end !== pointer) {
+        aliases.set(pointer, end);
+        continue;
+      }
+      const key = closureKey(root, pointer);
+      let typeName = this.hoisted.get(key);
+      if (!typeName) {
+        const base = pascalCase(lastToken(pointer), 'Def');
+        typeName = this.planner.has(base) ? this.planner.claim(`${owner}${base}`) : this.planner.claim(base);
+        this.hoisted.set(key, typeName);
+        fresh.push(pointer);
+      }
+      names.set(pointer, typeName);
+    }
+    for (const [alias, end] of aliases) {
+      const target = end === '' ? name : names.get(end);
+      if (target) names.set(alias, target);
+    }
+    // Rewrite only after every target has a name: targets refer to each other.
+    for (const pointer of fresh) this.defs.set(names.get(pointer)!, this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names));
+    this.defs.set(name, this.rewrite(root, names));
+  }
+
+  /** The definitions, titled with their type names, in insertion order. */
+  definitions(): JsonObject {
+    const out: JsonObject = {};
+    for (const [name, schema] of this.defs) out[name] = { ...schema, title: name };
+    return out;
+  }
+
+  get size(): number {
+    return this.defs.size;
+  }
+
+  /** Every local pointer reachable from the root through `$ref`s, in a stable order. */
+  private reachableTargets(root: JsonValue): string[] {
+    const seen = new Set<string>();
+    const queue = collectRefs(root).map((r) => r.ref);
+    while (queue.length) {
+      const ref = queue.shift()!;
+      if (!isLocalRef(ref)) continue;
+      const pointer = ref.slice(1);
+      if (seen.has(pointer)) continue;
+      const target = resolveLocalRef(root, ref);
+      if (target === undefined) continue;
+      seen.add(pointer);
+      queue.push(...collectRefs(target).map((r) => r.ref));
+    }
+    return [...seen].sort();
+  }
+
+  /** Point every local `$ref` at its hoisted name; drop nested `$defs` (hoisted when used). */
+  private rewrite(schema: JsonValue, names: Map<string, string>): JsonObject {
+    const result = mapSchema(schema, (node) => {
+      const out: JsonObject = { ...node };
+      delete out.$defs;
+      delete out.definitions;
+      if (typeof out.$ref === 'string') {
+        const pointer = out.$ref.slice(1);
+        const target = names.get(pointer);
+        if (target) {
+          const { $ref: _ref, description, ...siblings } = out;
+          // Draft 2019+ applies siblings of $ref too; keep them as an intersection rather than lose them.
+          const ref: JsonObject = { $ref: `#/$defs/${target}` };
+          return Object.keys(siblings).length === 0
+            ? description === undefined ? ref : { ...ref, description }
+            : { allOf: [ref, siblings], ...(description === undefined ? {} : { description }) };
+        }
+        delete out.$ref;
+        out.description = [out.description, '(unresolved $ref: typed as unknown)'].filter(Boolean).join('\n');
+      }
+      return out;
+    });
+    return isObject(result) ? result : {};
+  }
+}
+
+function followAliases(root: JsonValue, start: string): string | null {
+  const seen = new Set<string>();
+  let pointer = start;
+  for (;;) {
+    if (seen.has(pointer)) return null;
+    seen.add(pointer);
+    const node = resolveLocalRef(root, `#${pointer}`);
+    if (!isObject(node) || typeof node.$ref !== 'string' || !isLocalRef(node.$ref)) return pointer;
+    if (Object.keys(node).some((k) => k !== '$ref' && k !== 'description')) return pointer;
+    pointer = node.$ref.slice(1);
+  }
+}
+
+function lastToken(pointer: string): string {
+  const tokens = pointer.split('/');
+  return (tokens[tokens.length - 1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Identity of a `$ref` target: its content and that of everything it reaches, so equal defs in two tools are one type. */
+function closureKey(root: JsonValue, start: string): string {
+  const parts: Array<[string, JsonValue]> = [];
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length) {
+    const pointer = queue.shift()!;
+    if (seen.has(pointer)) continue;
+    seen.add(pointer);
+    const target = resolveLocalRef(root, `#${pointer}`);
+    if (target === undefined) continue;
+    parts.push([pointer, canonicalSchema(target)]);
+    for (const { ref } of collectRefs(target)) if (isLocalRef(ref)) queue.push(ref.slice(1));
+  }
+  parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return JSON.stringify([start, parts]);
+}
