@@ -5,6 +5,7 @@ import { emitClient } from './emit/emit.js';
 import { formatTypeScript } from './emit/format.js';
 import { CodegenError } from './errors.js';
 import { buildClientModel } from './model/build.js';
+import type { ClientModel } from './model/types.js';
 import { readSnapshotFile, serializeSnapshot, writeFileAtomic, type Snapshot } from './snapshot/index.js';
 
 export type Stage = 'read' | 'discover' | 'model' | 'emit' | 'format' | 'write';
@@ -60,18 +61,32 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   for (const server of servers) {
     const { snapshot, snapshotFile, discovered } = await loadSnapshot(server, config, options, time);
     if (discovered) planned.push({ file: snapshotFile, content: serializeSnapshot(snapshot) });
-    const model = await time('model', () => buildClientModel(snapshot, server));
-    const emitted = await time('emit', () => emitClient(model));
     const outDir = resolve(config.root, server.out);
-    for (const file of emitted) {
-      const target = resolve(outDir, file.path);
-      const content = file.format ? await time('format', () => formatTypeScript(file.content, target)) : file.content;
-      planned.push({ file: target, content });
-    }
+    const { files, model } = await renderClient(snapshot, server, outDir, time);
+    for (const file of files) planned.push({ file: resolve(outDir, file.path), content: file.content });
     options.log?.(`${server.name}: ${model.tools.length} tools, ${model.resources.length} resources, ${model.templates.length} templates, ${model.prompts.length} prompts`);
   }
   const files = await time('write', () => (options.check ? compareAll(planned, config.root) : writeAll(planned, config.root)));
   return { files, stale: files.filter((f) => f.status === 'stale' || f.status === 'missing'), timings };
+}
+
+type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
+
+/** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
+export async function renderClient(
+  snapshot: Snapshot,
+  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput'>,
+  outDir: string,
+  time: Timer = async (_stage, work) => work(),
+): Promise<{ files: Array<{ path: string; content: string }>; model: ClientModel }> {
+  const model = await time('model', () => buildClientModel(snapshot, server));
+  const emitted = await time('emit', () => emitClient(model));
+  const files = [];
+  for (const file of emitted) {
+    const content = file.format ? await time('format', () => formatTypeScript(file.content, resolve(outDir, file.path))) : file.content;
+    files.push({ path: file.path, content });
+  }
+  return { files, model };
 }
 
 function selectServers(config: ResolvedConfig, only: string[] | undefined): ServerConfig[] {
@@ -89,7 +104,7 @@ async function loadSnapshot(
   server: ServerConfig,
   config: ResolvedConfig,
   options: GenerateOptions,
-  time: <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>,
+  time: Timer,
 ): Promise<{ snapshot: Snapshot; snapshotFile: string; discovered: boolean }> {
   const source = server.source;
   if ('snapshot' in source) {

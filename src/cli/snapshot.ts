@@ -1,12 +1,158 @@
-import { CodegenError } from '../errors.js';
-import type { Command } from './io.js';
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import type { HttpSource, StdioSource } from '../config/types.js';
+import { createProgressReporter, DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS, discover } from '../discover/index.js';
+import { CodegenError, ExitCode } from '../errors.js';
+import { serializeSnapshot, writeFileAtomic, type Snapshot } from '../snapshot/index.js';
+import { parseCommandArgs } from './args.js';
+import type { Command, Io } from './io.js';
 
-// Placeholder until live discovery lands (issue 3): says so instead of pretending.
+const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url>) [options] --out <file>
+
+Connect to a live MCP server, list everything it declares (tools, resources, resource templates,
+prompts, following every page) and write its canonical snapshot: the file \`generate\` and \`diff\`
+read. The file is written only when discovery succeeded completely; on any failure the previous
+file is left as it was. If the file already holds the same snapshot it is not touched.
+
+Source (exactly one):
+  --stdio "<command line>"  Start the server as a child process and talk over stdin/stdout. The line
+                            is split like a shell splits words (quotes, backslashes) but runs
+                            without a shell: no pipes, globs or $VARIABLES. The server gets this
+                            process's environment; its stderr is captured and shown if it fails.
+  --url <url>               Connect to a running server over HTTP.
+
+Options:
+  --transport <kind>        With --url: auto (default) tries Streamable HTTP and falls back to the
+                            legacy HTTP+SSE transport when the server refuses it with a 4xx;
+                            streamable-http or sse use only that one.
+  --header "Name: value"    With --url: an extra request header; repeat for more. \${NAME} in the
+                            value is replaced by the environment variable NAME, so a secret need not
+                            appear on the command line: --header 'Authorization: Bearer \${API_TOKEN}'
+  --timeout <ms>            How long to wait for each answer (default ${DEFAULT_TIMEOUT_MS}).
+  --max-pages <n>           Stop a list that still has a next page after n pages (default
+                            ${DEFAULT_MAX_PAGES}): protects against servers whose cursors never end.
+  --out <file>              Where to write the snapshot (required). Folders are created.
+  -h, --help                Show this help.
+
+Progress goes to stderr (one updating line on a terminal, one line per list otherwise); the
+summary goes to stdout.
+
+Examples:
+  mcp-codegen snapshot --stdio "node --import tsx fixtures/servers/example.ts" --out weather.snapshot.json
+  mcp-codegen snapshot --stdio "npx -y @modelcontextprotocol/server-everything" --out everything.json
+  mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer \${API_TOKEN}' --out api.json
+  mcp-codegen snapshot --url http://localhost:8080/sse --transport sse --timeout 5000 --out legacy.json
+
+Exit codes:
+  0  the snapshot was written (or was already up to date)
+  2  usage error: bad or missing options, an unset \${VARIABLE}
+  3  server error: could not start or reach the server, it timed out, exited, or sent something
+     malformed (a repeated cursor, a duplicate tool name, invalid JSON-RPC...); nothing was written
+`;
+
+const TRANSPORTS = ['auto', 'streamable-http', 'sse'] as const;
+
 export const snapshotCommand: Command = {
   name: 'snapshot',
   summary: 'discover a live server and write its canonical snapshot',
-  help: 'Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url>) --out <file>\n',
-  async run() {
-    throw new CodegenError('snapshot: not implemented yet');
+  help,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values } = parseCommandArgs('snapshot', args, {
+      stdio: { type: 'string' },
+      url: { type: 'string' },
+      transport: { type: 'string' },
+      header: { type: 'string', multiple: true },
+      timeout: { type: 'string' },
+      'max-pages': { type: 'string' },
+      out: { type: 'string' },
+    });
+    if (values.help) {
+      io.stdout.write(help);
+      return ExitCode.ok;
+    }
+    const source = sourceFrom(values);
+    if (!values.out) throw usage('--out <file> is required: where to write the snapshot');
+    const timeoutMs = positive(values.timeout, '--timeout', DEFAULT_TIMEOUT_MS);
+    const maxPages = positive(values['max-pages'], '--max-pages', DEFAULT_MAX_PAGES);
+
+    const snapshot = await discover(source, { cwd: io.cwd, env: io.env, timeoutMs, maxPages, onProgress: createProgressReporter(io.stderr) });
+
+    const file = resolve(io.cwd, values.out);
+    const text = serializeSnapshot(snapshot);
+    const previous = await readFile(file, 'utf8').catch(() => undefined);
+    const shown = relative(io.cwd, file) || file;
+    if (previous === text) {
+      io.stdout.write(`${shown} unchanged: ${summary(snapshot)}\n`);
+    } else {
+      await writeFileAtomic(file, text);
+      io.stdout.write(`wrote ${shown}: ${summary(snapshot)}\n`);
+    }
+    return ExitCode.ok;
   },
 };
+
+function sourceFrom(values: { stdio?: string; url?: string; transport?: string; header?: string[] }): StdioSource | HttpSource {
+  if (values.stdio !== undefined && values.url !== undefined) throw usage('give either --stdio or --url, not both');
+  if (values.stdio !== undefined) {
+    if (values.transport !== undefined) throw usage('--transport applies to --url only (a --stdio server always talks over stdio)');
+    if (values.header !== undefined) throw usage('--header applies to --url only; a --stdio server reads settings from its environment');
+    if (values.stdio.trim() === '') throw usage('--stdio needs the command line that starts the server');
+    return { stdio: values.stdio };
+  }
+  if (values.url === undefined) throw usage('say which server: --stdio "<command line>" or --url <url>');
+  let url: URL;
+  try {
+    url = new URL(values.url);
+  } catch {
+    throw usage(`--url ${JSON.stringify(values.url)} is not a valid URL`, 'give a full URL, e.g. http://127.0.0.1:3001/mcp');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usage(`--url must be http: or https:, got ${url.protocol}`);
+  const transport = values.transport ?? 'auto';
+  if (!(TRANSPORTS as readonly string[]).includes(transport)) {
+    throw usage(`--transport must be one of ${TRANSPORTS.join(', ')}, got ${JSON.stringify(transport)}`);
+  }
+  return { url: values.url, transport: transport as HttpSource['transport'], headers: headersFrom(values.header ?? []) };
+}
+
+/** "Name: value" pairs; values keep their `${NAME}` references, discovery resolves them. */
+function headersFrom(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = colon === -1 ? '' : line.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      throw usage(`--header ${JSON.stringify(line)} is not "Name: value"`, `e.g. --header 'Authorization: Bearer \${API_TOKEN}'`);
+    }
+    if (seen.has(name.toLowerCase())) throw usage(`--header ${name} is given twice`);
+    seen.add(name.toLowerCase());
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+function positive(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) throw usage(`${flag} must be a positive whole number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function summary(snapshot: Snapshot): string {
+  const counts = [
+    plural(snapshot.tools.length, 'tool'),
+    plural(snapshot.resources.length, 'resource'),
+    plural(snapshot.resourceTemplates.length, 'resource template'),
+    plural(snapshot.prompts.length, 'prompt'),
+  ].join(', ');
+  const info = snapshot.serverInfo ? `${snapshot.serverInfo.name} ${snapshot.serverInfo.version}`.trim() : 'unnamed server';
+  return `${counts} (${info}${snapshot.protocolVersion ? `, protocol ${snapshot.protocolVersion}` : ''})`;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function usage(message: string, hint = 'run `mcp-codegen snapshot --help`'): CodegenError {
+  return new CodegenError(`snapshot: ${message}`, { exitCode: ExitCode.usage, hint });
+}

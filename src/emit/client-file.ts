@@ -1,18 +1,24 @@
 import { StructureKind, type MethodDeclarationStructure, type PropertyDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
 import type { ToolAnnotations } from '../snapshot/types.js';
+import { resultTypeArguments } from './result-types.js';
 import { docs, lineText, str } from './text.js';
 
 /** `client.ts`: the client class, one method per tool, and resource/template/prompt helpers. */
 export function clientStatements(model: ClientModel): StatementStructures[] {
-  const toolImports = model.tools.flatMap((t) => [t.specName, `type ${t.resultType}`]);
+  const toolImports = model.tools.flatMap((t) => [t.specName, `type ${t.resultType}`, `type ${t.errorType}`]);
   const helperTypes = [...model.templates.map((t) => `type ${t.variablesType}`), ...model.prompts.map((p) => `type ${p.argumentsType}`)];
-  const inputTypes = [...new Set(model.tools.map((t) => t.inputType))].sort();
-  const runtime = ['ValidatorCache', 'invokeTool', 'type CallOptions', 'type McpClientLike'];
+  const inputTypes = [
+    ...new Set(model.tools.flatMap((t) => [t.inputType, ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName)])),
+  ].sort();
+  const runtime = ['ValidatorCache', 'invokeTool', 'type McpClientLike'];
   if (model.resources.length || model.templates.length) runtime.push('readResource');
   if (model.templates.length) runtime.push('expandUriTemplate');
   if (model.prompts.length) runtime.push('getPrompt');
-  const statements: StatementStructures[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: runtime }];
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@modelcontextprotocol/sdk/shared/protocol.js', isTypeOnly: true, namedImports: ['RequestOptions'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: runtime },
+  ];
   if (toolImports.length || helperTypes.length) {
     statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './tools.js', namedImports: [...toolImports, ...helperTypes] });
   }
@@ -74,16 +80,18 @@ export function clientStatements(model: ClientModel): StatementStructures[] {
 
 function toolMethod(tool: ToolModel): MethodDeclarationStructure {
   const t = tool.tool;
+  const { data, alt } = resultTypeArguments(tool);
+  const error = tool.errorType;
   return {
     kind: StructureKind.Method,
     name: tool.method,
     docs: docs(t.title ?? t.annotations?.title, t.description, annotationNotes(t.annotations), `Calls the tool ${str(t.name)}.`),
     parameters: [
       { name: 'input', type: tool.inputType, ...(tool.inputOptional ? { initializer: '{}' } : {}) },
-      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+      { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
     ],
     returnType: `Promise<${tool.resultType}>`,
-    statements: [`return invokeTool<${tool.resultType}>(this.#client, ${tool.specName}, input, this.#invokeOptions(options));`],
+    statements: [`return invokeTool<${data}, ${alt}, ${error}>(this.#client, ${tool.specName}, input, this.#invokeOptions(options));`],
   };
 }
 
@@ -91,10 +99,8 @@ function invokeOptionsMethod(): MethodDeclarationStructure {
   return {
     kind: StructureKind.Method,
     name: '#invokeOptions',
-    parameters: [{ name: 'options', type: 'CallOptions | undefined' }],
-    statements: [
-      'return { validators: this.#validators, validateOutput: this.#validateOutput, validateInput: this.#validateInput, ...options };',
-    ],
+    parameters: [{ name: 'request', type: 'RequestOptions | undefined' }],
+    statements: ['return { cache: this.#validators, validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };'],
   };
 }
 
@@ -109,7 +115,7 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       initializer: object(
         model.resources.map((r) => ({
           doc: [r.resource.title ?? r.resource.name, r.resource.description, `Reads ${str(r.resource.uri)}.`],
-          text: `${r.member}: (options?: CallOptions) => readResource(this.#client, ${str(r.resource.uri)}, options)`,
+          text: `${r.member}: (options?: RequestOptions) => readResource(this.#client, ${str(r.resource.uri)}, options)`,
         })),
       ),
     });
@@ -123,7 +129,7 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       initializer: object(
         model.templates.map((t) => ({
           doc: [t.template.title ?? t.template.name, t.template.description, `Reads ${str(t.template.uriTemplate)}.`],
-          text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: CallOptions) => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
+          text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: RequestOptions) => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
         })),
       ),
     });
@@ -137,7 +143,7 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       initializer: object(
         model.prompts.map((p) => ({
           doc: [p.prompt.title ?? p.prompt.name, p.prompt.description, `Gets the prompt ${str(p.prompt.name)}.`],
-          text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: CallOptions) => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
+          text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: RequestOptions) => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
         })),
       ),
     });

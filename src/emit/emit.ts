@@ -37,7 +37,7 @@ function indexSource(model: ClientModel): string {
     `export { ${model.className}, type ${model.optionsTypeName} } from './client.js';`,
     "export * from './tools.js';",
     "export type * from './types.js';",
-    "export { RuntimeErrorCode, ToolCallError, McpProtocolError, unwrap, type CallOptions, type McpClientLike, type ToolError, type ToolResult, type ValidationIssue } from './runtime.js';",
+    "export { McpProtocolError, RuntimeErrorCode, ToolCallError, unwrap, type McpClientLike, type ToolError, type ToolResult, type ValidationIssue } from './runtime.js';",
     '',
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
+import { resultTypeArguments } from './result-types.js';
 import { docs, lineText, literal, propertyKey, str } from './text.js';
 
 /** `tools.ts`: per tool its spec (data for the runtime), error codes, error and result types. */
@@ -8,7 +9,7 @@ export function toolsStatements(model: ClientModel): StatementStructures[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './runtime.js',
-      namedImports: ['RuntimeErrorCode', 'type RuntimeErrorCodeValue', 'type ToolError', 'type ToolResult', 'type ToolSpec'],
+      namedImports: ['RuntimeErrorCode', 'type ToolError', 'type ToolResult', 'type ToolSpec'],
     },
   ];
   const typeImports = [...new Set(model.tools.flatMap(typesUsed))].sort();
@@ -53,17 +54,8 @@ function typesUsed(tool: ToolModel): string[] {
 function toolStatements(tool: ToolModel): StatementStructures[] {
   const name = str(tool.tool.name);
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
-  const byDetails = new Map<string, string[]>();
-  for (const code of tool.errorCodes) {
-    const details = code.detailsType ?? 'Record<string, unknown>';
-    byDetails.set(details, [...(byDetails.get(details) ?? []), str(code.code)]);
-  }
-  const errorUnion = [
-    ...[...byDetails].map(([details, codes]) => `ToolError<${codes.join(' | ')}, ${details}>`),
-    'ToolError<RuntimeErrorCodeValue, unknown>',
-  ];
-  const data = tool.outputType ?? 'unknown';
-  const alt = alternatives.length ? alternatives.map((b) => `{ variant: ${str(b.variant!)}; data: ${b.typeName} }`).join(' | ') : 'never';
+  const { data, alt, error } = resultTypeArguments(tool);
+  const errorUnion = error;
   const spec = {
     name: tool.tool.name,
     ...(tool.inputValidationSchema ? { inputSchema: tool.inputValidationSchema } : {}),
@@ -101,7 +93,7 @@ function toolStatements(tool: ToolModel): StatementStructures[] {
       isExported: true,
       name: tool.errorType,
       docs: docs(`A failed call of ${name}: narrow on \`code\`.`),
-      type: errorUnion.join(' | '),
+      type: errorUnion,
     },
     {
       kind: StructureKind.TypeAlias,

@@ -14,8 +14,8 @@ import { prepareValidationSchema } from './validation-schema.js';
 /** Names the runtime template exports; generated declarations must not take them. */
 export const RUNTIME_EXPORTS = [
   'McpClientLike', 'ToolSpec', 'BranchSpec', 'ToolResult', 'ToolError', 'ValidationIssue', 'RuntimeErrorCode',
-  'RuntimeErrorCodeValue', 'invokeTool', 'unwrap', 'ToolCallError', 'ValidatorCache', 'readResource', 'getPrompt',
-  'expandUriTemplate', 'InvokeOptions', 'CallOptions', 'JsonSchemaObject', 'McpProtocolError', 'ClientOptions',
+  'invokeTool', 'unwrap', 'ToolCallError', 'ValidatorCache', 'readResource', 'getPrompt',
+  'expandUriTemplate', 'InvokeOptions', 'ClassifyOptions', 'classifyResult', 'AnyToolResult', 'UriTemplateValue', 'RequestOptions', 'JsonSchemaObject', 'McpProtocolError', 'ClientOptions',
 ];
 
 /** Runtime error-code members every tool's code object includes. */
@@ -32,7 +32,8 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
   const bases = new NamePlanner();
   const validateInput = server.validateInput ?? false;
 
-  const tools = sortBy(snapshot.tools, (t) => t.name);
+  // Canonical schemas (sorted property maps): the output depends on the catalog, not on the order a server wrote its keys in.
+  const tools = sortBy(snapshot.tools, (t) => t.name).map((tool) => canonicalTool(tool));
   // Claim every tool's own names before hoisted or shared ones, so a `$defs` entry can never take a tool's name.
   const planned = tools.map((tool) => {
     // `foo-bar` and `foo_bar` both want FooBar: the second in name order becomes FooBar2, in every name.
@@ -125,7 +126,7 @@ function planBranches(tool: Tool, outputType: string, base: string, types: NameP
       if (existing) {
         typeName = existing;
       } else {
-        const stem = branchStem(branch.kind, branch.code, branch.required, branch.index);
+        const stem = branchStem(branch.kind, branch.code, branch.required, branch.index, base);
         typeName = types.has(stem) ? types.claim(`${base}${stem}`) : types.claim(stem);
         shared.set(key, typeName);
         typeSet.add(typeName, typed, base);
@@ -146,9 +147,16 @@ function planBranches(tool: Tool, outputType: string, base: string, types: NameP
   });
 }
 
-function branchStem(kind: 'documented' | 'alternative' | 'error', code: string | undefined, required: string[], index: number): string {
-  const stem = code ?? (required.join(' ') || `${kind} ${index}`);
-  return `${pascalCase(stem, 'Output')}${kind === 'error' ? 'Envelope' : 'Alternative'}`;
+function branchStem(kind: 'documented' | 'alternative' | 'error', code: string | undefined, required: string[], index: number, base: string): string {
+  // An envelope found by its key is named after it; one found by an `error`/`code` value belongs to its tool.
+  const stem = kind === 'error' ? (code ?? `${base} error`) : required.join(' ') || `${base} alternative ${index}`;
+  return `${pascalCase(stem, 'Output')}${kind === 'error' ? 'Envelope' : 'Alternative'}`.replace(/ErrorErrorEnvelope$/, 'ErrorEnvelope');
+}
+
+function canonicalTool(tool: Tool): Tool {
+  const out: Tool = { ...tool, inputSchema: asObject(canonicalSchema(tool.inputSchema)) };
+  if (tool.outputSchema) out.outputSchema = asObject(canonicalSchema(tool.outputSchema));
+  return out;
 }
 
 function hasRequiredArgument(prompt: Prompt): boolean {

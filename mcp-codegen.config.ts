@@ -1,0 +1,16 @@
+import { defineConfig } from './src/index.js';
+
+// The bundled example: `npx mcp-codegen generate` starts the weather server in fixtures/ over stdio,
+// discovers it, writes its snapshot and generates its typed client into examples/weather/.
+// In your project, import defineConfig from 'mcp-codegen' instead.
+export default defineConfig({
+  servers: [
+    {
+      name: 'weather',
+      source: { stdio: 'node --import tsx fixtures/servers/example.ts' },
+      snapshot: 'examples/weather/weather.snapshot.json',
+      out: 'examples/weather/client',
+      validateInput: true,
+    },
+  ],
+});

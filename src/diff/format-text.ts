@@ -1,0 +1,31 @@
+import { byEntity, summaryLine, visible } from './format-common.js';
+import type { DiffReport, Level } from './types.js';
+
+export interface TextOptions {
+  /** ANSI colour; the CLI turns it on only for a terminal without NO_COLOR. */
+  color?: boolean;
+}
+
+const CODES = { red: [31, 39], yellow: [33, 39], cyan: [36, 39], dim: [2, 22], bold: [1, 22] } as const;
+type Style = keyof typeof CODES;
+
+/** Human output: one block per entity, one line per finding, then the counts. */
+export function formatText(report: DiffReport, options: TextOptions = {}): string {
+  const paint = (style: Style, text: string) => (options.color ? `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m` : text);
+  const levelStyle: Record<Level, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
+  const lines = [`mcp-codegen diff ${visible(report.base)} → ${visible(report.head)}`];
+  if (report.findings.length === 0) lines.push('', 'No changes.');
+  for (const group of byEntity(report.findings)) {
+    lines.push('', paint('bold', visible(group.entity)));
+    for (const f of group.findings) {
+      lines.push(`  ${paint(levelStyle[f.level], f.level.padEnd(7))} ${visible(f.message)}`);
+      lines.push(`          ${paint('dim', `${f.id}${f.pointer ? ` at ${visible(f.pointer)}` : ''}`)}`);
+    }
+  }
+  if (report.suppressed.length) {
+    lines.push('', paint('dim', 'Ignored by policy:'));
+    for (const s of report.suppressed) lines.push(paint('dim', `  ${s.id} ${visible(s.entity)}${s.pointer ? ` at ${visible(s.pointer)}` : ''}: ${visible(s.reason)}`));
+  }
+  lines.push('', summaryLine(report));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,123 @@
+import type { DiffIgnore, DiffPolicy, RuleLevel } from '../config/types.js';
+import { InputError, pointerToken } from '../errors.js';
+import { parseEntity } from './entities.js';
+import { RULES, isRuleId } from './rules.js';
+import type { Finding, SuppressedFinding } from './types.js';
+
+const RULE_LEVELS: readonly RuleLevel[] = ['error', 'warning', 'info', 'off'];
+
+/** Where a policy came from, so an error can point at it. */
+export interface PolicySource {
+  file: string;
+  /** JSON pointer of the policy object in that file, e.g. `/diff` or `/servers/0/diff`. */
+  at: string;
+}
+
+/**
+ * Check a policy before it is used: a misspelt rule id would otherwise silently ignore nothing.
+ * Ignore entries match a rule id and optionally an entity, never message text (messages may be reworded).
+ */
+export function validatePolicy(policy: unknown, source: PolicySource = { file: 'diff policy', at: '' }): DiffPolicy {
+  if (policy === undefined) return {};
+  const { file, at } = source;
+  const obj = expectObject(policy, file, at, 'a diff policy { rules?, ignore? }');
+  for (const key of Object.keys(obj)) {
+    if (key !== 'rules' && key !== 'ignore') throw new InputError(file, `${at}/${pointerToken(key)}`, `unknown diff policy key ${JSON.stringify(key)}`, 'a diff policy has "rules" (levels per rule id) and "ignore" (a list of { rule, entity?, reason })');
+  }
+  if (obj.rules !== undefined) {
+    const rules = expectObject(obj.rules, file, `${at}/rules`, 'an object of rule id → "error" | "warning" | "info" | "off"');
+    for (const [id, level] of Object.entries(rules)) {
+      const ptr = `${at}/rules/${pointerToken(id)}`;
+      checkRuleId(id, file, ptr);
+      if (!RULE_LEVELS.includes(level as RuleLevel)) {
+        throw new InputError(file, ptr, `invalid level ${JSON.stringify(level)} for rule ${id}`, `use one of ${RULE_LEVELS.map((l) => `"${l}"`).join(', ')}`);
+      }
+    }
+  }
+  if (obj.ignore !== undefined) {
+    if (!Array.isArray(obj.ignore)) throw new InputError(file, `${at}/ignore`, 'expected an array of { rule, entity?, reason }');
+    obj.ignore.forEach((entry, i) => checkIgnore(entry, file, `${at}/ignore/${i}`));
+  }
+  return obj as DiffPolicy;
+}
+
+function checkIgnore(entry: unknown, file: string, at: string): void {
+  const obj = expectObject(entry, file, at, 'an ignore entry { rule, entity?, reason }');
+  for (const key of Object.keys(obj)) {
+    if (!['rule', 'entity', 'reason'].includes(key)) {
+      throw new InputError(file, `${at}/${pointerToken(key)}`, `unknown ignore key ${JSON.stringify(key)}`, 'ignore entries match a rule id and an optional entity, never message text: { rule, entity?, reason }');
+    }
+  }
+  if (typeof obj.rule !== 'string') throw new InputError(file, `${at}/rule`, 'expected a rule id string', 'e.g. "tool-description-changed"');
+  checkRuleId(obj.rule, file, `${at}/rule`);
+  if (obj.entity !== undefined && (typeof obj.entity !== 'string' || !parseEntity(obj.entity))) {
+    throw new InputError(file, `${at}/entity`, `invalid entity ${JSON.stringify(obj.entity)}`, 'use "tool:<name>", "resource:<uri>", "resource-template:<uriTemplate>", "prompt:<name>" or "server"');
+  }
+  if (typeof obj.reason !== 'string' || obj.reason.trim() === '') {
+    throw new InputError(file, `${at}/reason`, 'every ignore entry needs a non-empty "reason"', 'say why this change is accepted, so the exception is documented');
+  }
+}
+
+function checkRuleId(id: string, file: string, at: string): void {
+  if (isRuleId(id)) return;
+  const near = closest(id);
+  throw new InputError(
+    file,
+    at,
+    `unknown rule id ${JSON.stringify(id)}`,
+    `${near ? `did you mean "${near}"? ` : ''}the rule ids are listed in src/diff/README.md and by \`mcp-codegen diff --help\``,
+  );
+}
+
+/** Rules of the top-level policy, overridden by the server's; ignore lists add up. */
+export function mergePolicies(...policies: Array<DiffPolicy | undefined>): DiffPolicy {
+  const rules: Record<string, RuleLevel> = {};
+  const ignore: DiffIgnore[] = [];
+  for (const p of policies) {
+    Object.assign(rules, p?.rules ?? {});
+    ignore.push(...(p?.ignore ?? []));
+  }
+  return { rules, ignore };
+}
+
+export function applyPolicy(findings: Finding[], policy: DiffPolicy): { findings: Finding[]; suppressed: SuppressedFinding[] } {
+  const kept: Finding[] = [];
+  const suppressed: SuppressedFinding[] = [];
+  for (const finding of findings) {
+    const level = policy.rules?.[finding.id];
+    if (level === 'off') continue;
+    const ignored = policy.ignore?.find((i) => i.rule === finding.id && (i.entity === undefined || i.entity === finding.entity));
+    if (ignored) {
+      suppressed.push({ id: finding.id, entity: finding.entity, pointer: finding.pointer, fingerprint: finding.fingerprint, reason: ignored.reason });
+      continue;
+    }
+    kept.push(level ? { ...finding, level } : finding);
+  }
+  return { findings: kept, suppressed };
+}
+
+function expectObject(value: unknown, file: string, at: string, expected: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(file, at, `expected ${expected}`);
+  return value as Record<string, unknown>;
+}
+
+function closest(id: string): string | undefined {
+  let best: { id: string; distance: number } | undefined;
+  for (const r of RULES) {
+    const distance = editDistance(id, r.id);
+    if (!best || distance < best.distance) best = { id: r.id, distance };
+  }
+  return best && best.distance <= Math.max(3, Math.floor(id.length / 4)) ? best.id : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length]!;
+}

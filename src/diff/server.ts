@@ -1,0 +1,38 @@
+import { pointerToken } from '../errors.js';
+import type { JsonValue, Snapshot } from '../snapshot/types.js';
+import { compareStrings } from '../snapshot/write.js';
+import { SERVER_ENTITY } from './entities.js';
+import type { FindingList } from './findings.js';
+import { isObject, jsonEqual, present } from './json.js';
+
+/** Server-level facts: capabilities (walked to their leaves), instructions, protocol version. */
+export function compareServer(base: Snapshot, head: Snapshot, out: FindingList): void {
+  if (base.capabilities !== undefined && head.capabilities !== undefined) {
+    compareCapabilities(base.capabilities, head.capabilities, '/capabilities', out);
+  }
+  if (base.instructions !== head.instructions) {
+    out.add('server-instructions-changed', SERVER_ENTITY, '/instructions', present(base.instructions), present(head.instructions));
+  }
+  if (base.protocolVersion !== undefined && head.protocolVersion !== undefined && base.protocolVersion !== head.protocolVersion) {
+    out.add('server-protocol-version-changed', SERVER_ENTITY, '/protocolVersion', base.protocolVersion, head.protocolVersion);
+  }
+}
+
+/** A capability is declared by being present (`logging: {}`) and not false. */
+const declared = (value: JsonValue | undefined) => value !== undefined && value !== null && value !== false;
+
+function compareCapabilities(base: JsonValue | undefined, head: JsonValue | undefined, at: string, out: FindingList): void {
+  const b = isObject(base) ? base : {};
+  const h = isObject(head) ? head : {};
+  const keys = new Set([...Object.keys(b), ...Object.keys(h)]);
+  for (const key of [...keys].sort(compareStrings)) {
+    const vb = b[key];
+    const vh = h[key];
+    const ptr = `${at}/${pointerToken(key)}`;
+    if (jsonEqual(vb, vh)) continue;
+    if (declared(vb) && !declared(vh)) out.add('capability-removed', SERVER_ENTITY, ptr, vb!, present(vh));
+    else if (!declared(vb) && declared(vh)) out.add('capability-added', SERVER_ENTITY, ptr, present(vb), vh!);
+    else if (isObject(vb) && isObject(vh)) compareCapabilities(vb, vh, ptr, out);
+    else out.add('capability-changed', SERVER_ENTITY, ptr, present(vb), present(vh));
+  }
+}

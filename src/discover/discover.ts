@@ -1,0 +1,130 @@
+import type { HttpSource, StdioSource } from '../config/types.js';
+import { CodegenError, InputError } from '../errors.js';
+import { parseSnapshot, type Snapshot } from '../snapshot/index.js';
+import { connect } from './connect.js';
+import { serverError } from './failure.js';
+import { LISTS, paginate, type Listing } from './paginate.js';
+import type { DiscoverProgress } from './progress.js';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_PAGES = 1000;
+
+export interface DiscoverOptions {
+  /** Per-request timeout in milliseconds (default 30000). */
+  timeoutMs?: number;
+  /** Stop a list after this many pages (default 1000). */
+  maxPages?: number;
+  /** Relative stdio `cwd`s are resolved against this (the config's folder, or the shell's). */
+  cwd: string;
+  /** Where `${NAME}` in headers and env values is read from; also the stdio server's environment. */
+  env: NodeJS.ProcessEnv;
+  onProgress?: (e: DiscoverProgress) => void;
+  /** The server's name in messages and progress; defaults to the command line or URL. */
+  serverLabel?: string;
+}
+
+/**
+ * Connect to a live server, list everything it declares (following every cursor), and return
+ * the canonical snapshot. Any failure to reach the server or to understand it is a ServerError
+ * naming the server, the method and the page; the connection is closed (the child process
+ * stopped) whatever happens.
+ */
+export async function discover(source: StdioSource | HttpSource, options: DiscoverOptions): Promise<Snapshot> {
+  const server = options.serverLabel ?? labelOf(source);
+  const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const maxPages = positiveInteger(options.maxPages ?? DEFAULT_MAX_PAGES, 'maxPages');
+  const report = options.onProgress ?? (() => {});
+  let connection;
+  try {
+    connection = await connect(source, { server, timeoutMs, cwd: options.cwd, env: options.env, report });
+  } catch (error) {
+    report({ type: 'failed', server });
+    throw error;
+  }
+  try {
+    const init = connection.initialize;
+    const capabilities = isObject(init.capabilities) ? init.capabilities : {};
+    const lists: Partial<Record<(typeof LISTS)[number]['key'], Listing>> = {};
+    for (const spec of LISTS) {
+      // Only what the server declared: calling an undeclared method is an error on many servers.
+      if (!capabilities[spec.capability]) continue;
+      const listing = await paginate(spec, {
+        server,
+        maxPages,
+        fetchPage: (cursor, page) => connection.request(spec.method, cursor === undefined ? {} : { cursor }, { server, method: spec.method, page }),
+        onPage: (page, items) => report({ type: 'page', server, method: spec.method, page, items }),
+      });
+      lists[spec.key] = listing;
+      report({ type: 'list-done', server, method: spec.method, pages: listing.pages, items: listing.items.length });
+    }
+    const snapshot = toSnapshot(init, lists, server);
+    await connection.close(false);
+    report({ type: 'done', server });
+    return snapshot;
+  } catch (error) {
+    await connection.close(true);
+    report({ type: 'failed', server });
+    throw error;
+  }
+}
+
+/**
+ * The lists go through the same reader as a snapshot file, so a discovered snapshot and a read
+ * one are the same thing. What that reader rejects (a tool whose inputSchema is not an object)
+ * is the server's fault here, so it becomes a ServerError pointing at the page it came from.
+ */
+function toSnapshot(init: Record<string, unknown>, lists: Partial<Record<string, Listing>>, server: string): Snapshot {
+  const raw = {
+    protocolVersion: init.protocolVersion,
+    serverInfo: init.serverInfo,
+    capabilities: init.capabilities,
+    instructions: init.instructions,
+    tools: lists.tools?.items ?? [],
+    resources: lists.resources?.items ?? [],
+    resourceTemplates: lists.resourceTemplates?.items ?? [],
+    prompts: lists.prompts?.items ?? [],
+  };
+  try {
+    return parseSnapshot(raw, server);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const match = /^\/(tools|resources|resourceTemplates|prompts)\/(\d+)(.*)$/.exec(error.pointer);
+    const spec = match ? LISTS.find((l) => l.key === match[1]) : undefined;
+    const problem = error.message.slice(error.message.indexOf(': ', server.length) + 2);
+    if (match && spec) {
+      const index = Number(match[2]);
+      const page = lists[spec.key]?.pageOf[index];
+      const id = lists[spec.key]?.items[index]?.[spec.id];
+      return throwing(serverError({ server, method: spec.method, page }, `${spec.what} ${JSON.stringify(id)}${match[3] ? ` at ${match[3]}` : ''}: ${problem}`, {
+        hint: 'the server sent a malformed listing; report it to the server\'s authors',
+      }));
+    }
+    return throwing(serverError({ server, method: 'initialize' }, `${error.pointer || 'the result'}: ${problem}`, { hint: 'the server sent a malformed initialize result' }));
+  }
+}
+
+function throwing(error: Error): never {
+  throw error;
+}
+
+/** The command line or the URL without its query (which may carry a key). */
+export function labelOf(source: StdioSource | HttpSource): string {
+  if ('stdio' in source) return typeof source.stdio === 'string' ? source.stdio.trim() : source.stdio.join(' ');
+  try {
+    const url = new URL(source.url);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return source.url;
+  }
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new CodegenError(`discovery ${name} must be a positive whole number, got ${value}`);
+  }
+  return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,148 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { CodegenError, ServerError } from '../errors.js';
+
+/** Where a failure happened: every server error names the server, the method and, for lists, the page. */
+export interface Where {
+  server: string;
+  method: string;
+  page?: number;
+}
+
+export function at(where: Where): string {
+  return `server "${where.server}": ${where.method}${where.page === undefined ? '' : `, page ${where.page}`}`;
+}
+
+export function serverError(where: Where, problem: string, options: { hint?: string; cause?: unknown; stderr?: string } = {}): ServerError {
+  const stderr = options.stderr ? `\n  the server's stderr ended with:\n${indent(options.stderr)}` : '';
+  return new ServerError(`${at(where)}: ${problem}${stderr}`, { hint: options.hint, cause: options.cause });
+}
+
+/** What the transport knows beyond the error itself: captured stderr, whether the process is gone, a bad line on stdout. */
+export interface TransportState {
+  stderr(): string;
+  exited: boolean;
+  /** The first transport-level error of a stdio connection (stdout that is not JSON-RPC, a broken pipe). */
+  fatal?: Error;
+  timeoutMs: number;
+}
+
+/**
+ * Turn whatever the SDK, fetch or the child process threw into a ServerError that says what
+ * happened in the user's terms. Our own errors pass through untouched.
+ */
+export function toServerError(error: unknown, where: Where, state: TransportState): CodegenError {
+  if (error instanceof CodegenError) return error;
+  const stderr = state.stderr();
+  const fatal = state.fatal;
+  if (fatal && isInvalidOutput(fatal)) {
+    return serverError(where, `the server wrote something on stdout that is not a JSON-RPC message: ${describeInvalid(fatal)}`, {
+      hint: 'over stdio, a server must write only MCP messages to stdout; logs belong on stderr. Report it to the server\'s authors.',
+      cause: fatal,
+      stderr,
+    });
+  }
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return serverError(where, `no answer within ${state.timeoutMs} ms`, {
+      hint: 'the server may be stuck; if it is only slow, raise --timeout (discovery.timeoutMs in the config)',
+      cause: error,
+      stderr,
+    });
+  }
+  if (state.exited || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || isBrokenPipe(fatal) || isBrokenPipe(error)) {
+    return serverError(where, state.exited ? 'the server process exited before answering' : 'the server closed the connection before answering', {
+      hint: stderr ? 'see the server\'s stderr above' : 'run the server command by hand to see why it stops',
+      cause: error,
+      stderr,
+    });
+  }
+  if (error instanceof McpError) {
+    return serverError(where, `the server answered with JSON-RPC error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`, {
+      hint: error.code === ErrorCode.MethodNotFound ? 'the server declared this capability but does not implement the method; report it to the server\'s authors' : undefined,
+      cause: error,
+      stderr,
+    });
+  }
+  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+    const code = error.code;
+    const auth = code === 401 || code === 403;
+    return serverError(where, httpProblem(code, error.message), {
+      hint: auth ? 'the server refused the credentials: check the Authorization header (--header, or headers in the config)' : 'check the URL and that the server speaks MCP there',
+      cause: error,
+    });
+  }
+  const system = systemError(error);
+  if (system?.syscall?.startsWith('spawn')) {
+    return serverError(where, `cannot start the command: ${system.code === 'ENOENT' ? 'not found' : system.message} (${system.code})`, {
+      hint: 'check the command name and the working directory, or give the full path; it runs without a shell',
+      cause: error,
+    });
+  }
+  if (system) {
+    return serverError(where, `cannot connect: ${system.message}${system.code ? ` (${system.code})` : ''}`, {
+      hint: system.code === 'ECONNREFUSED' ? 'is the server running and listening on that address and port?' : undefined,
+      cause: error,
+      stderr,
+    });
+  }
+  const issues = (error as { issues?: Array<{ path?: unknown[]; message?: string }> }).issues;
+  if (error instanceof Error && error.name === 'ZodError' && Array.isArray(issues)) {
+    const what = issues.slice(0, 3).map((i) => `${(i.path ?? []).join('.') || '(result)'}: ${i.message ?? 'invalid'}`).join('; ');
+    return serverError(where, `the answer does not match the MCP schema: ${what}`, { hint: 'report it to the server\'s authors', cause: error, stderr });
+  }
+  return serverError(where, error instanceof Error ? error.message : String(error), { cause: error, stderr });
+}
+
+/** `HTTP 404 (Cannot POST /x)`: the SDK's message carries the whole response body, often an HTML page. */
+export function httpProblem(code: number | undefined, message: string): string {
+  const text = message
+    .replace(/^(Streamable HTTP error: |SSE error: )/, '')
+    .replace(/^Error POSTing to endpoint: /, '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const short = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  const status = code !== undefined && code > 0 ? `HTTP ${code}` : 'HTTP error';
+  return short ? `${status} (${short})` : status;
+}
+
+function isInvalidOutput(error: Error): boolean {
+  return error instanceof SyntaxError || error.name === 'ZodError';
+}
+
+function describeInvalid(error: Error): string {
+  // A SyntaxError from JSON.parse quotes the offending text; a ZodError is JSON that is not a message.
+  if (error.name === 'ZodError') return 'valid JSON, but not a JSON-RPC request, response or notification';
+  return error.message.length > 300 ? `${error.message.slice(0, 300)}…` : error.message;
+}
+
+function isBrokenPipe(error: unknown): boolean {
+  const code = systemError(error)?.code;
+  return code === 'EPIPE' || code === 'ECONNRESET' || code === 'ERR_STREAM_DESTROYED';
+}
+
+/** fetch wraps network failures as `TypeError: fetch failed` with the system error as its cause. */
+function systemError(error: unknown): { code?: string; syscall?: string; message: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const e = current as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && typeof e.message === 'string') {
+      return { code: e.code, syscall: typeof e.syscall === 'string' ? e.syscall : undefined, message: e.message };
+    }
+    current = e.cause;
+  }
+  if (error instanceof TypeError && /fetch failed/.test(error.message)) {
+    const reason = error.cause instanceof Error ? error.cause.message : undefined;
+    return { message: reason ? `${error.message} (${reason})` : error.message };
+  }
+  return undefined;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    | ${line}`)
+    .join('\n');
+}

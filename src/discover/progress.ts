@@ -1,0 +1,79 @@
+/** The list methods discovery walks, in the order it walks them. */
+export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
+export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
+
+/** What discovery is doing, for a progress display. `server` is the label used in messages. */
+export type DiscoverProgress =
+  | { type: 'connecting'; server: string; transport: TransportKind }
+  | { type: 'fallback'; server: string; from: TransportKind; to: TransportKind; reason: string }
+  | { type: 'connected'; server: string; transport: TransportKind; serverName?: string; serverVersion?: string; protocolVersion?: string }
+  | { type: 'page'; server: string; method: ListMethod; page: number; items: number }
+  | { type: 'list-done'; server: string; method: ListMethod; pages: number; items: number }
+  | { type: 'done'; server: string }
+  | { type: 'failed'; server: string };
+
+const NOUNS: Record<ListMethod, [string, string]> = {
+  'tools/list': ['tool', 'tools'],
+  'resources/list': ['resource', 'resources'],
+  'resources/templates/list': ['template', 'templates'],
+  'prompts/list': ['prompt', 'prompts'],
+};
+
+export function count(n: number, method: ListMethod): string {
+  const [one, many] = NOUNS[method];
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * On a terminal: one line, rewritten in place ("server › tools/list page 3 (75 tools)") and
+ * cleared at the end, so the command's own summary is the only thing left on screen.
+ * Elsewhere (CI logs, pipes): no control characters and one line per step that finished,
+ * because a log is read afterwards and an updating line there is just noise.
+ */
+export function createProgressReporter(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }): (e: DiscoverProgress) => void {
+  if (stream.isTTY) {
+    let shown = false;
+    const show = (text: string) => {
+      // Keep to one terminal row: a wrapped line cannot be rewritten with \r.
+      const width = Math.max(20, (stream.columns ?? 80) - 1);
+      stream.write(`\r\x1b[2K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
+      shown = true;
+    };
+    return (e) => {
+      switch (e.type) {
+        case 'connecting':
+          return show(`${e.server} › connecting (${e.transport})`);
+        case 'fallback':
+          return show(`${e.server} › ${e.from} refused, trying ${e.to}`);
+        case 'connected':
+          return show(`${e.server} › connected (${describeServer(e)})`);
+        case 'page':
+          return show(`${e.server} › ${e.method} page ${e.page} (${count(e.items, e.method)})`);
+        case 'list-done':
+          return show(`${e.server} › ${e.method} done (${count(e.items, e.method)})`);
+        case 'done':
+        case 'failed':
+          if (shown) stream.write('\r\x1b[2K');
+          shown = false;
+          return;
+      }
+    };
+  }
+  return (e) => {
+    switch (e.type) {
+      case 'fallback':
+        return void stream.write(`${e.server}: ${e.from} refused (${e.reason}), using ${e.to}\n`);
+      case 'connected':
+        return void stream.write(`${e.server}: connected over ${e.transport} (${describeServer(e)})\n`);
+      case 'list-done':
+        return void stream.write(`${e.server}: ${e.method}: ${count(e.items, e.method)} in ${e.pages} ${e.pages === 1 ? 'page' : 'pages'}\n`);
+      default:
+        return;
+    }
+  };
+}
+
+function describeServer(e: { serverName?: string; serverVersion?: string; protocolVersion?: string }): string {
+  const name = [e.serverName, e.serverVersion].filter(Boolean).join(' ') || 'unnamed server';
+  return e.protocolVersion ? `${name}, protocol ${e.protocolVersion}` : name;
+}

@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { HttpSource, StdioSource } from '../config/types.js';
+import { parseCommandLine } from './command-line.js';
+import { interpolateRecord } from './env.js';
+
+/** The last part of a child's stderr: enough to show why it failed, bounded however much it logs. */
+export interface StderrTail {
+  text(): string;
+  /** Resolves once the stream has ended (all output read), or after a short wait. */
+  settled(): Promise<void>;
+}
+
+const NO_STDERR: StderrTail = { text: () => '', settled: async () => {} };
+
+export function stdioTransport(source: StdioSource, options: { cwd: string; env: NodeJS.ProcessEnv }): { transport: StdioClientTransport; stderr: StderrTail } {
+  const { command, args } = parseCommandLine(source.stdio, 'the stdio command');
+  // The whole environment is passed on, not the SDK's short safe list: the user is running this
+  // command as if from their shell, and servers read their API keys from the environment.
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
+  Object.assign(env, interpolateRecord(source.env, options.env, 'the stdio env variable'));
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    env,
+    cwd: resolve(options.cwd, source.cwd ?? '.'),
+    // Captured rather than inherited: a server's logs would garble the progress line, and when it
+    // fails its last words belong in the error message.
+    stderr: 'pipe',
+  });
+  const stream = transport.stderr as Readable | null;
+  return { transport, stderr: stream ? tail(stream) : NO_STDERR };
+}
+
+export function httpTransport(
+  kind: 'streamable-http' | 'sse',
+  source: HttpSource,
+  env: NodeJS.ProcessEnv,
+): Transport {
+  const url = new URL(source.url);
+  const headers = interpolateRecord(source.headers, env, 'the header');
+  // Both transports send `requestInit.headers` on every request, the SSE GET stream included.
+  const requestInit: RequestInit = { headers };
+  return kind === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+}
+
+const MAX_TAIL = 4000;
+const MAX_LINES = 20;
+
+function tail(stream: Readable): StderrTail {
+  let text = '';
+  let ended = false;
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    text = (text + chunk).slice(-MAX_TAIL);
+  });
+  const end = new Promise<void>((done) => {
+    stream.once('end', () => {
+      ended = true;
+      done();
+    });
+    stream.once('close', done);
+  });
+  return {
+    text: () => text.trimEnd().split('\n').slice(-MAX_LINES).join('\n'),
+    settled: () => (ended ? Promise.resolve() : Promise.race([end, new Promise<void>((done) => setTimeout(done, 300).unref())])),
+  };
+}

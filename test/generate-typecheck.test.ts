@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { test } from 'node:test';
+import { fixtureCatalogs, sharedCatalogs, tmpRoot } from './support/paths.js';
+import { renderCatalog, writeFiles } from './support/render.js';
+import { typecheck } from './support/tsc.js';
+
+// Every real catalog and every fixture catalog becomes a client that compiles under --strict,
+// with both module resolutions users have. One tsc run per resolution over all of them keeps this fast.
+const shared = sharedCatalogs();
+const dir = join(tmpRoot, 'typecheck');
+
+test('generated clients compile under tsc --strict (NodeNext and Bundler)', async (t) => {
+  if (shared.skip) t.diagnostic(shared.skip);
+  const catalogs = [...fixtureCatalogs(), ...shared.files];
+  for (const file of catalogs) {
+    const { files } = await renderCatalog(file);
+    await writeFiles(join(dir, basename(file, '.json').replace(/[^A-Za-z0-9_-]/g, '_')), files);
+  }
+  for (const resolution of ['nodenext', 'bundler'] as const) {
+    const result = await typecheck(dir, resolution);
+    assert.ok(result.ok, `tsc (${resolution}) reported:\n${result.output.slice(0, 4000)}`);
+  }
+});
+
+test('the WorldMonitor 1.21 layout: <Tool>Output is branch 0, envelopes are codes', { skip: shared.skip }, async () => {
+  const file = shared.files.find((f) => f.includes('v1.21-style'));
+  assert.ok(file, 'worldmonitor v1.21-style catalog present');
+  const catalog = JSON.parse(await readFile(file, 'utf8')) as { tools: Array<{ name: string; outputSchema: { anyOf: Array<{ required?: string[] }> } }> };
+  const { files, model } = await renderCatalog(file, 'worldmonitor');
+  const types = files.find((f) => f.path === 'types.ts')!.content;
+  const tools = files.find((f) => f.path === 'tools.ts')!.content;
+  assert.equal(model.tools.length, catalog.tools.length);
+  for (const tool of model.tools) {
+    const documented = catalog.tools.find((c) => c.name === tool.tool.name)!.outputSchema.anyOf[0]!;
+    assert.equal(tool.branches[0]!.kind, 'documented');
+    assert.equal(tool.branches[0]!.typeName, tool.outputType);
+    // The documented type declares every property branch 0 requires.
+    const declaration = new RegExp(`export (interface|type) ${tool.outputType}\\b[\\s\\S]*?\\n\\}`).exec(types)?.[0] ?? '';
+    for (const key of documented.required ?? []) assert.match(declaration, new RegExp(`\\b${key}\\??:`), `${tool.outputType} has ${key}`);
+    assert.deepEqual(tool.branches.map((b) => b.kind), ['documented', 'alternative', 'alternative', 'error', 'error']);
+    assert.deepEqual(tool.errorCodes.map((c) => c.code), ['_budget_exceeded', '_jmespath_error']);
+  }
+  assert.match(tools, /BudgetExceeded: '_budget_exceeded'/);
+  assert.match(tools, /JmespathError: '_jmespath_error'/);
+});

@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from './paths.js';
+
+const run = promisify(execFile);
+const TSC = join(repoRoot, 'node_modules/typescript/bin/tsc');
+
+export type Resolution = 'nodenext' | 'bundler';
+
+/**
+ * Type-check a folder of generated code with the pinned TypeScript 5.9, `--strict` and friends,
+ * resolving `@modelcontextprotocol/sdk` from this repo's node_modules (the folder must be inside the repo). Returns tsc's diagnostics.
+ */
+export async function typecheck(dir: string, resolution: Resolution): Promise<{ ok: boolean; output: string }> {
+  const compilerOptions =
+    resolution === 'nodenext'
+      ? { module: 'NodeNext', moduleResolution: 'NodeNext' }
+      : { module: 'ESNext', moduleResolution: 'Bundler' };
+  const config = {
+    compilerOptions: {
+      ...compilerOptions,
+      target: 'ES2022',
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      noImplicitOverride: true,
+      verbatimModuleSyntax: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+      typeRoots: [join(repoRoot, 'node_modules/@types')],
+    },
+    include: ['**/*.ts'],
+  };
+  const file = join(dir, `tsconfig.${resolution}.json`);
+  await writeFile(file, JSON.stringify(config, null, 2));
+  try {
+    const { stdout } = await run(process.execPath, [TSC, '-p', file], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    return { ok: true, output: stdout };
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
