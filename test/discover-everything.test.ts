@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { join } from 'shlex';
+import { discover, type DiscoverProgress } from '../src/discover/index.js';
+import { parseSnapshot, serializeSnapshot } from '../src/snapshot/index.js';
+import { EVERYTHING, freePort, ROOT, sharedCatalog, startServer, type Running } from './helpers/servers.js';
+
+// Discovery against a real published server (a devDependency), over stdio and over Streamable
+// HTTP, compared with the catalog in ../shared that was recorded from the same version of it.
+const CATALOG = 'modelcontextprotocol__server-everything.json';
+const SHARED_MISSING = `../shared/catalogs/${CATALOG} is absent (a clone without ../shared): skipped the comparison with the recorded catalog`;
+
+let expected: string | undefined;
+let http: Running;
+
+before(async () => {
+  const catalog = await sharedCatalog(CATALOG);
+  // The catalog is a raw dump (with package, command, pagination... beside the lists); reading it
+  // as a snapshot keeps exactly what a snapshot holds. No normalisation is needed: this server's
+  // listing has no machine paths, and the catalog was recorded from the same version.
+  if (catalog !== undefined) expected = serializeSnapshot(parseSnapshot(catalog, CATALOG));
+  const port = await freePort();
+  http = await startServer(process.execPath, [EVERYTHING, 'streamableHttp'], {
+    env: { PORT: String(port) },
+    ready: /listening on port (\d+)/,
+  });
+});
+
+after(async () => {
+  await http?.stop();
+});
+
+test('server-everything over stdio matches the recorded catalog', async (t) => {
+  const events: DiscoverProgress[] = [];
+  const snapshot = await discover({ stdio: join([process.execPath, EVERYTHING, 'stdio']) }, { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) });
+  assert.equal(snapshot.serverInfo?.name, 'mcp-servers/everything');
+  assert.equal(snapshot.tools.length, 13);
+  assert.ok(snapshot.tools.some((tool) => tool.name === 'get-structured-content' && tool.outputSchema), 'the one tool with an outputSchema keeps it');
+  assert.deepEqual(
+    events.filter((e) => e.type === 'list-done').map((e) => e.type === 'list-done' && `${e.method}:${e.items}`),
+    ['tools/list:13', 'resources/list:7', 'resources/templates/list:2', 'prompts/list:4'],
+  );
+  if (expected === undefined) return t.skip(SHARED_MISSING);
+  assert.equal(serializeSnapshot(snapshot), expected);
+});
+
+test('server-everything over Streamable HTTP on loopback matches the recorded catalog', async (t) => {
+  const events: DiscoverProgress[] = [];
+  const snapshot = await discover(
+    { url: http.url('/mcp'), transport: 'streamable-http' },
+    { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) },
+  );
+  assert.ok(events.some((e) => e.type === 'connected' && e.transport === 'streamable-http'));
+  assert.equal(snapshot.protocolVersion, '2025-11-25');
+  assert.equal(snapshot.tools.length, 13);
+  if (expected === undefined) return t.skip(SHARED_MISSING);
+  assert.equal(serializeSnapshot(snapshot), expected);
+});
+
+test('auto transport uses Streamable HTTP when the server speaks it', async () => {
+  const events: DiscoverProgress[] = [];
+  await discover({ url: http.url('/mcp') }, { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) });
+  assert.ok(!events.some((e) => e.type === 'fallback'), 'no fallback to SSE');
+  assert.ok(events.some((e) => e.type === 'connected' && e.transport === 'streamable-http'));
+});
