@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { bin, repoRoot, tmpRoot } from './support/paths.js';
+
+const exec = promisify(execFile);
+const dir = join(tmpRoot, 'cli-generate');
+const catalog = join(repoRoot, 'fixtures/catalogs/coded-envelopes.json');
+
+/** Run the real bin; resolve with its exit code and output whatever the code. */
+async function cli(args: string[], cwd = dir): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+test('generate --snapshot: writes, then --check is fresh (0), then stale (1) naming the file', async () => {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const first = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'weather']);
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.stderr, /wrote out\/index\.ts/);
+  assert.match(await readFile(join(dir, 'out/index.ts'), 'utf8'), /export \{ WeatherClient/);
+
+  const before = await stat(join(dir, 'out/types.ts'));
+  const again = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'weather']);
+  assert.equal(again.code, 0);
+  assert.match(again.stderr, /0 written, 5 unchanged/);
+  assert.equal((await stat(join(dir, 'out/types.ts'))).mtimeMs, before.mtimeMs, 'unchanged files are not rewritten');
+
+  const fresh = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'weather', '--check']);
+  assert.equal(fresh.code, 0, fresh.stderr);
+  assert.match(fresh.stderr, /fresh/);
+
+  await writeFile(join(dir, 'out/tools.ts'), '// edited by hand\n');
+  await rm(join(dir, 'out/client.ts'));
+  const stale = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'weather', '--check']);
+  assert.equal(stale.code, 1);
+  assert.match(stale.stderr, /changed {2}out\/tools\.ts/);
+  assert.match(stale.stderr, /missing {2}out\/client\.ts/);
+  assert.equal(await readFile(join(dir, 'out/tools.ts'), 'utf8'), '// edited by hand\n', '--check writes nothing');
+});
+
+test('usage and input errors exit 2 with what, where and how to fix', async () => {
+  await mkdir(dir, { recursive: true });
+  const missing = await cli(['generate', '--snapshot', 'nope.json', '--out', 'out']);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /nope\.json: no such file/);
+
+  await writeFile(join(dir, 'bad.json'), JSON.stringify({ tools: [{ name: 'ok' }, { name: 7 }] }));
+  const bad = await cli(['generate', '--snapshot', 'bad.json', '--out', 'out']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /bad\.json at \/tools\/1\/name: expected a string, got number 7/);
+
+  const flag = await cli(['generate', '--frobnicate']);
+  assert.equal(flag.code, 2);
+  assert.match(flag.stderr, /Unknown option '--frobnicate'/);
+  assert.match(flag.stderr, /mcp-codegen generate --help/);
+
+  const noOut = await cli(['generate', '--snapshot', catalog]);
+  assert.equal(noOut.code, 2);
+  assert.match(noOut.stderr, /--snapshot needs --out/);
+
+  const noConfig = await cli(['generate'], '/');
+  assert.equal(noConfig.code, 2);
+  assert.match(noConfig.stderr, /no mcp-codegen config found/);
+
+  await writeFile(join(dir, 'broken.config.mjs'), 'export default { servers: [{ name: "x", source: {}, out: "o" }] };\n');
+  const broken = await cli(['generate', '--config', 'broken.config.mjs']);
+  assert.equal(broken.code, 2);
+  assert.match(broken.stderr, /broken\.config\.mjs at \/servers\/0\/source: expected exactly one of "snapshot", "stdio" or "url", got none/);
+
+  const unknown = await cli(['frobnicate']);
+  assert.equal(unknown.code, 2);
+});
+
+test('--help explains every command', async () => {
+  const top = await cli(['--help']);
+  assert.equal(top.code, 0);
+  for (const command of ['generate', 'snapshot', 'diff']) {
+    assert.match(top.stdout, new RegExp(`\\b${command}\\b`));
+    const help = await cli([command, '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /Usage/);
+  }
+});
+
+test('a TypeScript config with defineConfig, and the repo config with --offline --check', async () => {
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    join(dir, 'mcp-codegen.config.ts'),
+    `const defineConfig = <T,>(c: T): T => c;\nexport default defineConfig({ servers: [{ name: 'coded', source: { snapshot: ${JSON.stringify(catalog)} }, out: 'ts-out' }] satisfies unknown[] });\n`,
+  );
+  const ts = await cli(['generate', '--quiet']);
+  assert.equal(ts.code, 0, ts.stderr);
+  assert.match(await readFile(join(dir, 'ts-out/index.ts'), 'utf8'), /CodedClient/);
+
+  const repo = await cli(['generate', '--check', '--offline'], repoRoot);
+  assert.equal(repo.code, 0, `the committed example client is stale:\n${repo.stderr}`);
+});
