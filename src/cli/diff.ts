@@ -1,12 +1,142 @@
-import { CodegenError } from '../errors.js';
-import type { Command } from './io.js';
+import { resolve } from 'node:path';
+import { diffSnapshots } from '../diff/engine.js';
+import { formatGithub } from '../diff/format-github.js';
+import { formatJson } from '../diff/format-json.js';
+import { formatMarkdown } from '../diff/format-markdown.js';
+import { formatText } from '../diff/format-text.js';
+import { RULES } from '../diff/rules.js';
+import { resolveDiffSettings } from '../diff/settings.js';
+import { readSnapshotArg } from '../diff/source.js';
+import { type DiffReport, severity, type Level } from '../diff/types.js';
+import { CodegenError, ExitCode } from '../errors.js';
+import { writeFileAtomic } from '../snapshot/atomic.js';
+import { parseCommandArgs } from './args.js';
+import type { Command, Io } from './io.js';
 
-// Placeholder until live discovery lands (issue 3): says so instead of pretending.
+const FORMATS = ['text', 'markdown', 'json', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+const FAIL_ON = ['error', 'warning', 'info', 'none'] as const;
+type FailOn = (typeof FAIL_ON)[number];
+
+const help = `Usage: mcp-codegen diff <base> <head> [options]
+
+Compare two catalog snapshots and classify every change: what breaks clients
+(error), what may break them (warning), and what does not (info).
+
+Arguments:
+  <base> <head>          Snapshot files: a canonical snapshot, a catalog dump, or a
+                         bare tools/list result. Either may be <rev>:<path>, read
+                         with \`git show\` (path relative to the repository root),
+                         e.g. origin/main:mcp/server.snapshot.json. An existing
+                         file always wins over the git reading.
+
+Options:
+  --format <fmt>         text (default; colour on a terminal unless NO_COLOR is set),
+                         markdown (a pull-request comment), json (versioned report:
+                         { format, version, base, head, summary, findings, suppressed }),
+                         github (workflow annotations, one per finding)
+  --fail-on <level>      error (default), warning, info or none: exit 1 when a finding
+                         at or above this level remains after the policy
+  --config <file>        config with a "diff" policy (default: found from the current
+                         folder up to the project root; none is fine)
+  --server <name>        also apply that server's "diff" policy and "errors" catalog
+  --output <file>        write the report to a file instead of stdout
+  -h, --help             this help
+
+Policy (in mcp-codegen.config.ts):
+  diff: {
+    rules: { 'tool-description-changed': 'off', 'tool-output-property-added': 'warning' },
+    ignore: [{ rule: 'tool-removed', entity: 'tool:legacy_search', reason: 'deprecated in 2.0' }],
+  }
+  Levels: error | warning | info | off. Ignore entries match a rule id and an optional
+  entity (tool:<name>, resource:<uri>, resource-template:<uriTemplate>, prompt:<name>,
+  server), never message text, and need a reason. Unknown rule ids are an error.
+
+Exit codes:
+  0  no finding at or above --fail-on
+  1  findings at or above --fail-on
+  2  bad usage, unreadable or invalid snapshot, bad config or policy, git failure
+
+Examples:
+  mcp-codegen diff old.json new.json
+  mcp-codegen diff origin/main:mcp/server.snapshot.json mcp/server.snapshot.json --format github
+  mcp-codegen diff base.json head.json --format markdown --output diff.md --fail-on none
+
+Rules (id, default level):
+${RULES.map((r) => `  ${r.id.padEnd(46)} ${r.level}`).join('\n')}
+
+Each rule is documented with an example in src/diff/README.md.
+`;
+
 export const diffCommand: Command = {
-  name: "diff",
+  name: 'diff',
   summary: 'compare two snapshots and classify every change',
-  help: 'Usage: mcp-codegen diff <base> <head>\n',
-  async run() {
-    throw new CodegenError('diff: not implemented yet');
+  help,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values, positionals } = parseCommandArgs(
+      'diff',
+      args,
+      {
+        format: { type: 'string' },
+        'fail-on': { type: 'string' },
+        config: { type: 'string' },
+        server: { type: 'string' },
+        output: { type: 'string' },
+      },
+      true,
+    );
+    if (values.help) {
+      io.stdout.write(help);
+      return ExitCode.ok;
+    }
+    if (positionals.length !== 2) {
+      throw new CodegenError(`diff: expected two snapshots, <base> and <head>, got ${positionals.length}`, {
+        hint: 'e.g. `mcp-codegen diff origin/main:mcp/server.snapshot.json mcp/server.snapshot.json`; see `mcp-codegen diff --help`',
+      });
+    }
+    const format = choice('--format', values.format, FORMATS, 'text');
+    const failOn = choice('--fail-on', values['fail-on'], FAIL_ON, 'error');
+    const [baseArg, headArg] = positionals as [string, string];
+
+    const settings = await resolveDiffSettings({ config: values.config, server: values.server, cwd: io.cwd });
+    const [base, head] = await Promise.all([readSnapshotArg(baseArg, io.cwd), readSnapshotArg(headArg, io.cwd)]);
+    const report = diffSnapshots(base, head, {
+      policy: settings.policy,
+      errorCodes: settings.errorCodes,
+      baseLabel: baseArg,
+      headLabel: headArg,
+    });
+
+    const toFile = values.output !== undefined;
+    const color = !toFile && io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '');
+    const text = render(report, format, color);
+    if (toFile) await writeFileAtomic(resolve(io.cwd, values.output!), text);
+    else io.stdout.write(text);
+    return failing(report, failOn) ? ExitCode.findings : ExitCode.ok;
   },
 };
+
+function render(report: DiffReport, format: Format, color: boolean): string {
+  switch (format) {
+    case 'markdown':
+      return formatMarkdown(report);
+    case 'json':
+      return formatJson(report);
+    case 'github':
+      return formatGithub(report);
+    case 'text':
+      return formatText(report, { color });
+  }
+}
+
+function failing(report: DiffReport, failOn: FailOn): boolean {
+  if (failOn === 'none') return false;
+  const threshold = severity(failOn);
+  return report.findings.some((f) => severity(f.level as Level) >= threshold);
+}
+
+function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new CodegenError(`diff: invalid ${flag} ${JSON.stringify(value)}`, { hint: `use one of: ${allowed.join(', ')}` });
+}

@@ -22,9 +22,7 @@ export function formatMarkdown(report: DiffReport): string {
     const loud = group.findings.filter((f) => f.level !== 'info');
     const quiet = group.findings.filter((f) => f.level === 'info');
     for (const f of loud) out.push(item(f));
-    if (quiet.length && loud.length === 0 && quiet.length === 1) {
-      out.push(item(quiet[0]!));
-    } else if (quiet.length) {
+    if (quiet.length) {
       if (loud.length) out.push('');
       out.push(`<details><summary>${plural(quiet.length, 'info')} finding${quiet.length === 1 ? '' : 's'}</summary>`, '');
       for (const f of quiet) out.push(item(f));

@@ -32,6 +32,10 @@ export function schemaLocation(pointer: string): { side: 'input' | 'output'; pat
   for (let i = 1; i < tokens.length; i++) {
     const token = tokens[i]!;
     const next = tokens[i + 1];
+    if (i === tokens.length - 1) {
+      keyword = token;
+      break;
+    }
     property = false;
     if (NAMED.has(token) && next !== undefined) {
       path += token === 'properties' ? `${path ? '.' : ''}${next}` : `${path ? '.' : ''}{${next}}`;
@@ -40,12 +44,8 @@ export function schemaLocation(pointer: string): { side: 'input' | 'output'; pat
     } else if (INDEXED.has(token) && next !== undefined && /^\d+$/.test(next)) {
       path += token === 'prefixItems' ? `[${next}]` : `${path ? '.' : ''}${token}[${next}]`;
       i++;
-    } else if (token === 'items' && next !== undefined) {
-      path += '[]';
-    } else if (token === 'additionalProperties' && next !== undefined) {
-      path += `${path ? '.' : ''}*`;
-    } else if (i === tokens.length - 1) {
-      keyword = token;
+    } else if (token === 'items' || token === 'additionalProperties') {
+      path += token === 'items' ? '[]' : `${path ? '.' : ''}*`;
     } else {
       path += `${path ? '.' : ''}${token}`;
     }

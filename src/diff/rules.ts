@@ -1,6 +1,6 @@
 import type { JsonValue } from '../snapshot/types.js';
 import { brief } from './json.js';
-import { describeSchemaPointer, lastToken, schemaLocation } from './pointer.js';
+import { describeSchemaPointer, lastToken, pointerTokens, schemaLocation } from './pointer.js';
 import type { Level } from './types.js';
 
 /** What a message template is rendered from: never more than the finding itself carries, plus a hint. */
@@ -32,7 +32,10 @@ const keyword = (m: MessageInput) => {
 const types = (v: JsonValue) => (v === null ? 'any type' : brief(v));
 const change = (m: MessageInput) => `${brief(m.before)} → ${brief(m.after)}`;
 const hint = (m: MessageInput) => (m.hint ? ` (${m.hint})` : '');
-const name = (m: MessageInput) => JSON.stringify(lastToken(m.pointer) ?? '');
+/** `annotations.title`, `_meta.category`: a field path for people. */
+const field = (m: MessageInput) => pointerTokens(m.pointer).join('.');
+/** A prompt argument's name: pointers are `/arguments/<name>[/field]`. */
+const argument = (m: MessageInput) => JSON.stringify(pointerTokens(m.pointer)[1] ?? '');
 
 /**
  * Every rule the engine can report. Ids are public API (configs and ignore lists name them):
@@ -45,7 +48,7 @@ export const RULES: readonly RuleDefinition[] = [
   { id: 'tool-added', level: 'info', trigger: 'a new tool', message: (m) => `${m.subject} was added${hint(m)}` },
   { id: 'tool-description-changed', level: 'info', trigger: "a tool's description changed", message: (m) => `${m.subject}: description changed: ${change(m)}` },
   { id: 'tool-title-changed', level: 'info', trigger: "a tool's title changed", message: (m) => `${m.subject}: title changed: ${change(m)}` },
-  { id: 'tool-metadata-changed', level: 'info', trigger: 'another tool field changed (`_meta`, `icons`, `execution` other than `taskSupport`, unknown fields)', message: (m) => `${m.subject}: ${m.pointer.slice(1)} changed: ${change(m)}` },
+  { id: 'tool-metadata-changed', level: 'info', trigger: 'another tool field changed (`_meta`, `icons`, `execution` other than `taskSupport`, unknown fields)', message: (m) => `${m.subject}: ${field(m)} changed: ${change(m)}` },
   { id: 'tool-task-support-changed', level: 'warning', trigger: '`execution.taskSupport` changed (e.g. `forbidden` → `required`: calls must now go through tasks)', message: (m) => `${m.subject}: execution.taskSupport changed: ${change(m)}` },
 
   // Tool input (contravariant: the new schema must accept everything the old one accepted).
@@ -80,28 +83,28 @@ export const RULES: readonly RuleDefinition[] = [
   { id: 'tool-annotation-destructive-added', level: 'warning', trigger: 'effective `destructiveHint` went from false to true (default true; false for read-only tools)', message: (m) => `${m.subject}: may now be destructive (destructiveHint ${change(m)})` },
   { id: 'tool-annotation-idempotent-removed', level: 'warning', trigger: 'effective `idempotentHint` went from true to false: retries are no longer safe', message: (m) => `${m.subject}: is no longer idempotent (idempotentHint ${change(m)})` },
   { id: 'tool-annotation-open-world-added', level: 'warning', trigger: 'effective `openWorldHint` went from false to true: the tool now reaches outside systems', message: (m) => `${m.subject}: now interacts with an open world (openWorldHint ${change(m)})` },
-  { id: 'tool-annotation-changed', level: 'info', trigger: 'any other annotation change: a hint moving in the safe direction, `title`, unknown annotations', message: (m) => `${m.subject}: ${m.pointer.slice(1)} changed: ${change(m)}` },
+  { id: 'tool-annotation-changed', level: 'info', trigger: 'any other annotation change: a hint moving in the safe direction, `title`, unknown annotations', message: (m) => `${m.subject}: ${field(m)} changed: ${change(m)}` },
 
   // Resources and templates.
   { id: 'resource-removed', level: 'error', trigger: 'a resource URI is gone', message: (m) => `${m.subject} was removed` },
   { id: 'resource-added', level: 'info', trigger: 'a new resource', message: (m) => `${m.subject} was added` },
   { id: 'resource-mime-type-changed', level: 'warning', trigger: "a resource's `mimeType` changed", message: (m) => `${m.subject}: mimeType changed: ${change(m)}` },
-  { id: 'resource-changed', level: 'info', trigger: "another resource field changed (`name`, `title`, `description`, `size`, `annotations`, ...)", message: (m) => `${m.subject}: ${m.pointer.slice(1)} changed: ${change(m)}` },
+  { id: 'resource-changed', level: 'info', trigger: "another resource field changed (`name`, `title`, `description`, `size`, `annotations`, ...)", message: (m) => `${m.subject}: ${field(m)} changed: ${change(m)}` },
   { id: 'resource-template-removed', level: 'error', trigger: 'a resource template is gone', message: (m) => `${m.subject} was removed` },
   { id: 'resource-template-added', level: 'info', trigger: 'a new resource template', message: (m) => `${m.subject} was added` },
   { id: 'resource-template-uri-changed', level: 'error', trigger: 'a template with the same `name` has a different `uriTemplate` (exactly one removed and one added template share the name)', message: (m) => `${m.subject}: uriTemplate changed: ${change(m)}` },
   { id: 'resource-template-mime-type-changed', level: 'warning', trigger: "a resource template's `mimeType` changed", message: (m) => `${m.subject}: mimeType changed: ${change(m)}` },
-  { id: 'resource-template-changed', level: 'info', trigger: 'another resource template field changed', message: (m) => `${m.subject}: ${m.pointer.slice(1)} changed: ${change(m)}` },
+  { id: 'resource-template-changed', level: 'info', trigger: 'another resource template field changed', message: (m) => `${m.subject}: ${field(m)} changed: ${change(m)}` },
 
   // Prompts.
   { id: 'prompt-removed', level: 'error', trigger: 'a prompt is gone', message: (m) => `${m.subject} was removed` },
   { id: 'prompt-added', level: 'info', trigger: 'a new prompt', message: (m) => `${m.subject} was added` },
-  { id: 'prompt-argument-required-added', level: 'error', trigger: 'a new prompt argument that is required', message: (m) => `${m.subject}: new required argument ${name(m)}` },
-  { id: 'prompt-argument-became-required', level: 'error', trigger: 'an optional prompt argument is now required', message: (m) => `${m.subject}: argument ${name(m)} became required` },
-  { id: 'prompt-argument-removed', level: 'error', trigger: 'a prompt argument is gone', message: (m) => `${m.subject}: argument ${name(m)} was removed` },
-  { id: 'prompt-argument-added', level: 'info', trigger: 'a new optional prompt argument', message: (m) => `${m.subject}: new optional argument ${name(m)}` },
-  { id: 'prompt-argument-became-optional', level: 'info', trigger: 'a required prompt argument is now optional', message: (m) => `${m.subject}: argument ${name(m)} is no longer required` },
-  { id: 'prompt-changed', level: 'info', trigger: "a prompt's or argument's `title`, `description` or other field changed", message: (m) => `${m.subject}: ${m.pointer.slice(1)} changed: ${change(m)}` },
+  { id: 'prompt-argument-required-added', level: 'error', trigger: 'a new prompt argument that is required', message: (m) => `${m.subject}: new required argument ${argument(m)}` },
+  { id: 'prompt-argument-became-required', level: 'error', trigger: 'an optional prompt argument is now required', message: (m) => `${m.subject}: argument ${argument(m)} became required` },
+  { id: 'prompt-argument-removed', level: 'error', trigger: 'a prompt argument is gone', message: (m) => `${m.subject}: argument ${argument(m)} was removed` },
+  { id: 'prompt-argument-added', level: 'info', trigger: 'a new optional prompt argument', message: (m) => `${m.subject}: new optional argument ${argument(m)}` },
+  { id: 'prompt-argument-became-optional', level: 'info', trigger: 'a required prompt argument is now optional', message: (m) => `${m.subject}: argument ${argument(m)} is no longer required` },
+  { id: 'prompt-changed', level: 'info', trigger: "a prompt's or argument's `title`, `description` or other field changed", message: (m) => `${m.subject}: ${field(m)} changed: ${change(m)}` },
 
   // Server.
   { id: 'capability-removed', level: 'error', trigger: 'a declared capability (or sub-capability such as `resources.subscribe`) is gone or became false', message: (m) => `${m.subject}: capability ${m.pointer.slice('/capabilities/'.length).replace(/\//g, '.')} was removed` },

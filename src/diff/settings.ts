@@ -1,0 +1,85 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { DiffPolicy, ErrorCodeConfig, ResolvedConfig } from '../config/types.js';
+import { CodegenError } from '../errors.js';
+import { mergePolicies, validatePolicy } from './policy.js';
+
+/** Config file names, in the loader's order (package.json counts only with an "mcp-codegen" key). */
+const CONFIG_NAMES = [
+  'mcp-codegen.config.ts',
+  'mcp-codegen.config.mts',
+  'mcp-codegen.config.js',
+  'mcp-codegen.config.mjs',
+  'mcp-codegen.config.cjs',
+  'mcp-codegen.config.json',
+  '.mcp-codegenrc.json',
+];
+
+export interface DiffSettings {
+  policy: DiffPolicy;
+  errorCodes?: ErrorCodeConfig;
+  /** The config file used, if any. */
+  configFile?: string;
+}
+
+/**
+ * The policy for a diff. A config is optional here (diffing two files needs none): it is loaded
+ * only when `--config` names one or one is found from `cwd` up to the project root (the first
+ * folder with a package.json). Top-level `diff` applies; with `--server`, that server's `diff`
+ * (rules override, ignores add up) and `errors` too.
+ */
+export async function resolveDiffSettings(options: { config?: string; server?: string; cwd: string }): Promise<DiffSettings> {
+  const file = options.config !== undefined ? resolve(options.cwd, options.config) : await findConfig(options.cwd);
+  if (file === undefined) {
+    if (options.server !== undefined) {
+      throw new CodegenError(`diff: --server ${options.server} needs a config file, and none was found from ${options.cwd}`, {
+        hint: 'pass --config <file>, or drop --server',
+      });
+    }
+    return { policy: {} };
+  }
+  // Loaded lazily: the config loader (cosmiconfig, jiti) costs startup time a plain diff does not need.
+  const { loadConfig } = await import('../config/load.js');
+  const config: ResolvedConfig = await loadConfig({ file, cwd: options.cwd });
+  const configFile = config.file ?? file;
+  const top = validatePolicy(config.diff, { file: configFile, at: '/diff' });
+  if (options.server === undefined) return { policy: mergePolicies(top), configFile };
+  const index = config.servers.findIndex((s) => s.name === options.server);
+  if (index < 0) {
+    throw new CodegenError(`diff: no server named ${JSON.stringify(options.server)} in ${configFile}`, {
+      hint: `servers in the config: ${config.servers.map((s) => s.name).join(', ')}`,
+    });
+  }
+  const server = config.servers[index]!;
+  const own = validatePolicy(server.diff, { file: configFile, at: `/servers/${index}/diff` });
+  return { policy: mergePolicies(top, own), errorCodes: server.errors, configFile };
+}
+
+async function findConfig(cwd: string): Promise<string | undefined> {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    for (const name of CONFIG_NAMES) if (await isFile(join(dir, name))) return join(dir, name);
+    const pkg = join(dir, 'package.json');
+    if (await isFile(pkg)) {
+      if (await hasConfigKey(pkg)) return pkg;
+      return undefined;
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+async function hasConfigKey(pkg: string): Promise<boolean> {
+  try {
+    const json = JSON.parse(await readFile(pkg, 'utf8')) as Record<string, unknown>;
+    return json['mcp-codegen'] !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
