@@ -33,24 +33,28 @@ export function count(n: number, method: ListMethod): string {
 export function createProgressReporter(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }): (e: DiscoverProgress) => void {
   if (stream.isTTY) {
     let shown = false;
-    const show = (text: string) => {
-      // Keep to one terminal row: a wrapped line cannot be rewritten with \r.
-      const width = Math.max(20, (stream.columns ?? 80) - 1);
-      stream.write(`\r\x1b[2K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
+    const show = (server: string, text: string) => {
+      // Keep to one terminal row (a wrapped line cannot be rewritten with \r). What is happening
+      // matters more than a long command line, so the label gives way first, keeping its end.
+      const width = Math.max(40, (stream.columns || 80) - 1);
+      const room = width - text.length - 3;
+      const label = server.length <= room ? server : room >= 10 ? `…${server.slice(server.length - room + 1)}` : '';
+      const line = label ? `${label} › ${text}` : text;
+      stream.write(`\r\x1b[2K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
       shown = true;
     };
     return (e) => {
       switch (e.type) {
         case 'connecting':
-          return show(`${e.server} › connecting (${e.transport})`);
+          return show(e.server, `connecting (${e.transport})`);
         case 'fallback':
-          return show(`${e.server} › ${e.from} refused, trying ${e.to}`);
+          return show(e.server, `${e.from} refused, trying ${e.to}`);
         case 'connected':
-          return show(`${e.server} › connected (${describeServer(e)})`);
+          return show(e.server, `connected (${describeServer(e)})`);
         case 'page':
-          return show(`${e.server} › ${e.method} page ${e.page} (${count(e.items, e.method)})`);
+          return show(e.server, `${e.method} page ${e.page} (${count(e.items, e.method)})`);
         case 'list-done':
-          return show(`${e.server} › ${e.method} done (${count(e.items, e.method)})`);
+          return show(e.server, `${e.method} done (${count(e.items, e.method)})`);
         case 'done':
         case 'failed':
           if (shown) stream.write('\r\x1b[2K');
