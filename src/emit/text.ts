@@ -33,14 +33,6 @@ export function str(value: string): string {
   return JSON.stringify(value);
 }
 
-/** A JavaScript literal for JSON data. `__proto__` keys are written computed, so they stay own properties. */
-export function literal(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
-  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
-  const entries = Object.entries(value).map(([key, v]) => `${key === '__proto__' ? `[${str(key)}]` : propertyKey(key)}: ${literal(v)}`);
-  return `{${entries.join(', ')}}`;
-}
-
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A property name: bare when it is an identifier, quoted otherwise. */

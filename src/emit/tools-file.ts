@@ -1,7 +1,7 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
 import { resultTypeArguments } from './result-types.js';
-import { docs, lineText, literal, propertyKey, str } from './text.js';
+import { docs, lineText, propertyKey, str } from './text.js';
 
 /** `tools.ts`: per tool its spec (data for the runtime), error codes, error and result types. */
 export function toolsStatements(model: ClientModel): StatementStructures[] {
@@ -107,7 +107,8 @@ function toolStatements(tool: ToolModel): StatementStructures[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: docs(`What the runtime needs to call and classify ${name}.`),
-      declarations: [{ name: tool.specName, type: 'ToolSpec', initializer: literal(spec) }],
+      // Data, not code: embedded as JSON text, which is fast to parse, fast to format and cannot carry an expression.
+      declarations: [{ name: tool.specName, type: 'ToolSpec', initializer: `JSON.parse(${str(JSON.stringify(spec))})` }],
     },
   ];
 }

@@ -127,8 +127,9 @@ export class McpProtocolError extends McpError {
   /** The error the client threw. */
   readonly original: unknown;
   constructor(method: string, target: string, original: { code: number; message: string; data?: unknown }) {
-    // McpError prefixes "MCP error <code>: "; strip an existing prefix so it is not doubled.
-    super(original.code, original.message.replace(/^MCP error -?\d+: /, ''), original.data);
+    // McpError prefixes "MCP error <code>: "; an SDK server's McpError arrives already prefixed and the
+    // SDK client prefixes again, so strip every copy and let super() add exactly one.
+    super(original.code, original.message.replace(/^(MCP error -?\d+: )+/, ''), original.data);
     this.name = 'McpProtocolError';
     this.message = `${this.message} (${method} ${JSON.stringify(target)})`;
     this.method = method;
@@ -303,10 +304,12 @@ export function classifyResult(spec: ToolSpec, raw: CallToolResult | Compatibili
   const coded = raw.isError === true ? findCode(spec, payload, true) : isObject(payload) ? findCode(spec, payload, false) : undefined;
   if (raw.isError === true || coded !== undefined) {
     const found = coded ?? {};
-    const issues = validate && found.branch !== undefined ? cache.validate(found.branch.schema, payload) : NO_ISSUES;
-    if (issues.length > 0) return invalid(spec, payload, issues, result, 'error');
     const known = found.sent !== undefined && spec.codes.includes(found.sent);
     const code = known ? found.sent! : found.sent !== undefined ? RuntimeErrorCode.Unknown : RuntimeErrorCode.Uncoded;
+    // An unknown code is exactly what a generation-time schema (say, an `enum` of codes) cannot
+    // describe, so it is reported as $unknown rather than as a validation failure.
+    const issues = validate && found.branch !== undefined && code !== RuntimeErrorCode.Unknown ? cache.validate(found.branch.schema, payload) : NO_ISSUES;
+    if (issues.length > 0) return invalid(spec, payload, issues, result, 'error');
     const error = failure(spec, code, messageOf(payload, text, found.hint) ?? `${spec.name} returned ${found.sent ?? 'an error'}`, payload);
     if (code === RuntimeErrorCode.Unknown) error.serverCode = found.sent!;
     if (isObject(payload) && typeof payload['retryable'] === 'boolean') error.retryable = payload['retryable'];
@@ -339,19 +342,20 @@ interface Found {
 function findCode(spec: ToolSpec, payload: unknown, isError: boolean): Found | undefined {
   if (!isObject(payload)) return isError ? {} : undefined;
   const known = (value: string) => spec.codes.includes(value);
+  // `false`/`null` reads as "not set": `{ "_budget_exceeded": false }` or `{ "error": null }` is no error.
+  const set = (key: string) => key in payload && payload[key] !== false && payload[key] !== null;
   const errorBranches = spec.branches.filter((b) => b.kind === 'error');
-  const branchFor = (code: string) =>
-    errorBranches.find((b) => b.kind === 'error' && b.code === code) ??
-    errorBranches.find((b) => b.required.length > 0 && b.required.every((key) => key in payload));
+  const matching = errorBranches.find((b) => b.required.length > 0 && b.required.every(set));
+  const branchFor = (code: string) => errorBranches.find((b) => b.kind === 'error' && b.code === code) ?? matching;
 
   // 1. A leading-underscore envelope key that is a known code: `{ "_budget_exceeded": true, ... }`.
-  //    `false`/`null` is read as "not set". A string value may name a more specific known code
-  //    before a colon: `{ "_jmespath_error": "expression_too_long: 1156 > 1024" }`.
+  //    A string value may name a more specific known code before a colon (worldmonitor's
+  //    `{ "_jmespath_error": "expression_too_long: 1156 > 1024" }`, kinds added by the config).
   for (const key of Object.keys(payload)) {
+    if (!key.startsWith('_') || !known(key) || !set(key)) continue;
     const value = payload[key];
-    if (!key.startsWith('_') || !known(key) || value === false || value === null) continue;
-    const branch = errorBranches.find((b) => b.required.includes(key)) ?? branchFor(key);
     const kind = typeof value === 'string' ? value.split(':', 1)[0]!.trim() : '';
+    const branch = branchFor(key);
     return { sent: kind !== '' && known(kind) ? kind : key, ...(branch && { branch }), ...(typeof value === 'string' && { hint: value }) };
   }
   // 2. A `code` or `error` property (or `error: { code }`): `{ "error": "unknown_city", ... }`.
@@ -363,12 +367,11 @@ function findCode(spec: ToolSpec, payload: unknown, isError: boolean): Found | u
       return { sent, ...(branch && { branch }) };
     }
   }
-  // 3. A declared error branch whose required keys are all present (its code may be unknown).
-  const branch = errorBranches.find((b) => b.required.length > 0 && b.required.every((key) => key in payload));
-  if (branch?.kind === 'error') {
+  // 3. A declared error branch whose required keys are all set (its code may be unknown).
+  if (matching?.kind === 'error') {
     const value = payload['code'] ?? payload['error'];
-    const sent = branch.code ?? (typeof value === 'string' ? value : undefined);
-    return { ...(sent !== undefined && { sent }), branch };
+    const sent = matching.code ?? (typeof value === 'string' ? value : undefined);
+    return { ...(sent !== undefined && { sent }), branch: matching };
   }
   return isError ? {} : undefined;
 }
