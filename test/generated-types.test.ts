@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { repoRoot, tmpRoot } from './support/paths.js';
+import { renderCatalog, writeFiles } from './support/render.js';
+import { typecheck } from './support/tsc.js';
+
+// Compile-time assertions on a generated client: `data` is branch 0, `error.code` narrows and a
+// switch over it is exhaustive, alternatives are told apart by `variant`, a wrong input is a type
+// error. tsc fails this test if any expectation (or any @ts-expect-error) does not hold.
+const usage = `
+import { expectTypeOf } from 'expect-type';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, unwrap,
+  type GetWeatherResult, type DescribeToolResult,
+} from './client/index.js';
+import type { GetWeatherOutput, ProjectionAlternative, BudgetExceededEnvelope, DescribeToolErrorEnvelope, DescribeToolOutput } from './client/types.js';
+
+declare const mcp: Client;
+const client = new CodedClient(mcp);
+
+export async function main(): Promise<string> {
+  const result = await client.getWeather({ city: 'paris' });
+  expectTypeOf(result).toEqualTypeOf<GetWeatherResult>();
+  if (result.ok) {
+    if (result.variant === 'documented') expectTypeOf(result.data).toEqualTypeOf<GetWeatherOutput>();
+    if (result.variant === 'projection') expectTypeOf(result.data).toEqualTypeOf<ProjectionAlternative>();
+    // @ts-expect-error an alternative is never the documented payload
+    const wrong: GetWeatherOutput = result.data;
+    void wrong;
+    return 'ok';
+  }
+  const error = result.error;
+  switch (error.code) {
+    case GetWeatherErrorCode.BudgetExceeded:
+      expectTypeOf(error.details).toEqualTypeOf<BudgetExceededEnvelope>();
+      return 'budget';
+    case GetWeatherErrorCode.JmespathError:
+    case GetWeatherErrorCode.Unknown:
+    case GetWeatherErrorCode.Uncoded:
+    case GetWeatherErrorCode.InvalidResult:
+    case GetWeatherErrorCode.InvalidInput:
+      return error.message;
+    default:
+      return error satisfies never;
+  }
+}
+
+export async function describe(): Promise<void> {
+  const result: DescribeToolResult = await client.describeTool({ tool_name: 'x' });
+  if (!result.ok && result.error.code === DescribeToolErrorCode.UnknownTool) {
+    expectTypeOf(result.error.details).toEqualTypeOf<DescribeToolErrorEnvelope>();
+  }
+  const data = await client.describeTool().then(unwrap);
+  expectTypeOf(data).toEqualTypeOf<DescribeToolOutput>();
+}
+
+export async function wrongInputs(): Promise<void> {
+  // @ts-expect-error city is required
+  await client.getWeather({});
+  // @ts-expect-error a typo in a property name
+  await client.getWeather({ city: 'x', sumary: true });
+  // @ts-expect-error wrong property type
+  await client.getWeather({ city: 1 });
+}
+`;
+
+test('generated types: branch-0 data, exhaustive error codes, wrong inputs rejected', async () => {
+  const dir = join(tmpRoot, 'generated-types');
+  const { files } = await renderCatalog(join(repoRoot, 'fixtures/catalogs/coded-envelopes.json'), 'coded');
+  await writeFiles(dir, files.map((f) => ({ path: `client/${f.path}`, content: f.content })));
+  await writeFile(join(dir, 'usage.ts'), usage);
+  for (const resolution of ['nodenext', 'bundler'] as const) {
+    const result = await typecheck(dir, resolution);
+    assert.ok(result.ok, `tsc (${resolution}):\n${result.output.slice(0, 3000)}`);
+  }
+});
