@@ -11,6 +11,15 @@ export default defineConfig({
       snapshot: 'examples/weather/weather.snapshot.json',
       out: 'examples/weather/client',
       validateInput: true,
+      // Codes `set_alert` returns in isError results, which its schema cannot declare.
+      errors: {
+        tools: {
+          set_alert: {
+            unknown_city: 'The city id is not one list_cities returns.',
+            alert_limit_reached: 'The city already has 3 alerts.',
+          },
+        },
+      },
     },
   ],
 });

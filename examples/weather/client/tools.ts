@@ -54,15 +54,21 @@ export const ListCitiesSpec: ToolSpec = JSON.parse(
   '{"name":"list_cities","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}},"outputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"cities":{"type":"array","items":{"type":"object","properties":{"country":{"type":"string","minLength":2,"maxLength":2},"id":{"type":"string"},"name":{"type":"string"}},"required":["country","id","name"],"additionalProperties":false}}},"required":["cities"],"additionalProperties":false},"branches":[{"kind":"documented","required":["cities"],"schema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"cities":{"type":"array","items":{"type":"object","properties":{"country":{"type":"string","minLength":2,"maxLength":2},"id":{"type":"string"},"name":{"type":"string"}},"required":["country","id","name"],"additionalProperties":false}}},"required":["cities"],"additionalProperties":false}}],"codes":[]}',
 );
 /** Error codes the tool "set_alert" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const SetAlertErrorCode = { ...RuntimeErrorCode } as const;
+export const SetAlertErrorCode = {
+  /** The city already has 3 alerts. */ AlertLimitReached: 'alert_limit_reached',
+  /** The city id is not one list_cities returns. */ UnknownCity: 'unknown_city',
+  ...RuntimeErrorCode,
+} as const;
 export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlertErrorCode];
 /** A failed call of "set_alert": narrow on `code`. */
-export type SetAlertError = ToolError<RuntimeErrorCode, unknown>;
+export type SetAlertError =
+  | ToolError<'alert_limit_reached' | 'unknown_city', Record<string, unknown>>
+  | ToolError<RuntimeErrorCode, unknown>;
 /** What "set_alert" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
 /** What the runtime needs to call and classify "set_alert". */
 export const SetAlertSpec: ToolSpec = JSON.parse(
-  '{"name":"set_alert","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"city":{"type":"string"},"direction":{"type":"string","enum":["above","below"],"default":"above"},"thresholdC":{"type":"number","minimum":-60,"maximum":60}},"required":["city","thresholdC"]},"outputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"active":{"description":"Alerts now set for this city","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"alertId":{"type":"string"},"city":{"type":"string"}},"required":["active","alertId","city"],"additionalProperties":false},"branches":[{"kind":"documented","required":["active","alertId","city"],"schema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"active":{"description":"Alerts now set for this city","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"alertId":{"type":"string"},"city":{"type":"string"}},"required":["active","alertId","city"],"additionalProperties":false}}],"codes":[]}',
+  '{"name":"set_alert","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"city":{"type":"string"},"direction":{"type":"string","enum":["above","below"],"default":"above"},"thresholdC":{"type":"number","minimum":-60,"maximum":60}},"required":["city","thresholdC"]},"outputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"active":{"description":"Alerts now set for this city","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"alertId":{"type":"string"},"city":{"type":"string"}},"required":["active","alertId","city"],"additionalProperties":false},"branches":[{"kind":"documented","required":["active","alertId","city"],"schema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"active":{"description":"Alerts now set for this city","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"alertId":{"type":"string"},"city":{"type":"string"}},"required":["active","alertId","city"],"additionalProperties":false}}],"codes":["alert_limit_reached","unknown_city"]}',
 );
 
 /** Variables of the resource template "weather://cities/{id}". */
