@@ -20,6 +20,8 @@ export interface GenerateOptions {
   only?: string[];
   /** Progress lines (discovery, per-server summaries). */
   log?: (line: string) => void;
+  /** Warnings: generation went on, but the user should look. */
+  warn?: (line: string) => void;
   /** Environment for discovery (`${NAME}` in headers and env). */
   env?: NodeJS.ProcessEnv;
   /** Where discovery reports progress; defaults to nothing. */
@@ -64,6 +66,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const outDir = resolve(config.root, server.out);
     const { files, model } = await renderClient(snapshot, server, outDir, time);
     for (const file of files) planned.push({ file: resolve(outDir, file.path), content: file.content });
+    for (const warning of model.warnings) options.warn?.(`${server.name}: ${warning}`);
     options.log?.(`${server.name}: ${model.tools.length} tools, ${model.resources.length} resources, ${model.templates.length} templates, ${model.prompts.length} prompts`);
   }
   const files = await time('write', () => (options.check ? compareAll(planned, config.root) : writeAll(planned, config.root)));

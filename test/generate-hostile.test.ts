@@ -35,6 +35,7 @@ test('names from hostile tool names are identifiers, decided by a naming pass', 
   assert.equal(methods['Promise'], 'promise');
   assert.equal(methods['2fa-login'], 'tool2FaLogin');
   assert.match(methods['日本語']!, /^tool[0-9A-Fa-f]{6}$/);
+  assert.deepEqual(model.warnings, ['tool "foo_bar" is named fooBar2: FooBar was taken by another tool whose name sorts first']);
   for (const tool of model.tools) {
     for (const name of [tool.method, tool.inputType, tool.resultType, tool.errorType, tool.errorCodeEnum, tool.specName]) {
       assert.match(name, /^[A-Za-z_$][A-Za-z0-9_$]*$/);
@@ -97,4 +98,11 @@ test('no $ref is fetched over the network or read from disk', async () => {
   } finally {
     server.close();
   }
+});
+
+test('a config naming a tool the server does not list is a warning, not silence', async () => {
+  const snapshot = parseSnapshot({ tools: [{ name: 'set_alert', inputSchema: { type: 'object' } }] }, 's.json');
+  const { model } = await renderClient(snapshot, { name: 's', errors: { tools: { 'set-alert': { limit: '' } } } }, '/x');
+  assert.equal(model.warnings.length, 1);
+  assert.match(model.warnings[0]!, /errors\.tools names "set-alert", which the server does not list \(tools: set_alert\)/);
 });

@@ -58,6 +58,7 @@ export const generateCommand: Command = {
       ...(values.server ? { only: values.server } : {}),
       env: io.env,
       ...(log ? { log, progress: io.stderr } : {}),
+      warn: (line: string) => io.stderr.write(`warning: ${line}\n`),
     });
     if (values.timings) io.stderr.write(formatTimings(result));
     return report(result, values.check ?? false, io, values.quiet ?? false);

@@ -51,6 +51,17 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
     };
   });
 
+  const warnings: string[] = [];
+  for (const p of planned) {
+    const wanted = pascalCase(p.tool.name, 'Tool');
+    if (p.base !== wanted) warnings.push(`tool ${JSON.stringify(p.tool.name)} is named ${p.method}: ${wanted} was taken by another tool whose name sorts first`);
+  }
+  for (const name of Object.keys(server.errors?.tools ?? {})) {
+    if (!tools.some((t) => t.name === name)) {
+      warnings.push(`config errors.tools names ${JSON.stringify(name)}, which the server does not list (tools: ${tools.map((t) => t.name).slice(0, 10).join(', ')}${tools.length > 10 ? ', …' : ''})`);
+    }
+  }
+
   const toolModels: ToolModel[] = planned.map((p) => {
     const { tool, base } = p;
     const input = declareRequiredKeys(asObject(sanitizeSchema(tool.inputSchema)));
@@ -107,6 +118,7 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
     definitions: typeSet.definitions(),
     validateOutput: server.validateOutput ?? true,
     validateInput,
+    warnings,
   };
 }
 

@@ -20,6 +20,8 @@ export interface ClientModel {
   definitions: JsonObject;
   validateOutput: boolean;
   validateInput: boolean;
+  /** Things the user should know that did not stop generation (renamed collisions, config naming unknown tools). */
+  warnings: string[];
 }
 
 export interface ToolModel {
