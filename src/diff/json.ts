@@ -35,7 +35,7 @@ export function isObject(value: unknown): value is { [key: string]: JsonValue } 
  * A value as one short line for a message. JSON quoting also neutralises control characters,
  * so a server-provided string cannot break a line or smuggle terminal escapes into a report.
  */
-export function brief(value: unknown, max = 60): string {
+export function brief(value: unknown, max = 80): string {
   if (value === undefined || value === null) return 'none';
   const text = JSON.stringify(value) ?? String(value);
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
