@@ -1,0 +1,140 @@
+/**
+ * Per-call overhead of the generated runtime (templates/runtime.ts) against a bare `client.callTool`,
+ * on the SDK's in-memory transport so the transport cost is as small as it gets and the runtime's
+ * share as visible as it gets. Ratios are taken within one run, on one machine, so they compare.
+ *
+ *   node --import tsx bench/call-overhead.ts [calls]
+ *
+ * `run()` is exported for an aggregator. The measured client never calls listTools(): with cached
+ * tool metadata the SDK Client validates outputs itself, which would charge the bare call for a
+ * validation the runtime then repeats. The tool's JSON Schema is listed on a separate connection,
+ * exactly as discovery would see it.
+ */
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { ValidatorCache, classifyResult, invokeTool } from '../templates/runtime.js';
+import type { JsonSchemaObject, ToolSpec } from '../templates/runtime.js';
+
+export interface CallOverheadRow {
+  name: string;
+  opsPerSec: number;
+  microsPerCall: number;
+  /** Time per call relative to the bare `client.callTool` of the same run (1 = no overhead). */
+  ratio: number;
+}
+export interface CallOverheadResult {
+  /** Calls per case (after warm-up), in `rounds` interleaved rounds; rows give the median round. */
+  calls: number;
+  rounds: number;
+  rows: CallOverheadRow[];
+}
+
+const PAYLOAD = {
+  city: 'Oslo',
+  temperature_c: 21.5,
+  conditions: 'clear' as const,
+  observed_at: '2025-01-01T12:00:00Z',
+  hourly: Array.from({ length: 24 }, (_, hour) => ({ hour, temperature_c: 10 + (hour % 7), rain_mm: hour % 3 === 0 ? 0.2 : 0 })),
+};
+
+function createServer(): McpServer {
+  const server = new McpServer({ name: 'bench', version: '1.0.0' });
+  server.registerTool(
+    'forecast',
+    {
+      inputSchema: { city: z.string() },
+      outputSchema: {
+        city: z.string(),
+        temperature_c: z.number(),
+        conditions: z.enum(['clear', 'rain', 'snow']),
+        observed_at: z.string(),
+        hourly: z.array(z.object({ hour: z.number().int(), temperature_c: z.number(), rain_mm: z.number() })),
+      },
+    },
+    ({ city }) => {
+      const value = { ...PAYLOAD, city };
+      return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+    },
+  );
+  return server;
+}
+
+async function connect(): Promise<{ client: Client; close: () => Promise<void> }> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const server = createServer();
+  await server.connect(serverTransport);
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(clientTransport);
+  return { client, close: async () => (await client.close(), await server.close()) };
+}
+
+/** The spec the generator would emit for `forecast`: a plain schema is one documented branch. */
+async function forecastSpec(): Promise<ToolSpec> {
+  const lister = await connect();
+  const { tools } = await lister.client.listTools();
+  await lister.close();
+  const outputSchema = tools.find((t) => t.name === 'forecast')?.outputSchema as JsonSchemaObject | undefined;
+  if (outputSchema === undefined) throw new Error('forecast declares no outputSchema');
+  const required = Array.isArray(outputSchema['required']) ? (outputSchema['required'] as string[]) : [];
+  return { name: 'forecast', outputSchema, branches: [{ kind: 'documented', schema: outputSchema, required }], codes: [] };
+}
+
+export async function run(options: { calls?: number; warmup?: number; rounds?: number } = {}): Promise<CallOverheadResult> {
+  const calls = options.calls ?? 2000;
+  const warmup = options.warmup ?? 300;
+  const rounds = options.rounds ?? 10;
+  const spec = await forecastSpec();
+  const { client, close } = await connect();
+  const cache = new ValidatorCache();
+  const args = { city: 'Oslo' };
+  const sample = await client.callTool({ name: 'forecast', arguments: args });
+
+  const cases: { name: string; call: () => unknown }[] = [
+    { name: 'bare client.callTool', call: () => client.callTool({ name: 'forecast', arguments: args }) },
+    { name: 'invokeTool, validation on', call: () => invokeTool(client, spec, args, { cache }) },
+    { name: 'invokeTool, validation off', call: () => invokeTool(client, spec, args, { cache, validateOutput: false }) },
+    { name: 'invokeTool, input+output validation', call: () => invokeTool(client, spec, args, { cache, validateInput: true }) },
+    // The runtime's own work, without the transport: what the ratios above are made of.
+    { name: 'classifyResult only, validation on', call: () => classifyResult(spec, sample, { cache }) },
+    { name: 'classifyResult only, validation off', call: () => classifyResult(spec, sample, { cache, validateOutput: false }) },
+  ];
+  for (const c of cases) for (let i = 0; i < warmup; i++) await c.call();
+  // Interleaved rounds, so drift (GC, JIT, CPU frequency, other processes) reaches every case alike;
+  // the median round per case then discards rounds hit by a burst of outside load.
+  const perRound = Math.ceil(calls / rounds);
+  const times = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const c of cases) {
+      const start = performance.now();
+      for (let i = 0; i < perRound; i++) await c.call();
+      times.get(c.name)!.push((performance.now() - start) / perRound);
+    }
+  }
+  await close();
+
+  const total = perRound * rounds;
+  const median = (name: string) => {
+    const sorted = [...times.get(name)!].sort((a, b) => a - b);
+    return (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
+  };
+  const bare = median(cases[0]!.name);
+  const rows = cases.map((c) => {
+    const perCall = median(c.name);
+    return { name: c.name, opsPerSec: 1000 / perCall, microsPerCall: perCall * 1000, ratio: perCall / bare };
+  });
+  return { calls: total, rounds, rows };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const calls = process.argv[2] === undefined ? undefined : Number(process.argv[2]);
+  const result = await run(calls === undefined ? {} : { calls });
+  console.log(`call overhead: ${result.calls} calls per case in ${result.rounds} interleaved rounds (median round shown), in-memory transport, node ${process.version}`);
+  console.log(`${'case'.padEnd(38)} ${'ops/s'.padStart(10)} ${'µs/call'.padStart(9)} ${'× bare'.padStart(7)}`);
+  for (const row of result.rows) {
+    console.log(`${row.name.padEnd(38)} ${row.opsPerSec.toFixed(0).padStart(10)} ${row.microsPerCall.toFixed(1).padStart(9)} ${row.ratio.toFixed(3).padStart(7)}`);
+  }
+}
