@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Project, type StatementStructures } from 'ts-morph';
+import { Project, SyntaxKind, type SourceFile, type StatementStructures } from 'ts-morph';
 import type { ClientModel } from '../model/types.js';
 import { compileDefinitions } from '../schema/compile.js';
 import { banner } from './banner.js';
@@ -21,8 +21,8 @@ export async function emitClient(model: ClientModel): Promise<EmittedFile[]> {
   const header = banner(model);
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const print = (path: string, statements: StatementStructures[]) =>
-    header + '\n' + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText();
-  const types = await compileDefinitions(model.definitions);
+    header + '\n' + paragraphs(project.createSourceFile(path, { statements }, { overwrite: true }));
+  const types = paragraphs(project.createSourceFile('types.ts', await compileDefinitions(model.definitions), { overwrite: true }));
   return [
     { path: 'types.ts', content: `${header}\n${types}`, format: true },
     { path: 'tools.ts', content: print('tools.ts', toolsStatements(model)), format: true },
@@ -30,6 +30,22 @@ export async function emitClient(model: ClientModel): Promise<EmittedFile[]> {
     { path: 'index.ts', content: header + '\n' + indexSource(model), format: true },
     { path: 'runtime.ts', content: runtimeHeader() + (await readFile(RUNTIME_TEMPLATE, 'utf8')), format: false },
   ];
+}
+
+/**
+ * One blank line between top-level declarations (imports stay together): prettier keeps blank lines
+ * but never adds them, and a paragraph per declaration keeps review diffs readable.
+ */
+function paragraphs(file: SourceFile): string {
+  const parts: string[] = [];
+  let previousWasImport = false;
+  for (const statement of file.getStatementsWithComments()) {
+    const text = statement.getFullText().replace(/^\s*\n/, '').trimEnd();
+    const isImport = statement.getKind() === SyntaxKind.ImportDeclaration;
+    parts.push(parts.length === 0 ? text : `${isImport && previousWasImport ? '\n' : '\n\n'}${text}`);
+    previousWasImport = isImport;
+  }
+  return parts.join('') + '\n';
 }
 
 function indexSource(model: ClientModel): string {

@@ -1,23 +1,16 @@
 // Copied by mcp-codegen from its templates/runtime.ts. Do not edit: it is replaced on every `mcp-codegen generate`.
 /**
- * mcp-codegen runtime: copied verbatim next to each generated client (`index.ts`, `types.ts`).
- * Regenerate rather than edit. It turns `tools/call` results into typed, validated outcomes:
+ * mcp-codegen runtime, copied verbatim next to each generated client: regenerate, do not edit.
+ * Turns `tools/call` results into `{ ok: true, variant, data, raw } | { ok: false, error, raw }`.
  *
- *   { ok: true, variant: 'documented' | <alternative>, data, raw } | { ok: false, error, raw }
+ * - JSON-RPC errors are thrown as `McpProtocolError` (a subclass of the SDK's `McpError`, so
+ *   `instanceof McpError` keeps working), never mixed into results; aborts etc. propagate unchanged.
+ * - The payload is `structuredContent`, else the first text item of `content`, parsed when it looks
+ *   like a JSON object or array and kept as the string otherwise (a text tool answering "42" stays "42").
+ * - A schema Ajv cannot compile fails closed: `$invalid_result` with an issue saying so.
  *
- * Decisions (the README documents them for users):
- * - JSON-RPC errors are thrown as `McpProtocolError` (a subclass of the SDK's `McpError`, so existing
- *   `instanceof McpError` checks keep working); they are never mixed into results. Other thrown
- *   errors (aborts, transport failures without a code) propagate unchanged.
- * - The payload is `structuredContent`, else the first text item of `content`: parsed when it looks
- *   like a JSON object or array, kept as the string otherwise (so a plain-text tool answering "42"
- *   still returns the string "42").
- * - A schema that Ajv cannot compile fails closed: with output validation on, the call returns
- *   `$invalid_result` with an issue saying so (validation never silently stops).
- *
- * Imports only the SDK and what the SDK itself depends on (ajv, ajv-formats), and no Node built-ins,
- * so the generated client also runs in browsers, workers and under Node's type stripping (no enums,
- * namespaces or parameter properties here).
+ * Imports only the SDK and its own dependencies (ajv, ajv-formats) and no Node built-ins, so it runs in
+ * browsers and workers; no enums, namespaces or parameter properties, so Node's type stripping runs it.
  */
 import { Ajv } from 'ajv';
 import type { AnySchema, ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
@@ -28,19 +21,10 @@ import type { FormatsPlugin } from 'ajv-formats';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import type {
-  CallToolRequest,
-  CallToolResult,
-  CompatibilityCallToolResult,
-  GetPromptRequest,
-  GetPromptResult,
-  ReadResourceRequest,
-  ReadResourceResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult, CompatibilityCallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptRequest, GetPromptResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 
-// ---------------------------------------------------------------------------------------------
-// Data the generator emits
-// ---------------------------------------------------------------------------------------------
+// ---- Data the generator emits ------------------------------------------------------------------
 
 /** A JSON Schema object as emitted by the generator (usually an `as const` literal). */
 export type JsonSchemaObject = { readonly [key: string]: unknown };
@@ -61,9 +45,7 @@ export interface ToolSpec {
   readonly codes: readonly string[];
 }
 
-// ---------------------------------------------------------------------------------------------
-// Results
-// ---------------------------------------------------------------------------------------------
+// ---- Results -----------------------------------------------------------------------------------
 
 /** Codes the runtime itself produces; generated per-tool code objects spread these in. */
 export const RuntimeErrorCode = {
@@ -111,11 +93,7 @@ export type AnyToolResult =
 
 /** The object the runtime calls: the SDK v1 `Client`, or anything with compatible methods. */
 export interface McpClientLike {
-  callTool(
-    params: CallToolRequest['params'],
-    resultSchema?: undefined,
-    options?: RequestOptions,
-  ): Promise<CallToolResult | CompatibilityCallToolResult>;
+  callTool(params: CallToolRequest['params'], resultSchema?: undefined, options?: RequestOptions): Promise<CallToolResult | CompatibilityCallToolResult>;
   readResource?(params: ReadResourceRequest['params'], options?: RequestOptions): Promise<ReadResourceResult>;
   getPrompt?(params: GetPromptRequest['params'], options?: RequestOptions): Promise<GetPromptResult>;
 }
@@ -157,9 +135,7 @@ export function unwrap<R extends AnyToolResult>(result: R): Extract<R, { ok: tru
   throw new ToolCallError<Extract<R, { ok: false }>['error']>(result.error, result.raw);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Validation
-// ---------------------------------------------------------------------------------------------
+// ---- Validation --------------------------------------------------------------------------------
 
 type Compiled = { validate: ValidateFunction } | { error: string };
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
@@ -191,22 +167,21 @@ export class ValidatorCache {
 
   /** Issues found in `value` (none when valid). A schema that cannot be compiled yields one `$compile` issue. */
   validate(schema: JsonSchemaObject, value: unknown): readonly ValidationIssue[] {
-    let entry = this.#entries.get(schema);
-    if (entry === undefined) {
-      entry = this.#compile(schema);
-      this.#entries.set(schema, entry);
-    }
+    const entry = this.#entries.get(schema) ?? this.#compile(schema);
     if ('error' in entry) return [{ pointer: '', message: `the schema could not be compiled: ${entry.error}`, keyword: '$compile' }];
     return entry.validate(value) ? NO_ISSUES : toIssues(entry.validate.errors);
   }
 
   #compile(schema: JsonSchemaObject): Compiled {
     this.#compilations++;
+    let entry: Compiled;
     try {
-      return { validate: this.#compiler(dialectOf(schema))(schema as AnySchema) };
+      entry = { validate: this.#compiler(dialectOf(schema))(schema as AnySchema) };
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      entry = { error: error instanceof Error ? error.message : String(error) }; // remembered: not retried per call
     }
+    this.#entries.set(schema, entry);
+    return entry;
   }
 
   // One Ajv instance per dialect, created on first need (creating one costs milliseconds).
@@ -243,9 +218,7 @@ function toIssues(errors: readonly ErrorObject[] | null | undefined): Validation
 
 const defaultCache = new ValidatorCache();
 
-// ---------------------------------------------------------------------------------------------
-// Calling and classifying
-// ---------------------------------------------------------------------------------------------
+// ---- Calling and classifying -------------------------------------------------------------------
 
 export interface ClassifyOptions {
   /** Validate the payload against the chosen branch's schema (default true). */
@@ -281,12 +254,9 @@ export async function invokeTool<Data = unknown, Alt extends { variant: string; 
       return { ok: false, error: error as Err, raw: { content: [] } };
     }
   }
-  let raw: CallToolResult | CompatibilityCallToolResult;
-  try {
-    raw = await client.callTool({ name: spec.name, arguments: (args ?? {}) as Record<string, unknown> }, undefined, options.request);
-  } catch (error) {
+  const raw = await client.callTool({ name: spec.name, arguments: (args ?? {}) as Record<string, unknown> }, undefined, options.request).catch((error: unknown) => {
     throw toProtocolError(error, 'tools/call', spec.name);
-  }
+  });
   return classifyResult(spec, raw, options) as ToolResult<Data, Alt, Err>;
 }
 
@@ -325,14 +295,8 @@ export function classifyResult(spec: ToolSpec, raw: CallToolResult | Compatibili
   return { ok: true, variant: branch?.kind === 'alternative' ? branch.variant : 'documented', data: payload, raw: result };
 }
 
-interface Found {
-  /** The code as the server sent it, if any. */
-  sent?: string;
-  /** The error branch the payload matches, whose schema validates it. */
-  branch?: BranchSpec;
-  /** A human-readable string carried by the envelope key (e.g. "expression_too_long: 1156 > 1024"). */
-  hint?: string;
-}
+/** The code as sent, the error branch whose schema validates the payload, an envelope key's string value. */
+type Found = { sent?: string; branch?: BranchSpec; hint?: string };
 
 /**
  * Finds the code of an error payload. For `isError` results any `code`/`error` string counts; for
@@ -395,18 +359,14 @@ function pickBranch(spec: ToolSpec, payload: unknown): BranchSpec | undefined {
 
 function readPayload(raw: CallToolResult | CompatibilityCallToolResult, text: string | undefined): unknown {
   if (raw.structuredContent !== undefined && raw.structuredContent !== null) return raw.structuredContent;
-  if (text !== undefined) {
-    // Only objects and arrays are parsed: a text tool answering "42" or "true" keeps its string.
-    if (/^\s*[[{]/.test(text)) {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return text;
-      }
-    }
+  if (text === undefined) return 'toolResult' in raw ? raw.toolResult : undefined; // protocol 2024-10-07 servers
+  // Only objects and arrays are parsed: a text tool answering "42" or "true" keeps its string.
+  if (!/^\s*[[{]/.test(text)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
     return text;
   }
-  return 'toolResult' in raw ? raw.toolResult : undefined; // protocol 2024-10-07 servers
 }
 
 function firstText(content: unknown): string | undefined {
@@ -452,37 +412,26 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Resources and prompts
-// ---------------------------------------------------------------------------------------------
+// ---- Resources and prompts ---------------------------------------------------------------------
 
 /** `resources/read`; JSON-RPC errors are thrown as `McpProtocolError`. */
 export async function readResource(client: McpClientLike, uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
   const read = client.readResource;
   if (typeof read !== 'function') throw new TypeError(`cannot read ${uri}: the client passed to the generated SDK has no readResource(params, options) method`);
-  try {
-    return await read.call(client, { uri }, options);
-  } catch (error) {
+  return read.call(client, { uri }, options).catch((error: unknown) => {
     throw toProtocolError(error, 'resources/read', uri);
-  }
+  });
 }
 
 /** `prompts/get`. Prompt arguments are strings on the wire; `undefined` members (optional arguments) are left out. */
-export async function getPrompt<A extends { [K in keyof A]: string | undefined }>(
-  client: McpClientLike,
-  name: string,
-  args?: A,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+export async function getPrompt<A extends { [K in keyof A]: string | undefined }>(client: McpClientLike, name: string, args?: A, options?: RequestOptions): Promise<GetPromptResult> {
   const get = client.getPrompt;
   if (typeof get !== 'function') throw new TypeError(`cannot get prompt ${name}: the client passed to the generated SDK has no getPrompt(params, options) method`);
   const wire: Record<string, string> = {};
   for (const [key, value] of Object.entries(args ?? {})) if (value !== undefined) wire[key] = typeof value === 'string' ? value : JSON.stringify(value);
-  try {
-    return await get.call(client, { name, arguments: wire }, options);
-  } catch (error) {
+  return get.call(client, { name, arguments: wire }, options).catch((error: unknown) => {
     throw toProtocolError(error, 'prompts/get', name);
-  }
+  });
 }
 
 export type UriTemplateValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;

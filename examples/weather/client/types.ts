@@ -7,10 +7,12 @@ export interface ConvertTemperatureInput {
   to: 'C' | 'F';
   value: number;
 }
+
 export interface ConvertTemperatureOutput {
   unit: 'C' | 'F';
   value: number;
 }
+
 export interface GetForecastInput {
   /**
    * A city id from list_cities, e.g. "paris"
@@ -21,6 +23,7 @@ export interface GetForecastInput {
    */
   days?: number;
 }
+
 export interface GetForecastOutput {
   /**
    * The city id
@@ -35,12 +38,15 @@ export interface GetForecastOutput {
     highC: number;
   }[];
 }
+
 export interface GetForecastErrorEnvelope {
   error: 'unknown_city';
   message: string;
   retryable: boolean;
 }
+
 export interface ListCitiesInput {}
+
 export interface ListCitiesOutput {
   cities: {
     country: string;
@@ -48,11 +54,13 @@ export interface ListCitiesOutput {
     name: string;
   }[];
 }
+
 export interface SetAlertInput {
   city: string;
   direction?: 'above' | 'below';
   thresholdC: number;
 }
+
 export interface SetAlertOutput {
   /**
    * Alerts now set for this city
