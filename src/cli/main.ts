@@ -1,39 +1,48 @@
 import { CodegenError, ExitCode } from '../errors.js';
-import { diffCommand } from './diff.js';
-import { generateCommand } from './generate.js';
 import { type Command, type Io, processIo } from './io.js';
-import { snapshotCommand } from './snapshot.js';
 
-const commands: Command[] = [generateCommand, snapshotCommand, diffCommand];
+/**
+ * Commands load on demand: `generate` pulls in ts-morph and prettier, `snapshot` the MCP SDK,
+ * and a `diff` in CI should not pay seconds of startup for either.
+ */
+const commands: Record<string, () => Promise<Command>> = {
+  generate: async () => (await import('./generate.js')).generateCommand,
+  snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
+  diff: async () => (await import('./diff.js')).diffCommand,
+};
 
-const usage = `mcp-codegen — typed TypeScript clients for MCP servers
+async function usage(): Promise<string> {
+  const loaded = await Promise.all(Object.values(commands).map((load) => load()));
+  return `mcp-codegen — typed TypeScript clients for MCP servers
 
 Usage: mcp-codegen <command> [options]
 
 Commands:
-${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+${loaded.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
 Run \`mcp-codegen <command> --help\` for a command's options.
 
 Exit codes: 0 ok, 1 stale output or findings, 2 usage/config/input error, 3 server error.
 `;
+}
 
 /** The CLI: maps argv to a command; returns the exit code, never calls process.exit. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(usage);
+    io.stdout.write(await usage());
     return name === undefined ? ExitCode.usage : ExitCode.ok;
   }
   if (name === '--version' || name === '-v') {
     io.stdout.write(`${await version()}\n`);
     return ExitCode.ok;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
-    io.stderr.write(`mcp-codegen: unknown command ${JSON.stringify(name)}\n\n${usage}`);
+  const load = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
+  if (!load) {
+    io.stderr.write(`mcp-codegen: unknown command ${JSON.stringify(name)}\n\n${await usage()}`);
     return ExitCode.usage;
   }
+  const command = await load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout.write(command.help);
     return ExitCode.ok;
