@@ -1,8 +1,7 @@
 import { basename, resolve } from 'node:path';
-import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { CodegenError, ExitCode } from '../errors.js';
-import { generate, type GenerateResult } from '../generate.js';
+import type { GenerateResult } from '../generate.js';
 import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
 
@@ -50,6 +49,8 @@ export const generateCommand: Command = {
       quiet: { type: 'boolean' },
     });
     const config = await configFrom(values, io);
+    // Loaded here, not at the top: ts-morph and prettier take a second to load, and other commands never need them.
+    const { generate } = await import('../generate.js');
     const log = values.quiet ? undefined : (line: string) => io.stderr.write(`${line}\n`);
     const result = await generate({
       config,
@@ -70,6 +71,7 @@ async function configFrom(values: { config?: string; snapshot?: string; out?: st
     if (values.out !== undefined || values.name !== undefined) {
       throw new CodegenError('generate: --out and --name go with --snapshot', { hint: 'run `mcp-codegen generate --help`' });
     }
+    const { loadConfig } = await import('../config/load.js');
     return loadConfig({ cwd: io.cwd, ...(values.config ? { file: values.config } : {}) });
   }
   if (values.config !== undefined || values.server !== undefined) {
