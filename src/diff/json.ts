@@ -11,20 +11,33 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
-/** Deep equality that ignores object key order (array order still counts). */
+/**
+ * Deep equality that ignores object key order (array order still counts); an `undefined` member
+ * equals a missing one. Written as plain loops: it runs over every unchanged tool of a catalog.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
+  const arrayA = Array.isArray(a);
+  if (arrayA !== Array.isArray(b)) return false;
+  if (arrayA) {
+    const as = a as unknown[];
     const bs = b as unknown[];
-    return a.length === bs.length && a.every((v, i) => jsonEqual(v, bs[i]));
+    if (as.length !== bs.length) return false;
+    for (let i = 0; i < as.length; i++) if (!jsonEqual(as[i], bs[i])) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && jsonEqual(ao[k], bo[k]));
+  let members = 0;
+  for (const key in ao) {
+    const value = ao[key];
+    if (value === undefined) continue;
+    members++;
+    if (!Object.prototype.hasOwnProperty.call(bo, key) || !jsonEqual(value, bo[key])) return false;
+  }
+  for (const key in bo) if (bo[key] !== undefined) members--;
+  return members === 0;
 }
 
 export function isObject(value: unknown): value is { [key: string]: JsonValue } {

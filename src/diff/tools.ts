@@ -12,6 +12,9 @@ import { compareSchemas } from './schema-compare.js';
 const OWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution']);
 
 export function compareTool(base: Tool, head: Tool, entity: string, out: FindingList, errorCodes?: ErrorCodeConfig): void {
+  // Most tools of a catalog are unchanged between two snapshots: one equality check settles them.
+  // (Error codes from the config are the same on both sides, so they cannot differ either.)
+  if (jsonEqual(base, head)) return;
   if (base.title !== head.title) out.add('tool-title-changed', entity, '/title', present(base.title), present(head.title));
   if (base.description !== head.description) {
     out.add('tool-description-changed', entity, '/description', present(base.description), present(head.description));
