@@ -23,3 +23,10 @@ test('the JSON example in the README carries a real fingerprint', () => {
   assert.ok(match, 'no fingerprint in the README example');
   assert.equal(match[1], fingerprint('tool-input-enum-value-removed', 'tool:search', '/inputSchema/properties/mode/enum', 'slow', null));
 });
+
+test('the markdown example in the README is the golden report, byte for byte', () => {
+  const golden = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'diff', 'expected', 'report.md'), 'utf8');
+  const embedded = /<!-- report\.md:start -->\n([\s\S]*)<!-- report\.md:end -->/.exec(readme);
+  assert.ok(embedded, 'README has no embedded report');
+  assert.equal(embedded[1], golden, 'src/diff/README.md: paste fixtures/diff/expected/report.md between the markers');
+});

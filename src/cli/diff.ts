@@ -7,7 +7,7 @@ import { formatText } from '../diff/format-text.js';
 import { RULES } from '../diff/rules.js';
 import { resolveDiffSettings } from '../diff/settings.js';
 import { readSnapshotArg } from '../diff/source.js';
-import { type DiffReport, severity, type Level } from '../diff/types.js';
+import { type DiffReport, severity } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../errors.js';
 import { writeFileAtomic } from '../snapshot/atomic.js';
 import { parseCommandArgs } from './args.js';
@@ -132,7 +132,7 @@ function render(report: DiffReport, format: Format, color: boolean): string {
 function failing(report: DiffReport, failOn: FailOn): boolean {
   if (failOn === 'none') return false;
   const threshold = severity(failOn);
-  return report.findings.some((f) => severity(f.level as Level) >= threshold);
+  return report.findings.some((f) => severity(f.level) >= threshold);
 }
 
 function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {

@@ -1,14 +1,9 @@
 import type { JsonValue } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { sortKeys } from '../snapshot/write.js';
 
 /** JSON text with object keys sorted: equal values give equal text whatever order a server wrote keys in. */
 export function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort(compareStrings);
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  return JSON.stringify(sortKeys((value ?? null) as JsonValue));
 }
 
 /**

@@ -154,8 +154,8 @@ class SchemaComparer {
     const fold = (foldB !== undefined || !ub) && (foldH !== undefined || !uh) && (foldB !== undefined || foldH !== undefined);
     let unionsHandled = fold;
     if (!fold && (ub || uh) && ub?.keyword !== uh?.keyword) {
-      // A union on one side only: a plain schema is a union of one branch, so compare branch sets,
-      // as long as the union node validates nothing else. anyOf vs oneOf is left to the warning.
+      // A union on one side only: a plain schema is a union of one branch, so compare branch sets
+      // (see unionView for union nodes with other keywords). anyOf vs oneOf is left to the warning.
       const oneSided = !ub || !uh;
       const bl = oneSided ? this.unionView(b, 'base') : undefined;
       const hl = oneSided ? this.unionView(h, 'head') : undefined;

@@ -4,8 +4,12 @@ import type { DiffPolicy, ErrorCodeConfig, ResolvedConfig } from '../config/type
 import { CodegenError } from '../errors.js';
 import { mergePolicies, validatePolicy } from './policy.js';
 
-/** Config file names, in the loader's order (package.json counts only with an "mcp-codegen" key). */
-const CONFIG_NAMES = [
+/**
+ * Config file names, in the loader's order, without package.json (it counts only with an
+ * "mcp-codegen" key). The same list as CONFIG_FILES in config/load.ts, which is not imported here
+ * because it loads cosmiconfig and jiti; test/diff-cli.test.ts keeps the two in step.
+ */
+export const CONFIG_NAMES = [
   'mcp-codegen.config.ts',
   'mcp-codegen.config.mts',
   'mcp-codegen.config.js',
