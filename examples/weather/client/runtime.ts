@@ -254,9 +254,12 @@ export async function invokeTool<Data = unknown, Alt extends { variant: string; 
       return { ok: false, error: error as Err, raw: { content: [] } };
     }
   }
-  const raw = await client.callTool({ name: spec.name, arguments: (args ?? {}) as Record<string, unknown> }, undefined, options.request).catch((error: unknown) => {
-    throw toProtocolError(error, 'tools/call', spec.name);
-  });
+  let raw: CallToolResult | CompatibilityCallToolResult;
+  try {
+    raw = await client.callTool({ name: spec.name, arguments: (args ?? {}) as Record<string, unknown> }, undefined, options.request);
+  } catch (error) {
+    throw toProtocolError(error, 'tools/call', spec.name); // try/await, not .catch(): a client may also throw synchronously
+  }
   return classifyResult(spec, raw, options) as ToolResult<Data, Alt, Err>;
 }
 
@@ -418,9 +421,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export async function readResource(client: McpClientLike, uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
   const read = client.readResource;
   if (typeof read !== 'function') throw new TypeError(`cannot read ${uri}: the client passed to the generated SDK has no readResource(params, options) method`);
-  return read.call(client, { uri }, options).catch((error: unknown) => {
+  try {
+    return await read.call(client, { uri }, options);
+  } catch (error) {
     throw toProtocolError(error, 'resources/read', uri);
-  });
+  }
 }
 
 /** `prompts/get`. Prompt arguments are strings on the wire; `undefined` members (optional arguments) are left out. */
@@ -429,9 +434,11 @@ export async function getPrompt<A extends { [K in keyof A]: string | undefined }
   if (typeof get !== 'function') throw new TypeError(`cannot get prompt ${name}: the client passed to the generated SDK has no getPrompt(params, options) method`);
   const wire: Record<string, string> = {};
   for (const [key, value] of Object.entries(args ?? {})) if (value !== undefined) wire[key] = typeof value === 'string' ? value : JSON.stringify(value);
-  return get.call(client, { name, arguments: wire }, options).catch((error: unknown) => {
+  try {
+    return await get.call(client, { name, arguments: wire }, options);
+  } catch (error) {
     throw toProtocolError(error, 'prompts/get', name);
-  });
+  }
 }
 
 export type UriTemplateValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
