@@ -1,24 +1,16 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { promisify } from 'node:util';
-import { bin, repoRoot, tmpRoot } from './support/paths.js';
+import { repoRoot, tmpRoot } from './helpers/paths.js';
+import { runCli } from './helpers/servers.js';
 
-const exec = promisify(execFile);
 const dir = join(tmpRoot, 'cli-generate');
 const catalog = join(repoRoot, 'fixtures/catalogs/coded-envelopes.json');
 
-/** Run the real bin; resolve with its exit code and output whatever the code. */
-async function cli(args: string[], cwd = dir): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+async function cli(args: string[], cwd = dir) {
+  const { code, stdout, stderr } = await runCli(args, { cwd, env: { NO_COLOR: '1' } });
+  return { code: code ?? -1, stdout, stderr };
 }
 
 test('generate --snapshot: writes, then --check is fresh (0), then stale (1) naming the file', async () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { repoRoot } from './helpers/paths.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -6,7 +7,6 @@ import { diffSnapshots } from '../src/diff/index.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 
 /** Every real catalog in ../shared diffed against itself (and a reordered copy) reports nothing. */
-const repoRoot = resolve(import.meta.dirname, '..');
 const shared = resolve(repoRoot, '../shared');
 const catalogs = join(shared, 'catalogs');
 const present = existsSync(catalogs);

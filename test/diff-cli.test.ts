@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { bin, repoRoot } from './helpers/paths.js';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PassThrough } from 'node:stream';
 import { diffCommand } from '../src/cli/diff.js';
@@ -12,8 +13,6 @@ import { CONFIG_FILES } from '../src/config/load.js';
 import { CONFIG_NAMES } from '../src/diff/settings.js';
 
 /** The real bin, run as users and CI run it, from a folder with no config. */
-const repoRoot = resolve(import.meta.dirname, '..');
-const bin = join(repoRoot, 'bin', 'mcp-codegen.js');
 const fixtures = join(repoRoot, 'fixtures', 'diff');
 let dir: string;
 

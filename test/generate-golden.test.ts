@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { fixtureCatalogs, repoRoot } from './support/paths.js';
-import { renderCatalog } from './support/render.js';
+import { fixtureCatalogs, repoRoot } from './helpers/paths.js';
+import { renderCatalog } from './helpers/render.js';
 
 // Catalog in (fixtures/catalogs/X.json) → committed expected client out (fixtures/golden/X/), so
 // every change to emitted code shows in review. UPDATE_GOLDEN=1 rewrites the expected files.

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import { Project, SyntaxKind } from 'ts-morph';
 import { renderClient } from '../src/generate.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
-import { repoRoot } from './support/paths.js';
-import { renderCatalog } from './support/render.js';
+import { repoRoot } from './helpers/paths.js';
+import { renderCatalog } from './helpers/render.js';
 
 const hostile = join(repoRoot, 'fixtures/catalogs/hostile.json');
 

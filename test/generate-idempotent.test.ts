@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { renderClient } from '../src/generate.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
-import { fixtureCatalogs, sharedCatalogs } from './support/paths.js';
+import { fixtureCatalogs, sharedCatalogs } from './helpers/paths.js';
 
 /** The same catalog listed in reverse, with every object's keys in reverse order. */
 function shuffled(value: unknown): unknown {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { fixtureCatalogs, sharedCatalogs, tmpRoot } from './support/paths.js';
-import { renderCatalog, writeFiles } from './support/render.js';
-import { typecheck } from './support/tsc.js';
+import { fixtureCatalogs, sharedCatalogs, tmpRoot } from './helpers/paths.js';
+import { renderCatalog, writeFiles } from './helpers/render.js';
+import { typecheck } from './helpers/tsc.js';
 
 // Every real catalog and every fixture catalog becomes a client that compiles under --strict,
 // with both module resolutions users have. One tsc run per resolution over all of them keeps this fast.

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { GetForecastErrorCode, SetAlertErrorCode, WeatherClient, ToolCallError, unwrap } from '../examples/weather/client/index.js';
-import { repoRoot } from './support/paths.js';
+import { repoRoot } from './helpers/paths.js';
 
 // The committed example client (generated from the bundled server by `npm run generate`), called
 // for real against that server over stdio.

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { repoRoot, tmpRoot } from './support/paths.js';
-import { renderCatalog, writeFiles } from './support/render.js';
-import { typecheck } from './support/tsc.js';
+import { repoRoot, tmpRoot } from './helpers/paths.js';
+import { renderCatalog, writeFiles } from './helpers/render.js';
+import { typecheck } from './helpers/tsc.js';
 
 // Compile-time assertions on a generated client: `data` is branch 0, `error.code` narrows and a
 // switch over it is exhaustive, alternatives are told apart by `variant`, a wrong input is a type

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { repoRoot, tmpRoot } from './support/paths.js';
-import { typecheck } from './support/tsc.js';
+import { repoRoot, tmpRoot } from './helpers/paths.js';
+import { typecheck } from './helpers/tsc.js';
 
 // The README's usage example, type-checked against the committed example client, so the docs
 // cannot drift from what the generator emits.

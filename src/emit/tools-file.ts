@@ -47,8 +47,12 @@ export function toolsStatements(model: ClientModel): StatementStructures[] {
   return statements;
 }
 
+/** The schema types tools.ts names: payloads, alternatives and the envelopes that carry codes. */
 function typesUsed(tool: ToolModel): string[] {
-  return [tool.inputType, ...tool.branches.map((b) => b.typeName)];
+  return [
+    ...tool.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName),
+    ...tool.errorCodes.flatMap((c) => (c.detailsType ? [c.detailsType] : [])),
+  ];
 }
 
 function toolStatements(tool: ToolModel): StatementStructures[] {

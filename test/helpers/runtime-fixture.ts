@@ -3,13 +3,13 @@
  * generator emits (self-contained branch schemas: parent keywords merged in), plus a helper that
  * starts the fixture over stdio with the SDK's real Client.
  */
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { RuntimeErrorCode } from '../../templates/runtime.js';
 import type { ToolError, ToolResult, ToolSpec } from '../../templates/runtime.js';
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export { repoRoot } from './paths.js';
+import { repoRoot } from './paths.js';
 
 /** Starts `fixtures/servers/results.ts` as a child process and connects a real SDK Client to it. */
 export async function connectResultsServer(): Promise<Client> {

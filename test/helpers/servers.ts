@@ -6,8 +6,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'shlex';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = fileURLToPath(new URL('../../bin/mcp-codegen.js', import.meta.url));
+export { repoRoot as ROOT, bin as BIN } from './paths.js';
+import { bin as BIN, repoRoot as ROOT } from './paths.js';
 export const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
 /** A command line that runs a fixture server with this very node, quoted for `--stdio`. */

@@ -4,14 +4,10 @@
 
 import { RuntimeErrorCode, type ToolError, type ToolResult, type ToolSpec } from './runtime.js';
 import type {
-  ConvertTemperatureInput,
   ConvertTemperatureOutput,
   GetForecastErrorEnvelope,
-  GetForecastInput,
   GetForecastOutput,
-  ListCitiesInput,
   ListCitiesOutput,
-  SetAlertInput,
   SetAlertOutput,
 } from './types.js';
 

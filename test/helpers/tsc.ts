@@ -26,6 +26,9 @@ export async function typecheck(dir: string, resolution: Resolution): Promise<{ 
       noUncheckedIndexedAccess: true,
       exactOptionalPropertyTypes: true,
       noImplicitOverride: true,
+      // Users' own settings apply to generated code too: unused imports or locals must not break their build.
+      noUnusedLocals: true,
+      noUnusedParameters: true,
       verbatimModuleSyntax: true,
       noEmit: true,
       skipLibCheck: true,
