@@ -129,12 +129,16 @@ export async function run(options: { calls?: number; warmup?: number; rounds?: n
   return { calls: total, rounds, rows };
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const calls = process.argv[2] === undefined ? undefined : Number(process.argv[2]);
+/** Run and print a table; `npm run bench` calls this. */
+export async function main(calls?: number): Promise<void> {
   const result = await run(calls === undefined ? {} : { calls });
   console.log(`call overhead: ${result.calls} calls per case in ${result.rounds} interleaved rounds (median round shown), in-memory transport, node ${process.version}`);
   console.log(`${'case'.padEnd(38)} ${'ops/s'.padStart(10)} ${'µs/call'.padStart(9)} ${'× bare'.padStart(7)}`);
   for (const row of result.rows) {
     console.log(`${row.name.padEnd(38)} ${row.opsPerSec.toFixed(0).padStart(10)} ${row.microsPerCall.toFixed(1).padStart(9)} ${row.ratio.toFixed(3).padStart(7)}`);
   }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main(process.argv[2] === undefined ? undefined : Number(process.argv[2]));
 }

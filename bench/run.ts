@@ -9,6 +9,8 @@ for (const name of benches) {
   const file = new URL(`./${name}.ts`, import.meta.url);
   if (!existsSync(file)) continue;
   console.log(`\n=== ${name}`);
-  const mod = (await import(file.href)) as { run?: () => Promise<unknown> };
-  if (typeof mod.run === 'function') await mod.run();
+  // A bench exports `main` when its `run` returns numbers without printing them.
+  const mod = (await import(file.href)) as { main?: () => Promise<unknown>; run?: () => Promise<unknown> };
+  if (typeof mod.main === 'function') await mod.main();
+  else if (typeof mod.run === 'function') await mod.run();
 }
