@@ -45,3 +45,18 @@ test('the WorldMonitor 1.21 layout: <Tool>Output is branch 0, envelopes are code
   assert.match(tools, /BudgetExceeded: '_budget_exceeded'/);
   assert.match(tools, /JmespathError: '_jmespath_error'/);
 });
+
+test('WorldMonitor: _jmespath_error kinds from the config become enum members', { skip: shared.skip }, async () => {
+  const file = shared.files.find((f) => f.includes('v1.21-style'))!;
+  const { readSnapshotFile } = await import('../src/snapshot/index.js');
+  const { renderClient } = await import('../src/generate.js');
+  const kinds = { expression_too_long: 'JMESPath expression over 1024 characters', invalid_expression: 'JMESPath parse error', projection_too_large: 'Projection over the output budget' };
+  const { files } = await renderClient(await readSnapshotFile(file), { name: 'worldmonitor', errors: { server: kinds } }, '/x');
+  const tools = files.find((f) => f.path === 'tools.ts')!.content;
+  const first = /export const (\w+ErrorCode) = \{([\s\S]*?)\} as const;/.exec(tools);
+  assert.ok(first, 'an error-code object');
+  for (const member of ["BudgetExceeded: '_budget_exceeded'", "JmespathError: '_jmespath_error'", "ExpressionTooLong: 'expression_too_long'", "InvalidExpression: 'invalid_expression'", "ProjectionTooLarge: 'projection_too_large'"]) {
+    assert.ok(first[2]!.includes(member), `${first[1]} has ${member}`);
+  }
+  assert.match(first[2]!, /\/\*\* JMESPath expression over 1024 characters \*\//, 'the config description documents the member');
+});
