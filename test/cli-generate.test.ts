@@ -97,3 +97,17 @@ test('a TypeScript config with defineConfig, and the repo config with --offline 
   const repo = await cli(['generate', '--check', '--offline'], repoRoot);
   assert.equal(repo.code, 0, `the committed example client is stale:\n${repo.stderr}`);
 });
+
+test("the user's prettier config shapes the output, and --check agrees with it", async () => {
+  const project = join(dir, 'styled');
+  await rm(project, { recursive: true, force: true });
+  await mkdir(project, { recursive: true });
+  await writeFile(join(project, '.prettierrc.json'), JSON.stringify({ semi: false, singleQuote: false, tabWidth: 4 }));
+  const generated = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'styled'], project);
+  assert.equal(generated.code, 0, generated.stderr);
+  const client = await readFile(join(project, 'out/client.ts'), 'utf8');
+  assert.match(client, /from "\.\/runtime\.js"\n/, 'double quotes, no semicolon');
+  assert.match(client, /\n {4}readonly #client: McpClientLike\n/, 'four-space indent, no semicolon');
+  const check = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'styled', '--check'], project);
+  assert.equal(check.code, 0, check.stderr);
+});

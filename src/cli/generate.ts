@@ -78,7 +78,7 @@ async function configFrom(values: { config?: string; snapshot?: string; out?: st
     throw new CodegenError('generate: --snapshot cannot be combined with --config or --server', { hint: 'use one or the other' });
   }
   if (!values.out) throw new CodegenError('generate: --snapshot needs --out <dir>', { hint: 'e.g. --out src/mcp' });
-  const name = values.name ?? basename(values.snapshot).replace(/(\.snapshot)?\.json$/i, '') ?? 'server';
+  const name = values.name ?? (basename(values.snapshot).replace(/(\.snapshot)?\.json$/i, '') || 'server');
   return { root: io.cwd, servers: [{ name, source: { snapshot: resolve(io.cwd, values.snapshot) }, out: values.out }] };
 }
 
