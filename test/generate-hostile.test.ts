@@ -58,6 +58,8 @@ test('generator directives, titles and remote refs are not obeyed', async () => 
   assert.match(types, /point: \[number, number\];/, 'prefixItems with items:false is a closed tuple');
   assert.match(types, /open\?: \[string, \.\.\.boolean\[\]\];/, 'prefixItems with items is an open tuple');
   assert.match(types, /children\?: Node\[\];/, 'a cyclic $ref is a recursive type');
+  assert.match(types, /sibling\?: Node;/, 'a JSON pointer into a sibling path resolves (here to the alias it points at)');
+  assert.match(types, /viaDefinitions\?: Legacy;/, 'draft-07 #/definitions refs resolve');
   assert.match(types, /nested deeper than 64 levels/, 'a very deep schema is cut off, not a stack overflow');
 });
 
