@@ -30,6 +30,8 @@ export async function typecheck(dir: string, resolution: Resolution): Promise<{ 
       noUnusedLocals: true,
       noUnusedParameters: true,
       verbatimModuleSyntax: true,
+      // Node's type stripping runs generated code directly: no enums, namespaces or parameter properties.
+      erasableSyntaxOnly: true,
       noEmit: true,
       skipLibCheck: true,
       types: [],
