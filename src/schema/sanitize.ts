@@ -12,7 +12,7 @@ import { isObject, mapSchema } from './walk.js';
  * - values the generator cannot print safely (object enum members, unknown `type` names) are dropped;
  * - a boolean schema becomes `{}` (true) or a `never` marker (false).
  */
-const DIRECTIVES = new Set(['tsType', 'tsEnumNames', 'tsEnumNames', 'tsDeclaration']);
+const DIRECTIVES = new Set(['tsType', 'tsEnumNames', 'tsDeclaration']);
 const DROPPED = new Set(['title', '$id', 'id', '$schema', '$comment', '$anchor', '$dynamicAnchor', '$dynamicRef', '$vocabulary', '$recursiveRef', '$recursiveAnchor']);
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
