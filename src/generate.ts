@@ -6,7 +6,7 @@ import { formatTypeScript } from './emit/format.js';
 import { CodegenError } from './errors.js';
 import { buildClientModel } from './model/build.js';
 import type { ClientModel } from './model/types.js';
-import { readSnapshotFile, serializeSnapshot, writeFileAtomic, type Snapshot } from './snapshot/index.js';
+import { readSnapshotFile, serializeSnapshot, writeFilesAtomic, type Snapshot } from './snapshot/index.js';
 
 export type Stage = 'read' | 'discover' | 'model' | 'emit' | 'format' | 'write';
 
@@ -134,7 +134,8 @@ async function readIfExists(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined; // not there (yet): --check reports it missing
     throw error;
   }
 }
@@ -154,15 +155,16 @@ async function compareAll(planned: Array<{ file: string; content: string }>, roo
 }
 
 async function writeAll(planned: Array<{ file: string; content: string }>, root: string): Promise<GeneratedFile[]> {
-  const results: GeneratedFile[] = [];
-  for (const { file, content } of planned) {
-    const current = await readIfExists(file);
-    if (current === content) {
-      results.push({ path: display(file, root), status: 'unchanged' });
-      continue;
-    }
-    await writeFileAtomic(file, content);
-    results.push({ path: display(file, root), status: 'written' });
+  const compared = await compareAll(planned, root);
+  const changed = planned.filter((_, i) => compared[i]!.status !== 'unchanged');
+  try {
+    await writeFilesAtomic(changed);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    throw new CodegenError(`cannot write ${e.path ? display(e.path, root) : 'the output'}: ${e.code ?? e.message}`, {
+      hint: 'check that the output folders can be written; no file was changed',
+      cause: error,
+    });
   }
-  return results;
+  return compared.map((f) => ({ path: f.path, status: f.status === 'unchanged' ? 'unchanged' : 'written' }));
 }

@@ -111,3 +111,20 @@ test("the user's prettier config shapes the output, and --check agrees with it",
   const check = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'styled', '--check'], project);
   assert.equal(check.code, 0, check.stderr);
 });
+
+test('a write that fails part-way changes no file at all', async () => {
+  const project = join(dir, 'partial');
+  await rm(project, { recursive: true, force: true });
+  await mkdir(project, { recursive: true });
+  await writeFile(join(project, 'blocker'), 'a file where a folder should be\n');
+  const servers = [
+    { name: 'first', source: { snapshot: catalog }, out: 'first' },
+    { name: 'second', source: { snapshot: catalog }, out: 'blocker/second' },
+  ];
+  await writeFile(join(project, 'mcp-codegen.config.json'), JSON.stringify({ servers }));
+  const result = await cli(['generate'], project);
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(result.stderr, /cannot write blocker\/second.*ENOTDIR|cannot write blocker.*ENOTDIR|cannot write .*ENOTDIR/);
+  assert.match(result.stderr, /no file was changed/);
+  await assert.rejects(stat(join(project, 'first')), 'the first server\'s files were not written either');
+});

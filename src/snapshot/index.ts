@@ -1,4 +1,4 @@
 export * from './types.js';
 export { readSnapshotFile, parseSnapshot, parseSnapshotText } from './read.js';
 export { serializeSnapshot, canonicalSnapshot, canonicalSchema, compareStrings, sortKeys } from './write.js';
-export { writeFileAtomic } from './atomic.js';
+export { writeFileAtomic, writeFilesAtomic } from './atomic.js';
