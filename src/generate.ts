@@ -64,10 +64,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const { snapshot, snapshotFile, discovered } = await loadSnapshot(server, config, options, time);
     if (discovered) planned.push({ file: snapshotFile, content: serializeSnapshot(snapshot) });
     const outDir = resolve(config.root, server.out);
+    // Said before the work, not after: a large catalog takes seconds to type and format.
+    options.log?.(
+      `${server.name}: generating ${display(outDir, config.root)}/ from ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ` +
+        `${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts`,
+    );
     const { files, model } = await renderClient(snapshot, server, outDir, time);
     for (const file of files) planned.push({ file: resolve(outDir, file.path), content: file.content });
     for (const warning of model.warnings) options.warn?.(`${server.name}: ${warning}`);
-    options.log?.(`${server.name}: ${model.tools.length} tools, ${model.resources.length} resources, ${model.templates.length} templates, ${model.prompts.length} prompts`);
   }
   const files = await time('write', () => (options.check ? compareAll(planned, config.root) : writeAll(planned, config.root)));
   return { files, stale: files.filter((f) => f.status === 'stale' || f.status === 'missing'), timings };
