@@ -18,8 +18,7 @@ export class TypeSet {
   constructor(private readonly planner: NamePlanner) {}
 
   /** Add a sanitized schema under a name the caller already claimed; `owner` prefixes hoisted names on collision. */
-  add(name: string, schema: JsonValue, owner: string): void {
-    const root = schema;
+  add(name: string, root: JsonValue, owner: string): void {
     const names = new Map<string, string>([['', name]]);
     const fresh: string[] = [];
     const aliases = new Map<string, string>();
@@ -56,10 +55,6 @@ export class TypeSet {
     const out: JsonObject = {};
     for (const [name, schema] of this.defs) out[name] = { ...schema, title: name };
     return out;
-  }
-
-  get size(): number {
-    return this.defs.size;
   }
 
   /** Every local pointer reachable from the root through `$ref`s, in a stable order. */
