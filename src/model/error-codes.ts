@@ -1,5 +1,6 @@
 import type { ErrorCodeConfig } from '../config/types.js';
 import { derefSchema } from '../schema/refs.js';
+import { isObject } from '../schema/walk.js';
 import type { JsonObject, JsonValue, Tool } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
 
@@ -74,8 +75,4 @@ function constValues(root: JsonObject, branch: JsonObject, property: string): st
 
 function description(branch: JsonObject): string | undefined {
   return typeof branch.description === 'string' ? branch.description : undefined;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { pointerToken } from '../errors.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 
 /** Keywords whose value is a map of name → subschema. */
@@ -32,10 +33,10 @@ export function mapSchema(
   if (depth > MAX_SCHEMA_DEPTH) return { description: TOO_DEEP };
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
-    const at = `${pointer}/${escape(key)}`;
+    const at = `${pointer}/${pointerToken(key)}`;
     if ((SUBSCHEMA_MAPS as readonly string[]).includes(key) && isObject(value)) {
       out[key] = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, mapSchema(sub, visit, `${at}/${escape(name)}`, depth + 1)]),
+        Object.entries(value).map(([name, sub]) => [name, mapSchema(sub, visit, `${at}/${pointerToken(name)}`, depth + 1)]),
       );
     } else if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) && Array.isArray(value)) {
       out[key] = value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1));
@@ -60,8 +61,4 @@ export function collectRefs(schema: JsonValue, pointer = ''): Array<{ ref: strin
     pointer,
   );
   return found;
-}
-
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
