@@ -1,8 +1,8 @@
-import { defineConfig } from './src/index.js';
+import { defineConfig } from 'mcp-codegen';
 
 // The bundled example: `npx mcp-codegen generate` starts the weather server in fixtures/ over stdio,
 // discovers it, writes its snapshot and generates its typed client into examples/weather/.
-// In your project, import defineConfig from 'mcp-codegen' instead.
+// The repo imports its own package by name, as your project will (npm run build makes dist/).
 export default defineConfig({
   servers: [
     {

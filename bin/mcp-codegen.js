@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// The sources are TypeScript; tsx (a runtime dependency) loads them without a build step.
-import { register } from 'tsx/esm/api';
+// Plain JavaScript, compiled by `npm run build` into dist/: no TypeScript loader at start-up.
+import { main } from '../dist/cli/main.js';
 
-register();
-const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

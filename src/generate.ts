@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from './config/types.js';
-import { emitClient } from './emit/emit.js';
-import { formatTypeScript } from './emit/format.js';
 import { CodegenError } from './errors.js';
-import { buildClientModel } from './model/build.js';
 import type { ClientModel } from './model/types.js';
-import { readSnapshotFile, serializeSnapshot, writeFilesAtomic, type Snapshot } from './snapshot/index.js';
+import { cacheKey, defaultCacheDir, generatorBuildId, readCacheEntry, writeCacheEntry, type CachedFile } from './output-cache.js';
+import { readSnapshotFile } from './snapshot/read.js';
+import { writeFilesAtomic } from './snapshot/atomic.js';
+import type { JsonValue, Snapshot } from './snapshot/types.js';
+import { serializeSnapshot, sortKeys } from './snapshot/write.js';
 
-export type Stage = 'read' | 'discover' | 'model' | 'emit' | 'format' | 'write';
+/** `load` is loading the emit stack (ts-morph, json-schema-to-typescript, prettier), which a cached run skips. */
+export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
 
 export interface GenerateOptions {
   config: ResolvedConfig;
@@ -26,6 +28,11 @@ export interface GenerateOptions {
   env?: NodeJS.ProcessEnv;
   /** Where discovery reports progress; defaults to nothing. */
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
+  /**
+   * Reuse the output of an earlier run for an unchanged catalog (default true): see output-cache.ts.
+   * The folder defaults to `node_modules/.cache/mcp-codegen` (the config's `cache.dir` overrides it).
+   */
+  cache?: boolean;
 }
 
 export interface GeneratedFile {
@@ -40,6 +47,8 @@ export interface GenerateResult {
   stale: GeneratedFile[];
   /** Milliseconds per stage, summed over servers. */
   timings: Record<Stage, number>;
+  /** Servers whose output came from the cache. */
+  cached: string[];
 }
 
 /**
@@ -49,7 +58,7 @@ export interface GenerateResult {
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { config } = options;
-  const timings: Record<Stage, number> = { read: 0, discover: 0, model: 0, emit: 0, format: 0, write: 0 };
+  const timings: Record<Stage, number> = { read: 0, discover: 0, cache: 0, load: 0, model: 0, emit: 0, format: 0, write: 0 };
   const time = async <T>(stage: Stage, work: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
     try {
@@ -60,21 +69,63 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const servers = selectServers(config, options.only);
   const planned: Array<{ file: string; content: string }> = [];
+  const cached: string[] = [];
+  const build = options.cache === false || config.cache === false ? undefined : await generatorBuildId();
+  const cacheDir = config.cache && config.cache.dir !== undefined ? resolve(config.root, config.cache.dir) : defaultCacheDir(config.root);
   for (const server of servers) {
     const { snapshot, snapshotFile, discovered } = await loadSnapshot(server, config, options, time);
-    if (discovered) planned.push({ file: snapshotFile, content: serializeSnapshot(snapshot) });
+    const snapshotText = serializeSnapshot(snapshot);
+    if (discovered) planned.push({ file: snapshotFile, content: snapshotText });
     const outDir = resolve(config.root, server.out);
-    // Said before the work, not after: a large catalog takes seconds to type and format.
-    options.log?.(
-      `${server.name}: generating ${display(outDir, config.root)}/ from ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ` +
-        `${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts`,
-    );
-    const { files, model } = await renderClient(snapshot, server, outDir, time);
+    const key = build === undefined ? undefined : cacheKey({ build, options: renderOptions(server), snapshot: snapshotText });
+    let files = key === undefined ? undefined : await time('cache', () => readFresh(cacheDir, outDir, key));
+    if (files) {
+      cached.push(server.name);
+      options.log?.(`${server.name}: ${display(outDir, config.root)}/ is cached for this catalog (${counts(snapshot)})`);
+    } else {
+      // Said before the work, not after: a large catalog takes seconds to type and format.
+      options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${counts(snapshot)}`);
+      const rendered = await renderFiles(snapshot, server, outDir, time);
+      for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
+      files = rendered.files;
+      if (key !== undefined) await time('cache', () => writeCacheEntry(cacheDir, outDir, key, rendered.files));
+    }
     for (const file of files) planned.push({ file: resolve(outDir, file.path), content: file.content });
-    for (const warning of model.warnings) options.warn?.(`${server.name}: ${warning}`);
   }
   const files = await time('write', () => (options.check ? compareAll(planned, config.root) : writeAll(planned, config.root)));
-  return { files, stale: files.filter((f) => f.status === 'stale' || f.status === 'missing'), timings };
+  return { files, stale: files.filter((f) => f.status === 'stale' || f.status === 'missing'), timings, cached };
+}
+
+/** What of a server's config shapes its output (and so the cache key). */
+function renderOptions(server: ServerConfig): unknown {
+  return { name: server.name, errors: server.errors ?? null, validateInput: server.validateInput ?? null, validateOutput: server.validateOutput ?? null };
+}
+
+/** A cache entry is fresh only if each file's prettier options are still the ones that formatted it. */
+async function readFresh(cacheDir: string, outDir: string, key: string): Promise<CachedFile[] | undefined> {
+  const files = await readCacheEntry(cacheDir, outDir, key);
+  if (!files) return undefined;
+  const formatted = files.filter((f) => f.prettier !== null);
+  if (formatted.length === 0) return files;
+  const { prettierOptionsFor } = await import('./emit/format.js');
+  for (const file of formatted) {
+    if (optionsText(await prettierOptionsFor(resolve(outDir, file.path))) !== file.prettier) return undefined;
+  }
+  return files;
+}
+
+function optionsText(options: object): string {
+  return JSON.stringify(sortKeys(options as JsonValue));
+}
+
+function counts(snapshot: Snapshot): string {
+  const n = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return [
+    n(snapshot.tools.length, 'tool'),
+    n(snapshot.resources.length, 'resource'),
+    n(snapshot.resourceTemplates.length, 'template'),
+    n(snapshot.prompts.length, 'prompt'),
+  ].join(', ');
 }
 
 type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
@@ -86,12 +137,33 @@ export async function renderClient(
   outDir: string,
   time: Timer = async (_stage, work) => work(),
 ): Promise<{ files: Array<{ path: string; content: string }>; model: ClientModel }> {
+  const { files, model } = await renderFiles(snapshot, server, outDir, time);
+  return { files: files.map(({ path, content }) => ({ path, content })), model };
+}
+
+async function renderFiles(
+  snapshot: Snapshot,
+  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput'>,
+  outDir: string,
+  time: Timer,
+): Promise<{ files: CachedFile[]; model: ClientModel }> {
+  // The emit stack (ts-morph, json-schema-to-typescript, prettier) is most of a cold run's start-up:
+  // loaded here, so a cached or failing run never pays for it.
+  const [{ buildClientModel }, { emitClient }, { formatTypeScript, prettierOptionsFor }] = await time('load', () =>
+    Promise.all([import('./model/build.js'), import('./emit/emit.js'), import('./emit/format.js')]),
+  );
   const model = await time('model', () => buildClientModel(snapshot, server));
   const emitted = await time('emit', () => emitClient(model));
-  const files = [];
+  const files: CachedFile[] = [];
   for (const file of emitted) {
-    const content = file.format ? await time('format', () => formatTypeScript(file.content, resolve(outDir, file.path))) : file.content;
-    files.push({ path: file.path, content });
+    if (!file.format) {
+      files.push({ path: file.path, content: file.content, prettier: null });
+      continue;
+    }
+    const filepath = resolve(outDir, file.path);
+    const options = await prettierOptionsFor(filepath);
+    const content = await time('format', () => formatTypeScript(file.content, filepath, options));
+    files.push({ path: file.path, content, prettier: optionsText(options) });
   }
   return { files, model };
 }

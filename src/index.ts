@@ -1,20 +1,37 @@
-/** The library API: the CLI is a thin adapter over these. */
+/**
+ * The package entry, `import … from 'mcp-codegen'`. A user's `mcp-codegen.config.ts` imports
+ * `defineConfig` from here, so this module loads nothing heavy: the config helper, the error
+ * classes, types, and functions that load their stage only when called. The synchronous snapshot
+ * and diff helpers have entries of their own: `mcp-codegen/snapshot` and `mcp-codegen/diff`.
+ */
+import type { DiscoverOptions } from './discover/discover.js';
+import type { GenerateOptions, GenerateResult } from './generate.js';
+import type { HttpSource, ResolvedConfig, StdioSource } from './config/types.js';
+import type { Snapshot } from './snapshot/types.js';
+
 export { defineConfig } from './config/define.js';
 export type * from './config/types.js';
-export { loadConfig } from './config/load.js';
-export { generate, type GenerateOptions, type GenerateResult, type GeneratedFile, type Stage } from './generate.js';
-export { readSnapshotFile, parseSnapshot, serializeSnapshot, type Snapshot } from './snapshot/index.js';
 export { CodegenError, ExitCode } from './errors.js';
-export { discover, type DiscoverOptions } from './discover/index.js';
-export {
-  diffSnapshots,
-  formatGithub,
-  formatJson,
-  formatMarkdown,
-  formatText,
-  RULES,
-  type DiffOptions,
-  type DiffReport,
-  type Finding,
-  type Level,
-} from './diff/index.js';
+export type { GenerateOptions, GenerateResult, GeneratedFile, Stage } from './generate.js';
+export type { DiscoverOptions } from './discover/discover.js';
+export type { Snapshot } from './snapshot/types.js';
+
+/** Generate (or with `check`, compare) every server's client: see the README. Never exits the process. */
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  return (await import('./generate.js')).generate(options);
+}
+
+/** Find and load `mcp-codegen.config.*` (or the file given), validated, paths resolved. */
+export async function loadConfig(options: { file?: string; cwd?: string } = {}): Promise<ResolvedConfig> {
+  return (await import('./config/load.js')).loadConfig(options);
+}
+
+/** Connect to a live server and list everything it declares, as a snapshot. */
+export async function discover(source: StdioSource | HttpSource, options: DiscoverOptions): Promise<Snapshot> {
+  return (await import('./discover/discover.js')).discover(source, options);
+}
+
+/** Read a snapshot file leniently (a bare `tools/list` result is one). */
+export async function readSnapshotFile(file: string): Promise<Snapshot> {
+  return (await import('./snapshot/read.js')).readSnapshotFile(file);
+}

@@ -2,9 +2,11 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CodegenError } from '../errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } };
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: WithHelp<O>; allowPositionals: boolean; strict: true }>>;
 
 /** node:util parseArgs, with its errors turned into a usage error that points at --help. */
-export function parseCommandArgs<O extends Options>(command: string, args: string[], options: O, allowPositionals = false) {
+export function parseCommandArgs<O extends Options>(command: string, args: string[], options: O, allowPositionals = false): Parsed<O> {
   try {
     return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
   } catch (error) {

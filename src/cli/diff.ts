@@ -70,7 +70,6 @@ Each rule is documented with an example in src/diff/README.md.
 
 export const diffCommand: Command = {
   name: 'diff',
-  summary: 'compare two snapshots and classify every change',
   help,
   async run(args: string[], io: Io): Promise<number> {
     const { values, positionals } = parseCommandArgs(

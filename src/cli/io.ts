@@ -8,7 +8,6 @@ export interface Io {
 
 export interface Command {
   name: string;
-  summary: string;
   help: string;
   run(args: string[], io: Io): Promise<number>;
 }

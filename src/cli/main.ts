@@ -3,22 +3,22 @@ import { type Command, type Io, processIo } from './io.js';
 
 /**
  * Commands load on demand: `generate` pulls in ts-morph and prettier, `snapshot` the MCP SDK,
- * and a `diff` in CI should not pay seconds of startup for either.
+ * and a `diff` in CI should not pay seconds of startup for either. The summaries live here, so
+ * `--help` loads no command at all.
  */
-const commands: Record<string, () => Promise<Command>> = {
-  generate: async () => (await import('./generate.js')).generateCommand,
-  snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
-  diff: async () => (await import('./diff.js')).diffCommand,
+const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  generate: { summary: 'generate typed clients (from the config, or --snapshot/--out)', load: async () => (await import('./generate.js')).generateCommand },
+  snapshot: { summary: 'discover a live server and write its canonical snapshot', load: async () => (await import('./snapshot.js')).snapshotCommand },
+  diff: { summary: 'compare two snapshots and classify every change', load: async () => (await import('./diff.js')).diffCommand },
 };
 
 async function usage(): Promise<string> {
-  const loaded = await Promise.all(Object.values(commands).map((load) => load()));
   return `mcp-codegen — typed TypeScript clients for MCP servers
 
 Usage: mcp-codegen <command> [options]
 
 Commands:
-${loaded.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+${Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join('\n')}
 
 Run \`mcp-codegen <command> --help\` for a command's options.
 
@@ -37,12 +37,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.stdout.write(`${await version()}\n`);
     return ExitCode.ok;
   }
-  const load = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
-  if (!load) {
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!entry) {
     io.stderr.write(`mcp-codegen: unknown command ${JSON.stringify(name)}\n\n${await usage()}`);
     return ExitCode.usage;
   }
-  const command = await load();
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout.write(command.help);
     return ExitCode.ok;

@@ -54,7 +54,6 @@ const TRANSPORTS = ['auto', 'streamable-http', 'sse'] as const;
 
 export const snapshotCommand: Command = {
   name: 'snapshot',
-  summary: 'discover a live server and write its canonical snapshot',
   help,
   async run(args: string[], io: Io): Promise<number> {
     const { values } = parseCommandArgs('snapshot', args, {

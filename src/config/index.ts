@@ -1,3 +1,4 @@
 export * from './types.js';
 export { defineConfig } from './define.js';
-export { loadConfig, CONFIG_FILES } from './load.js';
+export { loadConfig } from './load.js';
+export { CONFIG_FILES, CONFIG_NAMES } from './files.js';

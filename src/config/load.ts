@@ -1,38 +1,31 @@
 import { cosmiconfig, type Loader } from 'cosmiconfig';
-import { createJiti } from 'jiti';
 import { dirname, resolve } from 'node:path';
 import { CodegenError } from '../errors.js';
+import { CONFIG_FILES, CONFIG_MODULE } from './files.js';
 import type { ResolvedConfig } from './types.js';
 import { validateConfig } from './validate.js';
 
-const MODULE = 'mcp-codegen';
-
-export const CONFIG_FILES = [
-  'package.json',
-  `${MODULE}.config.ts`,
-  `${MODULE}.config.mts`,
-  `${MODULE}.config.js`,
-  `${MODULE}.config.mjs`,
-  `${MODULE}.config.cjs`,
-  `${MODULE}.config.json`,
-  `.${MODULE}rc.json`,
-];
 
 /**
- * TypeScript configs load through jiti, not cosmiconfig's own loader: that one needs the
- * `typescript` 5.x compiler API, and users may have 7.x (no JS API) or none at all.
+ * Only the user's own TypeScript config goes through a loader: esbuild (through bundle-require)
+ * compiles that one file and the relative files it imports into a temporary module beside it, and
+ * leaves every package import (`mcp-codegen` included) to Node, so our compiled code and the user's
+ * dependencies load natively. cosmiconfig's own `.ts` loader would need the `typescript` 5.x
+ * compiler API, which users on 7.x (no JS API) or with no TypeScript at all do not have.
+ * `.js`/`.mjs`/`.cjs`/`.json` configs use cosmiconfig's native loaders.
  */
-const loadWithJiti: Loader = async (filepath) => {
-  const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false, interopDefault: true });
-  const mod = await jiti.import<unknown>(filepath, { default: true });
-  return mod;
+const loadTypeScript: Loader = async (filepath) => {
+  const { bundleRequire } = await import('bundle-require');
+  const { mod } = await bundleRequire({ filepath, format: filepath.endsWith('.cts') ? 'cjs' : 'esm', tsconfig: false });
+  const loaded = mod as { default?: unknown };
+  return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
 };
 
 function explorer() {
-  return cosmiconfig(MODULE, {
+  return cosmiconfig(CONFIG_MODULE, {
     searchPlaces: CONFIG_FILES,
     searchStrategy: 'project',
-    loaders: { '.ts': loadWithJiti, '.mts': loadWithJiti, '.js': loadWithJiti, '.mjs': loadWithJiti, '.cjs': loadWithJiti },
+    loaders: { '.ts': loadTypeScript, '.mts': loadTypeScript, '.cts': loadTypeScript },
   });
 }
 

@@ -82,10 +82,20 @@ export interface ServerConfig {
   diff?: DiffPolicy;
 }
 
+export interface CacheConfig {
+  /** Where `generate` keeps its output cache, relative to the config file (default `node_modules/.cache/mcp-codegen`). */
+  dir?: string;
+}
+
 export interface McpCodegenConfig {
   servers: ServerConfig[];
   /** Diff policy for every server; a server's own `diff` is applied on top. */
   diff?: DiffPolicy;
+  /**
+   * The output cache: an unchanged catalog is checked and regenerated without re-running the
+   * generator. `false` turns it off (as `--no-cache` does for one run); it never changes the output.
+   */
+  cache?: CacheConfig | false;
 }
 
 /** A config as loaded: paths resolved against the config file's folder. */

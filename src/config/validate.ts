@@ -35,6 +35,10 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
       if (!ok) throw new InputError(file, `${at}/source/stdio`, 'expected a command line string or a non-empty array of strings');
     }
   });
+  if (config.cache !== undefined && config.cache !== false) {
+    const cache = object(config.cache, file, '/cache', 'false or { dir }');
+    if (cache.dir !== undefined && (typeof cache.dir !== 'string' || cache.dir === '')) throw new InputError(file, '/cache/dir', 'expected a folder path');
+  }
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
 }
 

@@ -1,23 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { DiffPolicy, ErrorCodeConfig, ResolvedConfig } from '../config/types.js';
+import { CONFIG_NAMES } from '../config/files.js';
 import { CodegenError } from '../errors.js';
 import { mergePolicies, validatePolicy } from './policy.js';
-
-/**
- * Config file names, in the loader's order, without package.json (it counts only with an
- * "mcp-codegen" key). The same list as CONFIG_FILES in config/load.ts, which is not imported here
- * because it loads cosmiconfig and jiti; test/diff-cli.test.ts keeps the two in step.
- */
-export const CONFIG_NAMES = [
-  'mcp-codegen.config.ts',
-  'mcp-codegen.config.mts',
-  'mcp-codegen.config.js',
-  'mcp-codegen.config.mjs',
-  'mcp-codegen.config.cjs',
-  'mcp-codegen.config.json',
-  '.mcp-codegenrc.json',
-];
 
 export interface DiffSettings {
   policy: DiffPolicy;
@@ -42,7 +28,7 @@ export async function resolveDiffSettings(options: { config?: string; server?: s
     }
     return { policy: {} };
   }
-  // Loaded lazily: the config loader (cosmiconfig, jiti) costs startup time a plain diff does not need.
+  // Loaded lazily: the config loader (cosmiconfig, and esbuild for a .ts config) costs startup time a plain diff does not need.
   const { loadConfig } = await import('../config/load.js');
   const config: ResolvedConfig = await loadConfig({ file, cwd: options.cwd });
   const configFile = config.file ?? file;

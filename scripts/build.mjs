@@ -1,0 +1,22 @@
+// npm run build: compile src/ to dist/ with tsc (ESM + .d.ts, one file per source so commands keep
+// loading lazily), then stamp the build. The stamp is a hash of everything that shapes generated
+// output: the compiled files, the templates, and the exact versions of our dependencies. The
+// output cache keys on it, so a rebuilt generator never reuses output of an older one.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+rmSync(dist, { recursive: true, force: true }); // no stale files from removed sources in the package
+execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+
+const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+const hash = createHash('sha256');
+for (const file of [...files(dist), ...files(join(root, 'templates'))].sort()) {
+  hash.update(relative(root, file).split('\\').join('/')).update('\0').update(readFileSync(file)).update('\0');
+}
+hash.update(JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies));
+writeFileSync(join(dist, 'build-id.json'), `${JSON.stringify({ id: hash.digest('hex') })}\n`);

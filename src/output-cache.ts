@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { writeFileAtomic } from './snapshot/atomic.js';
+
+/**
+ * The output cache: what `generate` produced for one server, keyed by everything the output depends
+ * on, so an unchanged catalog is checked or regenerated without loading the emit stack (ts-morph,
+ * json-schema-to-typescript, prettier's formatter: most of a cold run's time).
+ *
+ * The key is the generator build (a hash of mcp-codegen's own compiled files, templates and the
+ * exact versions of the libraries that shape output, stamped at build time), the server's options and
+ * the canonical snapshot text. The prettier options that applied to each file are stored with it and
+ * resolved again on every lookup, so a changed prettier config is a miss. One entry per output folder,
+ * overwritten: the cache cannot grow without bound. It is never needed for correctness: a missing,
+ * unreadable or corrupt entry is a miss, and a run without a build stamp (from sources) never caches.
+ */
+export interface CachedFile {
+  /** Relative to the output folder. */
+  path: string;
+  content: string;
+  /** The prettier options that formatted it (JSON), or null when it was not formatted. */
+  prettier: string | null;
+}
+
+interface Entry {
+  key: string;
+  files: CachedFile[];
+}
+
+const FORMAT = 'mcp-codegen/output-cache@1';
+
+/** `node_modules/.cache/mcp-codegen` of the nearest folder (from `root` up) with a node_modules. */
+export function defaultCacheDir(root: string): string {
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules'))) return join(dir, 'node_modules', '.cache', 'mcp-codegen');
+    if (dirname(dir) === dir) return join(resolve(root), 'node_modules', '.cache', 'mcp-codegen');
+  }
+}
+
+let buildId: Promise<string | undefined> | undefined;
+
+/** The build stamp `npm run build` writes next to the compiled code; absent when running from sources. */
+export function generatorBuildId(): Promise<string | undefined> {
+  buildId ??= readFile(new URL('./build-id.json', import.meta.url), 'utf8').then(
+    (text) => (JSON.parse(text) as { id?: unknown }).id as string | undefined,
+    () => undefined,
+  );
+  return buildId;
+}
+
+export function cacheKey(parts: { build: string; options: unknown; snapshot: string }): string {
+  return createHash('sha256').update(JSON.stringify([FORMAT, parts.build, parts.options])).update('\0').update(parts.snapshot).digest('hex');
+}
+
+function entryFile(dir: string, outDir: string): string {
+  return join(dir, `${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 20)}.json`);
+}
+
+/** The cached files for `key`, or undefined on any miss (absent, other key, unreadable, corrupt). */
+export async function readCacheEntry(dir: string, outDir: string, key: string): Promise<CachedFile[] | undefined> {
+  try {
+    const entry = JSON.parse(await readFile(entryFile(dir, outDir), 'utf8')) as Partial<Entry>;
+    if (entry.key !== key || !Array.isArray(entry.files)) return undefined;
+    const valid = entry.files.every((f) => typeof f?.path === 'string' && typeof f.content === 'string' && (f.prettier === null || typeof f.prettier === 'string'));
+    return valid ? entry.files : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Store an entry; a cache that cannot be written is skipped silently (it only saves time). */
+export async function writeCacheEntry(dir: string, outDir: string, key: string, files: CachedFile[]): Promise<void> {
+  try {
+    await writeFileAtomic(entryFile(dir, outDir), JSON.stringify({ key, files } satisfies Entry));
+  } catch {
+    // read-only node_modules, full disk: the next run is a cold run, nothing else changes
+  }
+}
