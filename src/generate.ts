@@ -8,6 +8,7 @@ import { readSnapshotFile } from './snapshot/read.js';
 import { writeFilesAtomic } from './snapshot/atomic.js';
 import type { JsonValue, Snapshot } from './snapshot/types.js';
 import { serializeSnapshot, sortKeys } from './snapshot/write.js';
+import type { Environment, TextOutput } from './host.js';
 
 /** `load` is loading the emit stack (ts-morph, json-schema-to-typescript, prettier), which a cached run skips. */
 export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
@@ -25,9 +26,9 @@ export interface GenerateOptions {
   /** Warnings: generation went on, but the user should look. */
   warn?: (line: string) => void;
   /** Environment for discovery (`${NAME}` in headers and env). */
-  env?: NodeJS.ProcessEnv;
+  env?: Environment;
   /** Where discovery reports progress; defaults to nothing. */
-  progress?: NodeJS.WritableStream & { isTTY?: boolean };
+  progress?: TextOutput;
   /**
    * Reuse the output of an earlier run for an unchanged catalog (default true): see output-cache.ts.
    * The folder defaults to `node_modules/.cache/mcp-codegen` (the config's `cache.dir` overrides it).

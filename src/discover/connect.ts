@@ -8,6 +8,7 @@ import type { HttpSource, StdioSource } from '../config/types.js';
 import { serverError, toServerError, type TransportState, type Where } from './failure.js';
 import type { DiscoverProgress, TransportKind } from './progress.js';
 import { httpTransport, stdioTransport, type StderrTail } from './transport.js';
+import type { Environment } from '../host.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
@@ -18,7 +19,7 @@ export interface ConnectOptions {
   server: string;
   timeoutMs: number;
   cwd: string;
-  env: NodeJS.ProcessEnv;
+  env: Environment;
   report: (e: DiscoverProgress) => void;
 }
 

@@ -5,6 +5,7 @@ import { connect } from './connect.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
 import type { DiscoverProgress } from './progress.js';
+import type { Environment } from '../host.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_PAGES = 1000;
@@ -17,7 +18,7 @@ export interface DiscoverOptions {
   /** Relative stdio `cwd`s are resolved against this (the config's folder, or the shell's). */
   cwd: string;
   /** Where `${NAME}` in headers and env values is read from; also the stdio server's environment. */
-  env: NodeJS.ProcessEnv;
+  env: Environment;
   onProgress?: (e: DiscoverProgress) => void;
   /** The server's name in messages and progress; defaults to the command line or URL. */
   serverLabel?: string;

@@ -1,4 +1,5 @@
 import { CodegenError } from '../errors.js';
+import type { Environment } from '../host.js';
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -8,7 +9,7 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
  * A missing variable is an error naming it and the place it was used: sending
  * `Authorization: Bearer ` with an empty token would fail later with a far less helpful 401.
  */
-export function interpolateEnv(value: string, env: NodeJS.ProcessEnv, where: string): string {
+export function interpolateEnv(value: string, env: Environment, where: string): string {
   return value.replace(REFERENCE, (_match, name: string) => {
     const found = env[name];
     if (found === undefined) {
@@ -21,7 +22,7 @@ export function interpolateEnv(value: string, env: NodeJS.ProcessEnv, where: str
 }
 
 /** `interpolateEnv` over each value of a record; `what` names the record, e.g. `header`. */
-export function interpolateRecord(record: Record<string, string> | undefined, env: NodeJS.ProcessEnv, what: string): Record<string, string> {
+export function interpolateRecord(record: Record<string, string> | undefined, env: Environment, what: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(record ?? {})) out[key] = interpolateEnv(value, env, `${what} ${JSON.stringify(key)}`);
   return out;

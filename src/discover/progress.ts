@@ -1,3 +1,4 @@
+import type { TextOutput } from '../host.js';
 /** The list methods discovery walks, in the order it walks them. */
 export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
@@ -30,7 +31,7 @@ export function count(n: number, method: ListMethod): string {
  * Elsewhere (CI logs, pipes): no control characters and one line per step that finished,
  * because a log is read afterwards and an updating line there is just noise.
  */
-export function createProgressReporter(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }): (e: DiscoverProgress) => void {
+export function createProgressReporter(stream: TextOutput): (e: DiscoverProgress) => void {
   if (stream.isTTY) {
     let shown = false;
     const show = (server: string, text: string) => {

@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { HttpSource, StdioSource } from '../config/types.js';
 import { parseCommandLine } from './command-line.js';
 import { interpolateRecord } from './env.js';
+import type { Environment } from '../host.js';
 
 /** The last part of a child's stderr: enough to show why it failed, bounded however much it logs. */
 export interface StderrTail {
@@ -17,7 +18,7 @@ export interface StderrTail {
 
 const NO_STDERR: StderrTail = { text: () => '', settled: async () => {} };
 
-export function stdioTransport(source: StdioSource, options: { cwd: string; env: NodeJS.ProcessEnv }): { transport: StdioClientTransport; stderr: StderrTail } {
+export function stdioTransport(source: StdioSource, options: { cwd: string; env: Environment }): { transport: StdioClientTransport; stderr: StderrTail } {
   const { command, args } = parseCommandLine(source.stdio, 'the stdio command');
   // The whole environment is passed on, not the SDK's short safe list: the user is running this
   // command as if from their shell, and servers read their API keys from the environment.
@@ -40,7 +41,7 @@ export function stdioTransport(source: StdioSource, options: { cwd: string; env:
 export function httpTransport(
   kind: 'streamable-http' | 'sse',
   source: HttpSource,
-  env: NodeJS.ProcessEnv,
+  env: Environment,
 ): Transport {
   const url = new URL(source.url);
   const headers = interpolateRecord(source.headers, env, 'the header');

@@ -1,0 +1,108 @@
+/**
+ * What each entry point loads, recorded by a module hook in a child process running the compiled
+ * package (dist/, as users run it): start-up cost is mostly module loading, so the budget is kept by
+ * keeping heavy libraries out of the paths that do not need them.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { bin, repoRoot } from './helpers/paths.js';
+
+const exec = promisify(execFile);
+const HEAVY = ['ts-morph', 'prettier', 'json-schema-to-typescript', '@modelcontextprotocol/sdk', 'esbuild', 'bundle-require', 'cosmiconfig'];
+
+/** Run `args` with a resolve hook that appends every resolved module URL to a log; returns the URLs. */
+async function loadedBy(args: string[], cwd = repoRoot): Promise<{ urls: string[]; code: number; output: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcp-codegen-modules-'));
+  const log = join(dir, 'loaded.txt');
+  const hooks = join(dir, 'hooks.mjs');
+  await writeFile(
+    hooks,
+    `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, result.url + '\\n');
+  return result;
+}`,
+  );
+  const register = join(dir, 'register.mjs');
+  await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  try {
+    let code = 0;
+    let output = '';
+    try {
+      const done = await exec(process.execPath, ['--import', pathToFileURL(register).href, ...args], { cwd });
+      output = done.stdout + done.stderr;
+    } catch (error) {
+      const e = error as { code?: number; stdout?: string; stderr?: string };
+      code = e.code ?? -1;
+      output = (e.stdout ?? '') + (e.stderr ?? '');
+    }
+    const urls = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter((u) => u.startsWith('file:'));
+    return { urls: [...new Set(urls)], code, output };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function packagesIn(urls: string[]): string[] {
+  const names = urls.flatMap((u) => {
+    const m = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u);
+    return m ? [m[1]!] : [];
+  });
+  return [...new Set(names)].sort();
+}
+
+function ours(urls: string[]): string[] {
+  const dist = pathToFileURL(join(repoRoot, 'dist')).href + '/';
+  return urls.filter((u) => u.startsWith(dist)).map((u) => u.slice(dist.length)).sort();
+}
+
+test("the package entry ('mcp-codegen', where defineConfig lives) loads only itself, the config helper and the errors", async () => {
+  const { urls, code, output } = await loadedBy(['--input-type=module', '-e', "import { defineConfig } from 'mcp-codegen'; defineConfig({ servers: [] });"]);
+  assert.equal(code, 0, output);
+  assert.deepEqual(ours(urls), ['config/define.js', 'errors.js', 'index.js']);
+  assert.deepEqual(packagesIn(urls), []);
+});
+
+test('--help loads the CLI core and no command, no library', async () => {
+  const { urls, code, output } = await loadedBy([bin, '--help']);
+  assert.equal(code, 0, output);
+  assert.deepEqual(ours(urls), ['cli/io.js', 'cli/main.js', 'errors.js']);
+  assert.deepEqual(packagesIn(urls), []);
+});
+
+test('diff never loads the generator stack or the MCP SDK; without a config, not even the config loader', async () => {
+  const base = join(repoRoot, 'fixtures/diff/base.json');
+  const head = join(repoRoot, 'fixtures/diff/head.json');
+  const bare = await mkdtemp(join(tmpdir(), 'mcp-codegen-noconfig-'));
+  try {
+    const { urls, output } = await loadedBy([bin, 'diff', base, head, '--fail-on', 'none'], bare);
+    assert.match(output, /tool/i, 'diff ran');
+    assert.deepEqual(packagesIn(urls).filter((p) => HEAVY.includes(p)), []);
+    assert.ok(ours(urls).includes('diff/engine.js'));
+  } finally {
+    await rm(bare, { recursive: true, force: true });
+  }
+  // In the repo a .ts config is found, so its policy is loaded: the loader, but still no generator.
+  const withConfig = await loadedBy([bin, 'diff', base, head, '--fail-on', 'none']);
+  const loaded = packagesIn(withConfig.urls);
+  assert.ok(loaded.includes('cosmiconfig'), 'the config was loaded');
+  for (const heavy of ['ts-morph', 'prettier', 'json-schema-to-typescript', '@modelcontextprotocol/sdk']) assert.ok(!loaded.includes(heavy), `${heavy} loaded`);
+});
+
+test('generate --check on a cached catalog does not load ts-morph, json-schema-to-typescript or the MCP SDK', async () => {
+  // The repo's own example: the first run fills the cache (if it is cold), the second must hit it.
+  await exec(process.execPath, [bin, 'generate', '--check', '--offline', '--quiet'], { cwd: repoRoot });
+  const { urls, code, output } = await loadedBy([bin, 'generate', '--check', '--offline']);
+  assert.equal(code, 0, output);
+  assert.match(output, /is cached for this catalog/);
+  const loaded = packagesIn(urls);
+  for (const heavy of ['ts-morph', 'json-schema-to-typescript', '@modelcontextprotocol/sdk']) assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
+  assert.ok(!ours(urls).includes('emit/emit.js'));
+});
