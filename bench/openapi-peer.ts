@@ -1,0 +1,70 @@
+/**
+ * Generation at real scale against a peer in the same run: GitHub's REST API (1,223 operations) as an
+ * MCP catalog (bench/corpus/openapi-catalog.ts), `mcp-codegen generate --no-cache` (cold) and
+ * `generate --check` (warm cache) through the compiled bin, and openapi-typescript on the same OpenAPI
+ * description, each a whole process, rounds interleaved. Peak memory is each process's max RSS.
+ * Target (issue 13): cold generate ≤ 0.5× openapi-typescript, peak ≤ 400 MiB, warm check ≤ 1.0 s.
+ *
+ *   node --import tsx bench/openapi-peer.ts     (BENCH_ROUNDS=3 by default)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GITHUB_OPENAPI, openapiCatalog } from './corpus/openapi-catalog.js';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const bin = join(root, 'bin/mcp-codegen.js');
+const work = join(root, 'test/.tmp/bench-openapi');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const openapiTs = createRequire(import.meta.url).resolve('openapi-typescript/bin/cli.js');
+
+/** Wall time and peak RSS of one node process (the preload reports its own max RSS at exit). */
+function measure(args: string[], preload: string): { ms: number; mib: number; status: number | null; stderr: string } {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['--import', preload, ...args], { cwd: work, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const kb = Number(/max-rss-kb (\d+)/.exec(r.stderr)?.[1] ?? NaN);
+  return { ms, mib: kb / 1024, status: r.status, stderr: r.stderr };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function main(): Promise<void> {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const catalog = join(work, 'github.catalog.json');
+  const built = openapiCatalog();
+  writeFileSync(catalog, JSON.stringify(built));
+  const preload = join(work, 'rss.mjs');
+  writeFileSync(preload, "process.on('exit', () => process.stderr.write(`max-rss-kb ${process.resourceUsage().maxRSS}\\n`));\n");
+  console.log(`corpus: ${built.tools.length} tools from ${GITHUB_OPENAPI.split('node_modules/')[1]}`);
+
+  const generate = [bin, 'generate', '--snapshot', catalog, '--out', 'client', '--name', 'github'];
+  const cases: Record<string, string[]> = {
+    'openapi-typescript (same description)': [openapiTs, GITHUB_OPENAPI, '-o', 'openapi-types.ts'],
+    'mcp-codegen generate --no-cache (cold)': [...generate, '--no-cache'],
+    'mcp-codegen generate --check (warm cache)': [...generate, '--check'],
+  };
+  const results: Record<string, Array<{ ms: number; mib: number }>> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, args] of Object.entries(cases)) {
+      const r = measure(args, preload);
+      if (r.status !== 0) {
+        console.log(`  ${name}: exited ${r.status}\n${r.stderr.split('\n').slice(0, 5).join('\n')}`);
+        return;
+      }
+      results[name]!.push(r);
+    }
+  }
+  for (const [name, rs] of Object.entries(results)) {
+    console.log(`  ${name.padEnd(44)} ${median(rs.map((r) => r.ms)).toFixed(0).padStart(6)} ms  peak ${median(rs.map((r) => r.mib)).toFixed(0)} MiB`);
+  }
+  const peer = median(results['openapi-typescript (same description)']!.map((r) => r.ms));
+  const cold = median(results['mcp-codegen generate --no-cache (cold)']!.map((r) => r.ms));
+  const warm = median(results['mcp-codegen generate --check (warm cache)']!.map((r) => r.ms));
+  console.log(`cold generate / openapi-typescript: ${(cold / peer).toFixed(2)}× (target ≤ 0.5×); warm --check ${warm.toFixed(0)} ms (target ≤ 1000 ms)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
