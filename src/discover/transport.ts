@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { HttpSource, StdioSource } from '../config/types.js';
 import { parseCommandLine } from './command-line.js';
 import { interpolateRecord } from './env.js';
@@ -47,6 +47,34 @@ export function httpTransport(
   // Both transports send `requestInit.headers` on every request, the SSE GET stream included.
   const requestInit: RequestInit = { headers };
   return kind === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+}
+
+/**
+ * Streamable HTTP for the modern era. Its servers check that the headers repeat the body
+ * (HTTP 400, JSON-RPC -32020 otherwise): `MCP-Protocol-Version` and `Mcp-Method` on every request
+ * POST that carries the protocol-version envelope, as the SDK v2 client derives them.
+ */
+export function modernHttpTransport(source: HttpSource, env: NodeJS.ProcessEnv, protocolVersionKey: string): Transport {
+  const headers = interpolateRecord(source.headers, env, 'the header');
+  const withEraHeaders: FetchLike = (url, init) => {
+    const message = typeof init?.body === 'string' ? parseJson(init.body) : undefined;
+    const version = (message?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[protocolVersionKey];
+    if (typeof version !== 'string' || typeof message?.method !== 'string') return fetch(url, init);
+    const merged = new Headers(init?.headers);
+    merged.set('mcp-protocol-version', version);
+    merged.set('mcp-method', message.method);
+    return fetch(url, { ...init, headers: merged });
+  };
+  return new StreamableHTTPClientTransport(new URL(source.url), { requestInit: { headers }, fetch: withEraHeaders });
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const MAX_TAIL = 4000;
