@@ -8,7 +8,7 @@ import type { HttpSource, StdioSource } from '../config/types.js';
 import { serverError } from './failure.js';
 import type { TransportKind } from './progress.js';
 import { watchTransport, within, type ConnectOptions, type Connection } from './session.js';
-import { httpTransport, stdioTransport, type StderrTail } from './transport.js';
+import { httpTransport, stdioTransport, type StdioChild } from './transport.js';
 
 export const { version: CLIENT_VERSION } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
@@ -49,7 +49,7 @@ export async function connectLegacy(source: StdioSource | HttpSource, options: C
  * `initialize` on a transport. A stdio transport the modern probe already started is handed over
  * as it is (`started`): its process is the one that answered the probe, so it is not spawned twice.
  */
-export async function openLegacy(kind: TransportKind, transport: Transport, stderr: StderrTail | undefined, options: ConnectOptions, started = false): Promise<Connection> {
+export async function openLegacy(kind: TransportKind, transport: Transport, stderr: StdioChild | undefined, options: ConnectOptions, started = false): Promise<Connection> {
   if (!started) options.report({ type: 'connecting', server: options.server, transport: kind });
   const client = new Client({ name: 'mcp-codegen', version: CLIENT_VERSION }, { capabilities: {} });
   const watch = watchTransport(kind, transport, stderr, options.timeoutMs, () => client.close());

@@ -4,7 +4,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { openChannel } from './channel.js';
 import { CLIENT_VERSION, httpStatus } from './legacy.js';
 import { watchTransport, within, type ConnectOptions, type Connection, type Watch } from './session.js';
-import type { StderrTail } from './transport.js';
+import type { StdioChild } from './transport.js';
 
 /** The protocol revision of the modern (stateless, `server/discover`) era that discovery speaks. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -40,7 +40,7 @@ export type Probe =
 export async function probeModern(
   kind: 'stdio' | 'streamable-http',
   transport: Transport,
-  stderr: StderrTail | undefined,
+  stderr: StdioChild | undefined,
   options: ConnectOptions,
   probeTimeoutMs: number,
 ): Promise<Probe> {

@@ -3,7 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ProtocolEra } from '../snapshot/types.js';
 import { toServerError, type TransportState, type Where } from './failure.js';
 import type { DiscoverProgress, TransportKind } from './progress.js';
-import type { StderrTail } from './transport.js';
+import type { StdioChild } from './transport.js';
 
 export interface ConnectOptions {
   server: string;
@@ -43,8 +43,13 @@ export interface Watch {
  * Installs `onclose`/`onerror` on the transport (before anything starts it: the v1 SDK's Protocol
  * chains pre-set handlers rather than replacing them). `shutdown` ends the session politely.
  */
-export function watchTransport(kind: TransportKind, transport: Transport, stderr: StderrTail | undefined, timeoutMs: number, shutdown: () => Promise<void>): Watch {
-  const state: TransportState = { stderr: () => stderr?.text() ?? '', exited: false, timeoutMs };
+export function watchTransport(kind: TransportKind, transport: Transport, stderr: StdioChild | undefined, timeoutMs: number, shutdown: () => Promise<void>): Watch {
+  const state: TransportState = {
+    stderr: () => stderr?.text() ?? '',
+    exited: false,
+    timeoutMs,
+    ...(stderr ? { spawn: { command: stderr.command, cwd: stderr.cwd } } : {}),
+  };
   let closing = false;
   let die: (error: Error) => void = () => {};
   const dead = new Promise<never>((_, reject) => (die = reject));

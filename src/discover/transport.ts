@@ -15,26 +15,33 @@ export interface StderrTail {
   settled(): Promise<void>;
 }
 
+/** A stdio server: its stderr, and what was started where, to say so if it cannot be started. */
+export interface StdioChild extends StderrTail {
+  command: string;
+  cwd: string;
+}
+
 const NO_STDERR: StderrTail = { text: () => '', settled: async () => {} };
 
-export function stdioTransport(source: StdioSource, options: { cwd: string; env: NodeJS.ProcessEnv }): { transport: StdioClientTransport; stderr: StderrTail } {
+export function stdioTransport(source: StdioSource, options: { cwd: string; env: NodeJS.ProcessEnv }): { transport: StdioClientTransport; stderr: StdioChild } {
   const { command, args } = parseCommandLine(source.stdio, 'the stdio command');
   // The whole environment is passed on, not the SDK's short safe list: the user is running this
   // command as if from their shell, and servers read their API keys from the environment.
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
   Object.assign(env, interpolateRecord(source.env, options.env, 'the stdio env variable'));
+  const cwd = resolve(options.cwd, source.cwd ?? '.');
   const transport = new StdioClientTransport({
     command,
     args,
     env,
-    cwd: resolve(options.cwd, source.cwd ?? '.'),
+    cwd,
     // Captured rather than inherited: a server's logs would garble the progress line, and when it
     // fails its last words belong in the error message.
     stderr: 'pipe',
   });
   const stream = transport.stderr as Readable | null;
-  return { transport, stderr: stream ? tail(stream) : NO_STDERR };
+  return { transport, stderr: { ...(stream ? tail(stream) : NO_STDERR), command, cwd } };
 }
 
 export function httpTransport(
