@@ -7,6 +7,7 @@ import { CodegenError } from './errors.js';
 import { buildClientModel } from './model/build.js';
 import type { ClientModel } from './model/types.js';
 import { readSnapshotFile, serializeSnapshot, writeFilesAtomic, type Snapshot } from './snapshot/index.js';
+import { plural } from './plural.js';
 
 export type Stage = 'read' | 'discover' | 'model' | 'emit' | 'format' | 'write';
 
@@ -66,8 +67,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const outDir = resolve(config.root, server.out);
     // Said before the work, not after: a large catalog takes seconds to type and format.
     options.log?.(
-      `${server.name}: generating ${display(outDir, config.root)}/ from ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ` +
-        `${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts`,
+      `${server.name}: generating ${display(outDir, config.root)}/ from ${plural(snapshot.tools.length, 'tool')}, ${plural(snapshot.resources.length, 'resource')}, ` +
+        `${plural(snapshot.resourceTemplates.length, 'template')}, ${plural(snapshot.prompts.length, 'prompt')}`,
     );
     const { files, model } = await renderClient(snapshot, server, outDir, time);
     for (const file of files) planned.push({ file: resolve(outDir, file.path), content: file.content });
@@ -128,6 +129,7 @@ async function loadSnapshot(
       serverLabel: server.name,
       ...(server.discovery?.timeoutMs !== undefined ? { timeoutMs: server.discovery.timeoutMs } : {}),
       ...(server.discovery?.maxPages !== undefined ? { maxPages: server.discovery.maxPages } : {}),
+      ...(server.discovery?.era !== undefined ? { era: server.discovery.era } : {}),
       ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
     }),
   );

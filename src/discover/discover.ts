@@ -2,12 +2,12 @@ import type { DiscoveryEra, HttpSource, StdioSource } from '../config/types.js';
 import { CodegenError, InputError } from '../errors.js';
 import { parseSnapshot, type ProtocolEra, type Snapshot } from '../snapshot/index.js';
 import { connect } from './connect.js';
+import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
 import type { DiscoverProgress } from './progress.js';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_PAGES = 1000;
+export { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS };
 
 export interface DiscoverOptions {
   /** `auto` (default) uses the 2026-07-28 era when the server offers it; `legacy` or `modern` pin one. */
