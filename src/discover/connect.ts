@@ -34,7 +34,7 @@ export async function connect(source: StdioSource | HttpSource, options: Connect
   if (source.transport === 'sse') {
     if (pinned) {
       throw new CodegenError(`server "${options.server}": the legacy HTTP+SSE transport has no modern era`, {
-        hint: 'use --transport streamable-http (or auto) for the modern era, or --era legacy (discovery.era in the config) for SSE',
+        hint: 'use the streamable-http (or auto) transport for the modern era (transport in the config, `mcp-codegen snapshot --transport`), or --era legacy (discovery.era in the config) for SSE',
       });
     }
     return connectLegacy(source, options);

@@ -72,7 +72,7 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
     const code = error.code;
     const auth = code === 401 || code === 403;
     return serverError(where, httpProblem(code, error.message), {
-      hint: auth ? 'the server refused the credentials: check the Authorization header (--header, or headers in the config)' : 'check the URL and that the server speaks MCP there',
+      hint: auth ? 'the server refused the credentials: check the Authorization header (headers in the config, or `mcp-codegen snapshot --header`)' : 'check the URL and that the server speaks MCP there',
       cause: error,
     });
   }

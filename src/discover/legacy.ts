@@ -38,7 +38,7 @@ export async function connectLegacy(source: StdioSource | HttpSource, options: C
       const first = error instanceof Error ? error.message.replace(/^server "[^"]*": initialize: /, '') : String(error);
       const second = sseError instanceof Error ? sseError.message.replace(/^server "[^"]*": initialize: /, '') : String(sseError);
       throw serverError({ server: options.server, method: 'initialize' }, `neither Streamable HTTP (${first}) nor legacy SSE (${second}) worked`, {
-        hint: 'check the URL: Streamable HTTP servers usually answer at /mcp, legacy SSE servers at /sse; or pick one with --transport',
+        hint: 'check the URL: Streamable HTTP servers usually answer at /mcp, legacy SSE servers at /sse; or pick one (transport in the config, `mcp-codegen snapshot --transport`)',
         cause: sseError,
       });
     }
