@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
-import { repoRoot, tmpRoot } from './helpers/paths.js';
+import { repoRoot } from './helpers/paths.js';
 import { runCli } from './helpers/servers.js';
 
 // Every `--flag` the CLI can print (in a hint, an error, a help text) must be one the command that
@@ -92,8 +93,11 @@ test('the flag extraction: hints, named commands, and quoted command lines of ot
 });
 
 test('every --flag the CLI can print is accepted by the real bin for the command that prints it', async (t) => {
-  const cwd = join(tmpRoot, 'cli-hints');
-  await mkdir(cwd, { recursive: true });
+  // Outside the repo, and a project of its own: the bin must not find the repo's config upwards
+  // (a bare `generate` there would discover and rewrite the bundled example).
+  const cwd = await mkdtemp(join(tmpdir(), 'mcp-codegen-hints-'));
+  await writeFile(join(cwd, 'package.json'), '{}\n');
+  t.after(() => rm(cwd, { recursive: true, force: true }));
   const pairs = [...(await collect()).values()];
   t.diagnostic(`${pairs.length} (command, flag) pairs: ${pairs.map((p) => `${p.command} ${p.flag}`).join(', ')}`);
   // The ones this task is about are among them.
