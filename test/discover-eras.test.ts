@@ -123,3 +123,12 @@ test('the modern era over the legacy SSE transport is a usage error', async () =
     (e: unknown) => e instanceof Error && !(e instanceof ServerError) && (e as { exitCode?: number }).exitCode === 2 && /HTTP\+SSE transport has no modern era/.test(e.message),
   );
 });
+
+test('only declared capabilities are listed, in both eras', async () => {
+  for (const era of ['legacy', 'modern'] as const) {
+    const { snapshot, events } = await run({ stdio: fixtureCommand('v2-catalog', '--tools-only') }, era);
+    assert.equal(snapshot.era, era);
+    assert.deepEqual(Object.keys(snapshot.capabilities ?? {}), ['tools']);
+    assert.deepEqual(events.filter((e) => e.type === 'list-done').map((e) => e.type === 'list-done' && `${e.method}:${e.pages}`), ['tools/list:3']);
+  }
+});

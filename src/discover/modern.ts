@@ -2,6 +2,7 @@ import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { openChannel } from './channel.js';
+import { serverError } from './failure.js';
 import { CLIENT_VERSION, httpStatus } from './legacy.js';
 import { watchTransport, within, type ConnectOptions, type Connection, type Watch } from './session.js';
 import type { StdioChild } from './transport.js';
@@ -64,7 +65,9 @@ export async function probeModern(
     return { era: 'legacy', reason: 'its answer to server/discover is not a DiscoverResult', alive: true, close: () => watch.close(true) };
   }
   if (!versions.includes(MODERN_PROTOCOL_VERSION)) {
-    return { era: 'legacy', reason: `it offers ${versions.map((v) => JSON.stringify(v)).join(', ') || 'no version'} through server/discover, not ${MODERN_PROTOCOL_VERSION}`, alive: true, close: () => watch.close(true) };
+    // Untrusted and unbounded: a few versions say enough.
+    const offered = versions.slice(0, 5).map((v) => JSON.stringify(v.slice(0, 40))).join(', ') + (versions.length > 5 ? ', …' : '');
+    return { era: 'legacy', reason: `it offers ${offered || 'no version'} through server/discover, not ${MODERN_PROTOCOL_VERSION}`, alive: true, close: () => watch.close(true) };
   }
   const meta = isObject(discover._meta) ? discover._meta : {};
   const serverInfo = isObject(meta[META_KEYS.serverInfo]) ? (meta[META_KEYS.serverInfo] as Record<string, unknown>) : undefined;
@@ -91,7 +94,9 @@ function modernConnection(kind: 'stdio' | 'streamable-http', channel: ReturnType
         const result = await Promise.race([channel.request(method, { ...params, _meta: envelope() }, options.timeoutMs), watch.dead]);
         // The modern era marks every result; a list can only be complete (input_required is for calls).
         const type = isObject(result) ? result.resultType : undefined;
-        if (type !== undefined && type !== 'complete') throw new McpError(ErrorCode.InvalidRequest, `unexpected resultType ${JSON.stringify(type)} for ${method}`);
+        if (type !== undefined && type !== 'complete') {
+          throw serverError(where, `the result's resultType is ${JSON.stringify(type)}, but a list result can only be "complete"`, { hint: 'the server sent a malformed page; report it to the server\'s authors' });
+        }
         return result;
       } catch (error) {
         return watch.fail(error, where);
