@@ -9,6 +9,7 @@ import { writeFilesAtomic } from './snapshot/atomic.js';
 import type { JsonValue, Snapshot } from './snapshot/types.js';
 import { serializeSnapshot, sortKeys } from './snapshot/write.js';
 import type { Environment, TextOutput } from './host.js';
+import { plural } from './plural.js';
 
 /** `load` is loading the emit stack (ts-morph, json-schema-to-typescript, prettier), which a cached run skips. */
 export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
@@ -120,12 +121,11 @@ function optionsText(options: object): string {
 }
 
 function counts(snapshot: Snapshot): string {
-  const n = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
   return [
-    n(snapshot.tools.length, 'tool'),
-    n(snapshot.resources.length, 'resource'),
-    n(snapshot.resourceTemplates.length, 'template'),
-    n(snapshot.prompts.length, 'prompt'),
+    plural(snapshot.tools.length, 'tool'),
+    plural(snapshot.resources.length, 'resource'),
+    plural(snapshot.resourceTemplates.length, 'template'),
+    plural(snapshot.prompts.length, 'prompt'),
   ].join(', ');
 }
 
@@ -201,6 +201,7 @@ async function loadSnapshot(
       serverLabel: server.name,
       ...(server.discovery?.timeoutMs !== undefined ? { timeoutMs: server.discovery.timeoutMs } : {}),
       ...(server.discovery?.maxPages !== undefined ? { maxPages: server.discovery.maxPages } : {}),
+      ...(server.discovery?.era !== undefined ? { era: server.discovery.era } : {}),
       ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
     }),
   );

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { join } from 'shlex';
 import { discover, type DiscoverProgress } from '../src/discover/index.js';
+import { ServerError } from '../src/errors.js';
 import { parseSnapshot, serializeSnapshot } from '../src/snapshot/index.js';
 import { EVERYTHING, freePort, ROOT, sharedCatalog, startServer, type Running } from './helpers/servers.js';
 
@@ -18,7 +19,9 @@ before(async () => {
   // The catalog is a raw dump (with package, command, pagination... beside the lists); reading it
   // as a snapshot keeps exactly what a snapshot holds. No normalisation is needed: this server's
   // listing has no machine paths, and the catalog was recorded from the same version.
-  if (catalog !== undefined) expected = serializeSnapshot(parseSnapshot(catalog, CATALOG));
+  // The one thing discovery adds is the era: server-everything is a v1 server, so `auto` falls back to
+  // initialize, and the snapshot says so.
+  if (catalog !== undefined) expected = serializeSnapshot({ ...parseSnapshot(catalog, CATALOG), era: 'legacy' });
   const port = await freePort();
   http = await startServer(process.execPath, [EVERYTHING, 'streamableHttp'], {
     env: { PORT: String(port) },
@@ -62,4 +65,22 @@ test('auto transport uses Streamable HTTP when the server speaks it', async () =
   await discover({ url: http.url('/mcp') }, { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) });
   assert.ok(!events.some((e) => e.type === 'fallback'), 'no fallback to SSE');
   assert.ok(events.some((e) => e.type === 'connected' && e.transport === 'streamable-http'));
+});
+
+test('server-everything (a v1 server) in the default era: its HTTP 400 to server/discover means initialize', async () => {
+  const events: DiscoverProgress[] = [];
+  const snapshot = await discover({ url: http.url('/mcp'), transport: 'streamable-http' }, { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) });
+  assert.equal(snapshot.era, 'legacy');
+  assert.ok(events.some((e) => e.type === 'connected' && e.era === 'legacy'));
+});
+
+test('server-everything with the modern era pinned is an exit-3 error that says it is legacy-only', async () => {
+  await assert.rejects(
+    discover({ url: http.url('/mcp') }, { cwd: ROOT, env: process.env, era: 'modern' }),
+    (e: unknown) =>
+      e instanceof ServerError &&
+      e.exitCode === 3 &&
+      e.message.includes('speaks only the legacy era: it answered server/discover with HTTP 400') &&
+      /--era auto/.test(e.hint ?? ''),
+  );
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { discover, type DiscoverProgress } from '../src/discover/index.js';
 import { CodegenError, ServerError } from '../src/errors.js';
@@ -71,7 +72,8 @@ test('a wrong token is a server error about the credentials, without falling bac
     (e: unknown) =>
       e instanceof ServerError &&
       e.exitCode === 3 &&
-      e.message.includes(`server "${http.url('/mcp')}": initialize: HTTP 401 (missing or wrong bearer token)`) &&
+      // The modern probe is the first request in the default era (auto); a 401 stops there.
+      e.message.includes(`server "${http.url('/mcp')}": server/discover: HTTP 401 (missing or wrong bearer token)`) &&
       /Authorization header/.test(e.hint ?? ''),
   );
   assert.ok(!events.some((e) => e.type === 'fallback'));
@@ -118,10 +120,36 @@ test('the paginated fixture: every item of every list, through opaque cursors an
   assert.deepEqual(pagesSeen, Array.from({ length: 29 }, (_, i) => i + 1));
 });
 
-test('a command that does not exist is a server error saying it cannot be started', async () => {
+test('a command that does not exist is a server error naming the command and the folder it ran in', async () => {
+  for (const era of ['auto', 'legacy'] as const) {
+    await assert.rejects(
+      discover({ stdio: 'mcp-codegen-no-such-command --flag' }, { cwd: ROOT, env, era }),
+      (e: unknown) =>
+        e instanceof ServerError &&
+        e.message.startsWith(`server "mcp-codegen-no-such-command --flag": ${era === 'auto' ? 'server/discover' : 'initialize'}: `) &&
+        e.message.includes(`cannot start "mcp-codegen-no-such-command" in ${ROOT}: no such command (ENOENT)`) &&
+        /on PATH; it runs without a shell/.test(e.hint ?? ''),
+    );
+  }
+});
+
+test('a relative command path is reported relative to the folder it ran in', async () => {
   await assert.rejects(
-    discover({ stdio: 'mcp-codegen-no-such-command --flag' }, { cwd: ROOT, env }),
-    (e: unknown) => e instanceof ServerError && /^server "mcp-codegen-no-such-command --flag": initialize: cannot start the command: not found \(ENOENT\)/.test(e.message),
+    discover({ stdio: './bin/no-such-server.js', cwd: 'fixtures' }, { cwd: ROOT, env }),
+    (e: unknown) =>
+      e instanceof ServerError &&
+      e.message.includes(`cannot start "./bin/no-such-server.js" in ${join(ROOT, 'fixtures')}: no such command (ENOENT)`) &&
+      e.hint === `the path is relative to ${join(ROOT, 'fixtures')}; check it, or give an absolute path`,
+  );
+});
+
+test('a stdio cwd that does not exist is named as the problem, not the command', async () => {
+  await assert.rejects(
+    discover({ stdio: fixtureCommand('example'), cwd: 'no-such-folder' }, { cwd: ROOT, env }),
+    (e: unknown) =>
+      e instanceof ServerError &&
+      e.message.includes(`its working directory ${join(ROOT, 'no-such-folder')} does not exist (ENOENT)`) &&
+      /fix cwd in the config/.test(e.hint ?? ''),
   );
 });
 
@@ -129,6 +157,6 @@ test('nothing listening on the port is a server error saying the connection was 
   const port = await freePort();
   await assert.rejects(
     discover({ url: `http://127.0.0.1:${port}/mcp` }, { cwd: ROOT, env }),
-    (e: unknown) => e instanceof ServerError && e.message.includes('initialize: cannot connect') && e.message.includes('ECONNREFUSED'),
+    (e: unknown) => e instanceof ServerError && e.message.includes('server/discover: cannot connect') && e.message.includes('ECONNREFUSED'),
   );
 });

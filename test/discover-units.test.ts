@@ -137,3 +137,14 @@ test('progress elsewhere is one plain line per finished step', () => {
       'w: prompts/list: 1 prompt in 1 page\n',
   );
 });
+
+test('progress names the modern era; a legacy connection reads as it always has', () => {
+  const out = capture(false);
+  const report = createProgressReporter(out.stream);
+  report({ type: 'connected', server: 'v2', transport: 'streamable-http', era: 'modern', serverName: 'v2-catalog', serverVersion: '2.0.0', protocolVersion: '2026-07-28' });
+  report({ type: 'connected', server: 'v1', transport: 'stdio', era: 'legacy', serverName: 'weather', serverVersion: '1.0.0', protocolVersion: '2025-11-25' });
+  assert.equal(
+    out.text(),
+    'v2: connected over streamable-http (v2-catalog 2.0.0, protocol 2026-07-28, modern era)\n' + 'v1: connected over stdio (weather 1.0.0, protocol 2025-11-25)\n',
+  );
+});

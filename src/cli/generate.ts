@@ -1,12 +1,16 @@
 import { basename, resolve } from 'node:path';
-import type { ResolvedConfig } from '../config/types.js';
+import type { DiscoveryOptions, ResolvedConfig } from '../config/types.js';
 import { CodegenError, ExitCode } from '../errors.js';
 import type { GenerateResult } from '../generate.js';
+import { plural } from '../plural.js';
 import { parseCommandArgs } from './args.js';
+import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
+import { DISCOVERY_FLAGS, discoveryFlags } from './discovery-flags.js';
 import type { Command, Io } from './io.js';
 
 const help = `Usage:
   mcp-codegen generate [--config <file>] [--server <name>]... [--check] [--offline]
+                       [--timeout <ms>] [--max-pages <n>] [--era auto|legacy|modern]
   mcp-codegen generate --snapshot <file> --out <dir> [--name <Name>] [--check]
 
 Generate a typed TypeScript client for each server in the config (mcp-codegen.config.ts, found
@@ -27,6 +31,13 @@ Options:
                       from node_modules/.cache/mcp-codegen without loading the generator).
   --quiet             Print only errors.
   -h, --help          Show this help.
+
+Discovery, for servers with a live source (stdio or url); each flag overrides the config's
+discovery option of the same name for this run:
+  --timeout <ms>      How long to wait for each answer (discovery.timeoutMs; default ${DEFAULT_TIMEOUT_MS}).
+  --max-pages <n>     Stop a list still paging after n pages (discovery.maxPages; default ${DEFAULT_MAX_PAGES}).
+  --era <era>         auto (default): the 2026-07-28 era (server/discover) when the server offers
+                      it, else initialize; legacy or modern pin one (discovery.era).
 
 Output per server: index.ts (exports the client), client.ts, tools.ts, types.ts, runtime.ts; and
 for a live source, the snapshot file (commit it; diff it with \`mcp-codegen diff\`).
@@ -50,10 +61,11 @@ export const generateCommand: Command = {
       timings: { type: 'boolean' },
       quiet: { type: 'boolean' },
       'no-cache': { type: 'boolean' },
+      ...DISCOVERY_FLAGS,
     });
     // Node's clock starts with the process: this is the start-up (node itself, then our modules).
     const startup = performance.now();
-    const config = await configFrom(values, io);
+    const config = withDiscovery(await configFrom(values, io), discoveryFlags('generate', values), values.snapshot !== undefined);
     const configMs = performance.now() - startup;
     // Loaded here, not at the top: ts-morph and prettier take a second to load, and other commands never need them.
     const { generate } = await import('../generate.js');
@@ -89,13 +101,26 @@ async function configFrom(values: { config?: string; snapshot?: string; out?: st
   return { root: io.cwd, servers: [{ name, source: { snapshot: resolve(io.cwd, values.snapshot) }, out: values.out }] };
 }
 
+/** The discovery flags, laid over each live server's own discovery options. */
+function withDiscovery(config: ResolvedConfig, flags: DiscoveryOptions, fromSnapshot: boolean): ResolvedConfig {
+  if (Object.keys(flags).length === 0) return config;
+  if (fromSnapshot) {
+    throw new CodegenError('generate: --timeout, --max-pages and --era apply to discovery; --snapshot generates from a file without contacting a server', {
+      hint: 'drop them, or discover first with `mcp-codegen snapshot --stdio "<command line>" --out <file>` and its --timeout/--max-pages/--era',
+    });
+  }
+  return { ...config, servers: config.servers.map((server) => ('snapshot' in server.source ? server : { ...server, discovery: { ...server.discovery, ...flags } })) };
+}
+
 function report(result: GenerateResult, check: boolean, io: Io, quiet: boolean): number {
   if (check) {
     if (result.stale.length === 0) {
-      if (!quiet) io.stderr.write(`fresh: ${result.files.length} generated files match\n`);
+      const n = result.files.length;
+      if (!quiet) io.stderr.write(`fresh: ${plural(n, 'generated file')} ${n === 1 ? 'matches' : 'match'}\n`);
       return ExitCode.ok;
     }
-    io.stderr.write(`stale: ${result.stale.length} of ${result.files.length} generated files differ from what mcp-codegen would write:\n`);
+    const stale = result.stale.length;
+    io.stderr.write(`stale: ${stale} of ${plural(result.files.length, 'generated file')} ${stale === 1 ? 'differs' : 'differ'} from what mcp-codegen would write:\n`);
     for (const file of result.stale) io.stderr.write(`  ${file.status === 'missing' ? 'missing' : 'changed'}  ${file.path}\n`);
     io.stderr.write('  hint: run `mcp-codegen generate` and commit the result\n');
     return ExitCode.findings;

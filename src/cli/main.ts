@@ -7,7 +7,7 @@ import { type Command, type Io, processIo } from './io.js';
  * `--help` loads no command at all.
  */
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  generate: { summary: 'generate typed clients (from the config, or --snapshot/--out)', load: async () => (await import('./generate.js')).generateCommand },
+  generate: { summary: 'generate typed clients, from the config or from one snapshot file', load: async () => (await import('./generate.js')).generateCommand },
   snapshot: { summary: 'discover a live server and write its canonical snapshot', load: async () => (await import('./snapshot.js')).snapshotCommand },
   diff: { summary: 'compare two snapshots and classify every change', load: async () => (await import('./diff.js')).diffCommand },
 };

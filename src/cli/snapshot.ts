@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { HttpSource, StdioSource } from '../config/types.js';
-import { createProgressReporter, DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS, discover } from '../discover/index.js';
+import { createProgressReporter, discover } from '../discover/index.js';
 import { CodegenError, ExitCode } from '../errors.js';
 import { serializeSnapshot, writeFileAtomic, type Snapshot } from '../snapshot/index.js';
+import { plural } from '../plural.js';
 import { parseCommandArgs } from './args.js';
+import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
 import type { Command, Io } from './io.js';
 
 const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url>) [options] --out <file>
@@ -28,9 +30,7 @@ Options:
   --header "Name: value"    With --url: an extra request header; repeat for more. \${NAME} in the
                             value is replaced by the environment variable NAME, so a secret need not
                             appear on the command line: --header 'Authorization: Bearer \${API_TOKEN}'
-  --timeout <ms>            How long to wait for each answer (default ${DEFAULT_TIMEOUT_MS}).
-  --max-pages <n>           Stop a list that still has a next page after n pages (default
-                            ${DEFAULT_MAX_PAGES}): protects against servers whose cursors never end.
+${DISCOVERY_HELP}
   --out <file>              Where to write the snapshot (required). Folders are created.
   -h, --help                Show this help.
 
@@ -42,6 +42,7 @@ Examples:
   mcp-codegen snapshot --stdio "npx -y @modelcontextprotocol/server-everything" --out everything.json
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer \${API_TOKEN}' --out api.json
   mcp-codegen snapshot --url http://localhost:8080/sse --transport sse --timeout 5000 --out legacy.json
+  mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --era modern --out modern.json
 
 Exit codes:
   0  the snapshot was written (or was already up to date)
@@ -61,8 +62,7 @@ export const snapshotCommand: Command = {
       url: { type: 'string' },
       transport: { type: 'string' },
       header: { type: 'string', multiple: true },
-      timeout: { type: 'string' },
-      'max-pages': { type: 'string' },
+      ...DISCOVERY_FLAGS,
       out: { type: 'string' },
     });
     if (values.help) {
@@ -71,10 +71,9 @@ export const snapshotCommand: Command = {
     }
     const source = sourceFrom(values);
     if (!values.out) throw usage('--out <file> is required: where to write the snapshot');
-    const timeoutMs = positive(values.timeout, '--timeout', DEFAULT_TIMEOUT_MS);
-    const maxPages = positive(values['max-pages'], '--max-pages', DEFAULT_MAX_PAGES);
+    const discovery = discoveryFlags('snapshot', values);
 
-    const snapshot = await discover(source, { cwd: io.cwd, env: io.env, timeoutMs, maxPages, onProgress: createProgressReporter(io.stderr) });
+    const snapshot = await discover(source, { cwd: io.cwd, env: io.env, ...discovery, onProgress: createProgressReporter(io.stderr) });
 
     const file = resolve(io.cwd, values.out);
     const text = serializeSnapshot(snapshot);
@@ -130,13 +129,6 @@ function headersFrom(lines: string[]): Record<string, string> {
   return headers;
 }
 
-function positive(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) throw usage(`${flag} must be a positive whole number, got ${JSON.stringify(value)}`);
-  return n;
-}
-
 function summary(snapshot: Snapshot): string {
   const counts = [
     plural(snapshot.tools.length, 'tool'),
@@ -145,12 +137,10 @@ function summary(snapshot: Snapshot): string {
     plural(snapshot.prompts.length, 'prompt'),
   ].join(', ');
   const info = snapshot.serverInfo ? `${snapshot.serverInfo.name} ${snapshot.serverInfo.version}`.trim() : 'unnamed server';
-  return `${counts} (${info}${snapshot.protocolVersion ? `, protocol ${snapshot.protocolVersion}` : ''})`;
+  const era = snapshot.era === 'modern' ? ', modern era' : '';
+  return `${counts} (${info}${snapshot.protocolVersion ? `, protocol ${snapshot.protocolVersion}` : ''}${era})`;
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 function usage(message: string, hint = 'run `mcp-codegen snapshot --help`'): CodegenError {
   return new CodegenError(`snapshot: ${message}`, { exitCode: ExitCode.usage, hint });

@@ -29,7 +29,12 @@ export interface HttpSource {
 
 export type ServerSource = SnapshotSource | StdioSource | HttpSource;
 
+/** `auto` (default): the 2026-07-28 era when the server offers it, else `initialize`; `legacy` or `modern` pin one. */
+export type DiscoveryEra = 'auto' | 'legacy' | 'modern';
+
 export interface DiscoveryOptions {
+  /** Which protocol era to discover in (default `auto`). */
+  era?: DiscoveryEra;
   /** Per-request timeout in milliseconds (default 30000). */
   timeoutMs?: number;
   /** Stop a list after this many pages (default 1000): protects against endless cursors. */

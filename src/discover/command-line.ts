@@ -19,7 +19,7 @@ export function parseCommandLine(stdio: string | readonly string[], where: strin
       argv = split(stdio);
     } catch (error) {
       throw new CodegenError(`${where}: cannot split the command line ${JSON.stringify(stdio)}: ${(error as Error).message}`, {
-        hint: 'close every quote; quote arguments that contain spaces, e.g. --stdio "node \'my server.js\'"',
+        hint: 'close every quote; quote arguments that contain spaces, e.g. node \'my server.js\'',
       });
     }
   } else {

@@ -1,16 +1,18 @@
-import type { HttpSource, StdioSource } from '../config/types.js';
+import type { DiscoveryEra, HttpSource, StdioSource } from '../config/types.js';
 import { CodegenError, InputError } from '../errors.js';
-import { parseSnapshot, type Snapshot } from '../snapshot/index.js';
+import { parseSnapshot, type ProtocolEra, type Snapshot } from '../snapshot/index.js';
 import { connect } from './connect.js';
+import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
 import type { DiscoverProgress } from './progress.js';
 import type { Environment } from '../host.js';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_PAGES = 1000;
+export { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS };
 
 export interface DiscoverOptions {
+  /** `auto` (default) uses the 2026-07-28 era when the server offers it; `legacy` or `modern` pin one. */
+  era?: DiscoveryEra;
   /** Per-request timeout in milliseconds (default 30000). */
   timeoutMs?: number;
   /** Stop a list after this many pages (default 1000). */
@@ -34,16 +36,17 @@ export async function discover(source: StdioSource | HttpSource, options: Discov
   const server = options.serverLabel ?? labelOf(source);
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const maxPages = positiveInteger(options.maxPages ?? DEFAULT_MAX_PAGES, 'maxPages');
+  const era = eraOption(options.era);
   const report = options.onProgress ?? (() => {});
   let connection;
   try {
-    connection = await connect(source, { server, timeoutMs, cwd: options.cwd, env: options.env, report });
+    connection = await connect(source, { server, timeoutMs, cwd: options.cwd, env: options.env, report, era });
   } catch (error) {
     report({ type: 'failed', server });
     throw error;
   }
   try {
-    const init = connection.initialize;
+    const init = connection.hello;
     const capabilities = isObject(init.capabilities) ? init.capabilities : {};
     const lists: Partial<Record<(typeof LISTS)[number]['key'], Listing>> = {};
     for (const spec of LISTS) {
@@ -58,7 +61,7 @@ export async function discover(source: StdioSource | HttpSource, options: Discov
       lists[spec.key] = listing;
       report({ type: 'list-done', server, method: spec.method, pages: listing.pages, items: listing.items.length });
     }
-    const snapshot = toSnapshot(init, lists, server);
+    const snapshot = toSnapshot(init, connection.era, lists, server);
     await connection.close(false);
     report({ type: 'done', server });
     return snapshot;
@@ -74,9 +77,10 @@ export async function discover(source: StdioSource | HttpSource, options: Discov
  * one are the same thing. What that reader rejects (a tool whose inputSchema is not an object)
  * is the server's fault here, so it becomes a ServerError pointing at the page it came from.
  */
-function toSnapshot(init: Record<string, unknown>, lists: Partial<Record<string, Listing>>, server: string): Snapshot {
+function toSnapshot(init: Record<string, unknown>, era: ProtocolEra, lists: Partial<Record<string, Listing>>, server: string): Snapshot {
   const raw = {
     protocolVersion: init.protocolVersion,
+    era,
     serverInfo: init.serverInfo,
     capabilities: init.capabilities,
     instructions: init.instructions,
@@ -100,7 +104,8 @@ function toSnapshot(init: Record<string, unknown>, lists: Partial<Record<string,
         hint: 'the server sent a malformed listing; report it to the server\'s authors',
       }));
     }
-    return throwing(serverError({ server, method: 'initialize' }, `${error.pointer || 'the result'}: ${problem}`, { hint: 'the server sent a malformed initialize result' }));
+    const hello = era === 'modern' ? 'server/discover' : 'initialize';
+    return throwing(serverError({ server, method: hello }, `${error.pointer || 'the result'}: ${problem}`, { hint: `the server sent a malformed ${hello} result` }));
   }
 }
 
@@ -117,6 +122,11 @@ export function labelOf(source: StdioSource | HttpSource): string {
   } catch {
     return source.url;
   }
+}
+
+function eraOption(value: DiscoveryEra | undefined): DiscoveryEra {
+  if (value === undefined || value === 'auto' || value === 'legacy' || value === 'modern') return value ?? 'auto';
+  throw new CodegenError(`discovery era must be "auto", "legacy" or "modern", got ${JSON.stringify(value)}`);
 }
 
 function positiveInteger(value: number, name: string): number {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -26,6 +28,8 @@ export interface TransportState {
   /** The first transport-level error of a stdio connection (stdout that is not JSON-RPC, a broken pipe). */
   fatal?: Error;
   timeoutMs: number;
+  /** For stdio: the command that was started and the folder it was started in. */
+  spawn?: { command: string; cwd: string };
 }
 
 /**
@@ -59,7 +63,7 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
   }
   if (error instanceof McpError) {
     return serverError(where, `the server answered with JSON-RPC error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`, {
-      hint: error.code === ErrorCode.MethodNotFound ? 'the server declared this capability but does not implement the method; report it to the server\'s authors' : undefined,
+      hint: jsonRpcHint(error),
       cause: error,
       stderr,
     });
@@ -68,17 +72,12 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
     const code = error.code;
     const auth = code === 401 || code === 403;
     return serverError(where, httpProblem(code, error.message), {
-      hint: auth ? 'the server refused the credentials: check the Authorization header (--header, or headers in the config)' : 'check the URL and that the server speaks MCP there',
+      hint: auth ? 'the server refused the credentials: check the Authorization header (headers in the config, or `mcp-codegen snapshot --header`)' : 'check the URL and that the server speaks MCP there',
       cause: error,
     });
   }
   const system = systemError(error);
-  if (system?.syscall?.startsWith('spawn')) {
-    return serverError(where, `cannot start the command: ${system.code === 'ENOENT' ? 'not found' : system.message} (${system.code})`, {
-      hint: 'check the command name and the working directory, or give the full path; it runs without a shell',
-      cause: error,
-    });
-  }
+  if (system?.syscall?.startsWith('spawn')) return spawnFailure(where, system, state.spawn, error);
   if (system) {
     return serverError(where, `cannot connect: ${system.message}${system.code ? ` (${system.code})` : ''}`, {
       hint: system.code === 'ECONNREFUSED' ? 'is the server running and listening on that address and port?' : undefined,
@@ -92,6 +91,43 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
     return serverError(where, `the answer does not match the MCP schema: ${what}`, { hint: 'report it to the server\'s authors', cause: error, stderr });
   }
   return serverError(where, error instanceof Error ? error.message : String(error), { cause: error, stderr });
+}
+
+/** -32022 is the 2026-07-28 spec's "unsupported protocol version", with the versions the server does support. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+function jsonRpcHint(error: McpError): string | undefined {
+  if (error.code === ErrorCode.MethodNotFound) return 'the server declared this capability but does not implement the method; report it to the server\'s authors';
+  if (error.code !== UNSUPPORTED_PROTOCOL_VERSION) return undefined;
+  const supported = (error.data as { supported?: unknown } | undefined)?.supported;
+  const list = Array.isArray(supported) ? supported.filter((v) => typeof v === 'string').join(', ') : '';
+  return `the server ${list ? `supports only ${list}` : 'does not support this protocol version'}; use --era auto (discovery.era in the config) to pick the era it speaks`;
+}
+
+/** A command that could not be started: which one, in which folder, and what to check. */
+function spawnFailure(where: Where, system: { code?: string; message: string }, spawn: TransportState['spawn'], cause: unknown): ServerError {
+  const command = spawn ? JSON.stringify(spawn.command) : 'the command';
+  const folder = spawn ? ` in ${spawn.cwd}` : '';
+  // Node reports a missing working directory as ENOENT too, as if the command were missing.
+  if (system.code === 'ENOENT' && spawn && !existsSync(spawn.cwd)) {
+    return serverError(where, `cannot start ${command}: its working directory ${spawn.cwd} does not exist (ENOENT)`, {
+      hint: 'fix cwd in the config (it is relative to the config file\'s folder), or create that folder',
+      cause,
+    });
+  }
+  if (system.code === 'ENOENT') {
+    const relative = spawn && /[\\/]/.test(spawn.command) && !isAbsolute(spawn.command);
+    return serverError(where, `cannot start ${command}${folder}: no such command (ENOENT)`, {
+      hint: relative
+        ? `the path is relative to ${spawn.cwd}; check it, or give an absolute path`
+        : `check the spelling and that it is installed and on PATH; it runs without a shell, so shell aliases and functions do not work; or give its full path`,
+      cause,
+    });
+  }
+  return serverError(where, `cannot start ${command}${folder}: ${system.message}${system.code ? ` (${system.code})` : ''}`, {
+    hint: system.code === 'EACCES' ? 'the file is not executable: chmod +x it, or run it through its interpreter (e.g. node server.js)' : 'check the command and its working directory',
+    cause,
+  });
 }
 
 /** `HTTP 404 (Cannot POST /x)`: the SDK's message carries the whole response body, often an HTML page. */

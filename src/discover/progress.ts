@@ -1,4 +1,6 @@
 import type { TextOutput } from '../host.js';
+import type { ProtocolEra } from '../snapshot/types.js';
+
 /** The list methods discovery walks, in the order it walks them. */
 export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
@@ -7,7 +9,7 @@ export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
 export type DiscoverProgress =
   | { type: 'connecting'; server: string; transport: TransportKind }
   | { type: 'fallback'; server: string; from: TransportKind; to: TransportKind; reason: string }
-  | { type: 'connected'; server: string; transport: TransportKind; serverName?: string; serverVersion?: string; protocolVersion?: string }
+  | { type: 'connected'; server: string; transport: TransportKind; era?: ProtocolEra; serverName?: string; serverVersion?: string; protocolVersion?: string }
   | { type: 'page'; server: string; method: ListMethod; page: number; items: number }
   | { type: 'list-done'; server: string; method: ListMethod; pages: number; items: number }
   | { type: 'done'; server: string }
@@ -78,7 +80,9 @@ export function createProgressReporter(stream: TextOutput): (e: DiscoverProgress
   };
 }
 
-function describeServer(e: { serverName?: string; serverVersion?: string; protocolVersion?: string }): string {
+function describeServer(e: { era?: ProtocolEra; serverName?: string; serverVersion?: string; protocolVersion?: string }): string {
   const name = [e.serverName, e.serverVersion].filter(Boolean).join(' ') || 'unnamed server';
-  return e.protocolVersion ? `${name}, protocol ${e.protocolVersion}` : name;
+  // Only the modern era is named: a legacy line reads as it always has.
+  const era = e.era === 'modern' ? ', modern era' : '';
+  return e.protocolVersion ? `${name}, protocol ${e.protocolVersion}${era}` : `${name}${era}`;
 }

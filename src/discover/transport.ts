@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { HttpSource, StdioSource } from '../config/types.js';
 import { parseCommandLine } from './command-line.js';
 import { interpolateRecord } from './env.js';
@@ -16,26 +16,33 @@ export interface StderrTail {
   settled(): Promise<void>;
 }
 
+/** A stdio server: its stderr, and what was started where, to say so if it cannot be started. */
+export interface StdioChild extends StderrTail {
+  command: string;
+  cwd: string;
+}
+
 const NO_STDERR: StderrTail = { text: () => '', settled: async () => {} };
 
-export function stdioTransport(source: StdioSource, options: { cwd: string; env: Environment }): { transport: StdioClientTransport; stderr: StderrTail } {
+export function stdioTransport(source: StdioSource, options: { cwd: string; env: Environment }): { transport: StdioClientTransport; stderr: StdioChild } {
   const { command, args } = parseCommandLine(source.stdio, 'the stdio command');
   // The whole environment is passed on, not the SDK's short safe list: the user is running this
   // command as if from their shell, and servers read their API keys from the environment.
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
   Object.assign(env, interpolateRecord(source.env, options.env, 'the stdio env variable'));
+  const cwd = resolve(options.cwd, source.cwd ?? '.');
   const transport = new StdioClientTransport({
     command,
     args,
     env,
-    cwd: resolve(options.cwd, source.cwd ?? '.'),
+    cwd,
     // Captured rather than inherited: a server's logs would garble the progress line, and when it
     // fails its last words belong in the error message.
     stderr: 'pipe',
   });
   const stream = transport.stderr as Readable | null;
-  return { transport, stderr: stream ? tail(stream) : NO_STDERR };
+  return { transport, stderr: { ...(stream ? tail(stream) : NO_STDERR), command, cwd } };
 }
 
 export function httpTransport(
@@ -48,6 +55,34 @@ export function httpTransport(
   // Both transports send `requestInit.headers` on every request, the SSE GET stream included.
   const requestInit: RequestInit = { headers };
   return kind === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+}
+
+/**
+ * Streamable HTTP for the modern era. Its servers check that the headers repeat the body
+ * (HTTP 400, JSON-RPC -32020 otherwise): `MCP-Protocol-Version` and `Mcp-Method` on every request
+ * POST that carries the protocol-version envelope, as the SDK v2 client derives them.
+ */
+export function modernHttpTransport(source: HttpSource, env: Environment, protocolVersionKey: string): Transport {
+  const headers = interpolateRecord(source.headers, env, 'the header');
+  const withEraHeaders: FetchLike = (url, init) => {
+    const message = typeof init?.body === 'string' ? parseJson(init.body) : undefined;
+    const version = (message?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[protocolVersionKey];
+    if (typeof version !== 'string' || typeof message?.method !== 'string') return fetch(url, init);
+    const merged = new Headers(init?.headers);
+    merged.set('mcp-protocol-version', version);
+    merged.set('mcp-method', message.method);
+    return fetch(url, { ...init, headers: merged });
+  };
+  return new StreamableHTTPClientTransport(new URL(source.url), { requestInit: { headers }, fetch: withEraHeaders });
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const MAX_TAIL = 4000;

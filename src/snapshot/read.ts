@@ -4,6 +4,7 @@ import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   type JsonObject,
+  type ProtocolEra,
   type Prompt,
   type Resource,
   type ResourceTemplate,
@@ -72,6 +73,7 @@ export function parseSnapshot(value: unknown, file: string): Snapshot {
     prompts: readList(root, 'prompts', file, readPrompt, (p) => p.name, 'prompt name'),
   };
   if (root.protocolVersion !== undefined) snapshot.protocolVersion = expectString(root.protocolVersion, file, '/protocolVersion');
+  if (root.era !== undefined && root.era !== null) snapshot.era = readEra(root.era, file);
   const info = root.serverInfo ?? root.server;
   if (info !== undefined) {
     const at = root.serverInfo !== undefined ? '/serverInfo' : '/server';
@@ -87,6 +89,11 @@ export function parseSnapshot(value: unknown, file: string): Snapshot {
     snapshot.instructions = expectString(root.instructions, file, '/instructions');
   }
   return snapshot;
+}
+
+function readEra(value: unknown, file: string): ProtocolEra {
+  if (value === 'legacy' || value === 'modern') return value;
+  throw new InputError(file, '/era', `expected "legacy" or "modern", got ${JSON.stringify(value)}`, 'remove "era", or rediscover the server to write it again');
 }
 
 function readTool(value: unknown, file: string, index: number): Tool {

@@ -70,10 +70,14 @@ export interface ServerInfo {
   [key: string]: unknown;
 }
 
+export type ProtocolEra = 'legacy' | 'modern';
+
 export interface Snapshot {
   format: typeof SNAPSHOT_FORMAT;
   version: typeof SNAPSHOT_VERSION;
   protocolVersion?: string;
+  /** Which protocol era discovery spoke: `legacy` (initialize) or `modern` (2026-07-28 server/discover). Absent in older snapshots. */
+  era?: ProtocolEra;
   serverInfo?: ServerInfo;
   capabilities?: JsonObject;
   instructions?: string;

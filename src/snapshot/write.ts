@@ -14,6 +14,7 @@ export function serializeSnapshot(snapshot: Snapshot): string {
 export function canonicalSnapshot(snapshot: Snapshot): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION };
   if (snapshot.protocolVersion !== undefined) out.protocolVersion = snapshot.protocolVersion;
+  if (snapshot.era !== undefined) out.era = snapshot.era;
   if (snapshot.serverInfo !== undefined) out.serverInfo = ordered(snapshot.serverInfo, ['name', 'title', 'version']);
   if (snapshot.capabilities !== undefined) out.capabilities = sortKeys(snapshot.capabilities);
   if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
