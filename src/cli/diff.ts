@@ -3,6 +3,7 @@ import { diffSnapshots } from '../diff/engine.js';
 import { formatGithub } from '../diff/format-github.js';
 import { formatJson } from '../diff/format-json.js';
 import { formatMarkdown } from '../diff/format-markdown.js';
+import { formatDiffSarif } from '../diff/format-sarif.js';
 import { formatText } from '../diff/format-text.js';
 import { RULES } from '../diff/rules.js';
 import { resolveDiffSettings } from '../diff/settings.js';
@@ -13,7 +14,7 @@ import { writeFileAtomic } from '../snapshot/atomic.js';
 import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
 
-const FORMATS = ['text', 'markdown', 'json', 'github'] as const;
+const FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 const FAIL_ON = ['error', 'warning', 'info', 'none'] as const;
 type FailOn = (typeof FAIL_ON)[number];
@@ -34,7 +35,8 @@ Options:
   --format <fmt>         text (default; colour on a terminal unless NO_COLOR is set),
                          markdown (a pull-request comment), json (versioned report:
                          { format, version, base, head, summary, findings, suppressed }),
-                         github (workflow annotations, one per finding)
+                         github (workflow annotations, one per finding),
+                         sarif (SARIF 2.1.0, for code scanning; results located in <head>)
   --fail-on <level>      error (default), warning, info or none: exit 1 when a finding
                          at or above this level remains after the policy
   --config <file>        config with a "diff" policy (default: found from the current
@@ -124,6 +126,8 @@ function render(report: DiffReport, format: Format, color: boolean): string {
       return formatJson(report);
     case 'github':
       return formatGithub(report);
+    case 'sarif':
+      return formatDiffSarif(report);
     case 'text':
       return formatText(report, { color });
   }

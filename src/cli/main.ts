@@ -9,6 +9,7 @@ const commands: Record<string, () => Promise<Command>> = {
   generate: async () => (await import('./generate.js')).generateCommand,
   snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
   diff: async () => (await import('./diff.js')).diffCommand,
+  lint: async () => (await import('./lint.js')).lintCommand,
 };
 
 async function usage(): Promise<string> {

@@ -1,8 +1,8 @@
 import type { DiffReport, Finding, Level } from './types.js';
 
 /** Findings grouped by entity, in report order (the findings are already sorted). */
-export function byEntity(findings: readonly Finding[]): Array<{ entity: string; findings: Finding[] }> {
-  const groups: Array<{ entity: string; findings: Finding[] }> = [];
+export function byEntity<F extends Pick<Finding, 'entity'>>(findings: readonly F[]): Array<{ entity: string; findings: F[] }> {
+  const groups: Array<{ entity: string; findings: F[] }> = [];
   for (const f of findings) {
     const last = groups[groups.length - 1];
     if (last && last.entity === f.entity) last.findings.push(f);
