@@ -63,6 +63,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   for (const server of servers) {
     const { snapshot, snapshotFile, discovered } = await loadSnapshot(server, config, options, time);
     if (discovered) planned.push({ file: snapshotFile, content: serializeSnapshot(snapshot) });
+    // Lazily loaded, so generate's start-up does not grow: poisoned text is shown before it reaches JSDoc.
+    if (options.warn) for (const line of (await import('./lint/warnings.js')).securityWarnings(snapshot, config, server.name)) options.warn(`${server.name}: ${line}`);
     const outDir = resolve(config.root, server.out);
     // Said before the work, not after: a large catalog takes seconds to type and format.
     options.log?.(

@@ -38,11 +38,14 @@ function scanEntity(ctx: LintContext, entity: string, value: JsonValue): void {
   scanHidden(ctx, entity, value);
   for (const { pointer, text, key } of strings(value)) {
     if (key || !DESCRIBING_KEYS.has(lastKey(pointer))) continue;
-    for (const { label, pattern } of INSTRUCTION_PATTERNS) {
-      const match = pattern.exec(text);
-      if (!match || quoted(text, match.index, match[0].length)) continue;
-      ctx.out.add('description-instruction-like', entity, pointer, label, `${subjectOf(entity)}: ${where(pointer)} addresses the model (${label}): ${quote(excerpt(text, match.index, match[0].length))}; a description says what the tool does, it does not instruct`);
-    }
+    // One finding per field, naming every pattern it matched: one poisoned description is one problem.
+    const matches = INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({ label, match: pattern.exec(text) })).filter(
+      (m): m is { label: string; match: RegExpExecArray } => m.match !== null && !quoted(text, m.match.index, m.match[0].length),
+    );
+    if (matches.length === 0) continue;
+    const first = matches.reduce((a, b) => (b.match.index < a.match.index ? b : a)).match;
+    const labels = matches.map((m) => m.label).join(', ');
+    ctx.out.add('description-instruction-like', entity, pointer, labels, `${subjectOf(entity)}: ${where(pointer)} addresses the model (${labels}): ${quote(excerpt(text, first.index, first[0].length))}; a description says what the tool does, it does not instruct`);
   }
 }
 
@@ -52,7 +55,7 @@ function scanHidden(ctx: LintContext, entity: string, value: JsonValue): void {
     const hidden = hiddenCharacters(text);
     if (hidden.length === 0) continue;
     const field = key ? `the property name at ${quote(pointer)}` : where(pointer);
-    ctx.out.add('description-hidden-characters', entity, pointer, `${key ? 'key' : 'value'}:${hidden.join('')}`, `${subjectOf(entity)}: ${field} contains hidden characters (${hidden.join(' ')}): ${quote(text)}; a reader does not see them, a model does`);
+    ctx.out.add('description-hidden-characters', entity, pointer, `${key ? 'key' : 'value'}:${hidden.join('')}`, `${subjectOf(entity)}: hidden characters (${hidden.join(' ')}) in ${field}: ${quote(text)}; a reader does not see them, a model does`);
   }
 }
 

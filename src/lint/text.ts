@@ -6,7 +6,7 @@ import type { JsonValue } from '../snapshot/types.js';
  * ASCII, the "ASCII smuggling" carrier), and C0/C1 control characters other than tab, LF and CR.
  */
 const HIDDEN =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/gu;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
 
 /** Every hidden character in `text`, in order of first appearance, escaped (`\u200b`, `\u{e0041}`). */
 export function hiddenCharacters(text: string): string[] {
