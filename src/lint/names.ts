@@ -32,7 +32,7 @@ const VERBS = new Set(
     'zip unzip compress extend close query retrieve monitor measure estimate predict classify recommend rank compare diff ' +
     'research plan think handle manage process tail grep head stat touch make post comment react pin star fork clone push pull ' +
     'commit checkout review request answer ask chat complete submit confirm diagnose design recognize recognise synthesize ' +
-    'synthesise unregister transcribe speak').split(/\s+/),
+    'synthesise unregister transcribe speak gzip gunzip simulate interact emulate snapshot').split(/\s+/),
 );
 
 const VERSION_WORDS = new Set(['legacy', 'deprecated', 'old', 'beta', 'alpha', 'latest', 'experimental']);
