@@ -85,7 +85,7 @@ function sarifValidator() {
   // unicodeRegExp off: the schema's `language` pattern has a stray `]` that only non-unicode regular expressions accept.
   const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
   addFormats.default(ajv);
-  return ajv.compile({ $id: id, ...rest });
+  return ajv.compile({ $id: id as string, ...rest });
 }
 
 test('lint SARIF validates against the SARIF 2.1.0 schema', () => {
