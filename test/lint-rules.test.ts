@@ -59,6 +59,15 @@ test('hidden characters are named and quoted escaped, never raw, in every messag
   assert.doesNotMatch(messages, /[\u200b\u202e\u2066]|\udb40[\udc00-\udc7f]/);
 });
 
+test('hidden characters in a tool name or a property name: found, and escaped in messages and JSON', () => {
+  const name = 'search\u{e0049}\u{e0047}_notes';
+  const report = lintSnapshot(load({ tools: [{ name, description: 'Search the notes by words, newest first.', inputSchema: { type: 'object', properties: { 'q\u200b': { type: 'string' } } } }] }, 'x'));
+  const hidden = report.findings.filter((f) => f.id === 'description-hidden-characters');
+  assert.deepEqual(hidden.map((f) => [f.entity, f.pointer]), [[`tool:${name}`, '/inputSchema/properties/q\u200b'], [`tool:${name}`, '/name']]);
+  assert.match(hidden[0]!.message, /^tool "search\\u\{e0049\}\\u\{e0047\}_notes": hidden characters \(\\u200b\) in the property name at "\/inputSchema\/properties\/q\\u200b"/);
+  for (const f of report.findings) assert.doesNotMatch(f.message, /\u200b|\udb40/);
+});
+
 test('thresholds come from the policy: descriptionBudget and maxTools', () => {
   const fixture = JSON.parse(readFileSync(join(dir, 'tool-description-too-long.json'), 'utf8')) as { quiet: unknown };
   const snapshot = load(fixture.quiet, 'quiet');
