@@ -66,6 +66,9 @@ test('hidden characters in a tool name or a property name: found, and escaped in
   assert.deepEqual(hidden.map((f) => [f.entity, f.pointer]), [[`tool:${name}`, '/inputSchema/properties/q\u200b'], [`tool:${name}`, '/name']]);
   assert.match(hidden[0]!.message, /^tool "search\\u\{e0049\}\\u\{e0047\}_notes": hidden characters \(\\u200b\) in the property name at "\/inputSchema\/properties\/q\\u200b"/);
   for (const f of report.findings) assert.doesNotMatch(f.message, /\u200b|\udb40/);
+  // Prompt arguments are addressed by name, as in diff.
+  const prompt = lintSnapshot(load({ tools: [], prompts: [{ name: 'summarize', arguments: [{ name: 'a' }, { name: 'style/tone', description: 'Tone\u2067' }] }] }, 'p'));
+  assert.deepEqual(prompt.findings.filter((f) => f.id === 'description-hidden-characters').map((f) => f.pointer), ['/arguments/style~1tone/description']);
 });
 
 test('thresholds come from the policy: descriptionBudget and maxTools', () => {

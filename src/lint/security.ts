@@ -1,5 +1,6 @@
 import { entityId, SERVER_ENTITY } from '../diff/entities.js';
-import type { JsonValue } from '../snapshot/types.js';
+import { pointerToken } from '../errors.js';
+import type { JsonValue, Prompt } from '../snapshot/types.js';
 import { type LintContext, subjectOf } from './context.js';
 import { escapeHidden, hiddenCharacters, quote, strings } from './text.js';
 
@@ -28,15 +29,28 @@ export function checkSecurity(ctx: LintContext): void {
   for (const tool of snapshot.tools) scanEntity(ctx, entityId('tool', tool.name), tool as unknown as JsonValue);
   for (const r of snapshot.resources) scanEntity(ctx, entityId('resource', r.uri), r as unknown as JsonValue);
   for (const t of snapshot.resourceTemplates) scanEntity(ctx, entityId('resource-template', t.uriTemplate), t as unknown as JsonValue);
-  for (const p of snapshot.prompts) scanEntity(ctx, entityId('prompt', p.name), p as unknown as JsonValue);
+  for (const p of snapshot.prompts) scanEntity(ctx, entityId('prompt', p.name), p as unknown as JsonValue, argumentsByName(p));
   if (snapshot.tools.length > ctx.maxTools) {
     ctx.out.add('catalog-tool-count-high', SERVER_ENTITY, '/tools', String(ctx.maxTools), `server: ${snapshot.tools.length} tools, over the limit of ${ctx.maxTools}; every tool is one more thing the model can be steered into calling and one more description in every prompt (split the server, or set lint.maxTools)`);
   }
 }
 
-function scanEntity(ctx: LintContext, entity: string, value: JsonValue): void {
-  scanHidden(ctx, entity, value);
-  for (const { pointer, text, key } of strings(value)) {
+/** As in diff, prompt arguments are addressed by name (`/arguments/style/description`), not by position. */
+function argumentsByName(prompt: Prompt): (pointer: string) => string {
+  return (pointer) =>
+    pointer.replace(/^\/arguments\/(\d+)(?=\/|$)/, (whole, index: string) => {
+      const name = prompt.arguments?.[Number(index)]?.name;
+      return typeof name === 'string' ? `/arguments/${pointerToken(name)}` : whole;
+    });
+}
+
+type PointerMap = (pointer: string) => string;
+const asIs: PointerMap = (pointer) => pointer;
+
+function scanEntity(ctx: LintContext, entity: string, value: JsonValue, map: PointerMap = asIs): void {
+  scanHidden(ctx, entity, value, map);
+  for (const { pointer: raw, text, key } of strings(value)) {
+    const pointer = map(raw);
     if (key || !DESCRIBING_KEYS.has(lastKey(pointer))) continue;
     // One finding per field, naming every pattern it matched: one poisoned description is one problem.
     const matches = INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({ label, match: pattern.exec(text) })).filter(
@@ -50,8 +64,9 @@ function scanEntity(ctx: LintContext, entity: string, value: JsonValue): void {
 }
 
 /** One finding per text field (or property name) with hidden characters, listing them escaped. */
-function scanHidden(ctx: LintContext, entity: string, value: JsonValue): void {
-  for (const { pointer, text, key } of strings(value)) {
+function scanHidden(ctx: LintContext, entity: string, value: JsonValue, map: PointerMap = asIs): void {
+  for (const { pointer: raw, text, key } of strings(value)) {
+    const pointer = map(raw);
     const hidden = hiddenCharacters(text);
     if (hidden.length === 0) continue;
     const field = key ? `the property name at ${quote(pointer)}` : where(pointer);
