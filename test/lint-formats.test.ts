@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import type { DiffPolicy, LintPolicy } from '../src/config/types.js';
 import { diffSnapshots } from '../src/diff/engine.js';
 import { artifactUri, formatDiffSarif } from '../src/diff/format-sarif.js';
+import { jsonLines, lineLocator } from '../src/diff/json-lines.js';
 import { lintSnapshot } from '../src/lint/engine.js';
 import { formatLintGithub, formatLintJson, formatLintMarkdown, formatLintSarif, formatLintText } from '../src/lint/format.js';
 import { LINT_RULES } from '../src/lint/rules.js';
@@ -37,7 +38,8 @@ test('text format matches the golden file (no colour)', () => golden('report.txt
 test('markdown format matches the golden file', () => golden('report.md', formatLintMarkdown(report())));
 test('json format matches the golden file', () => golden('report.json', formatLintJson(report())));
 test('github format matches the golden file', () => golden('report.github.txt', formatLintGithub(report())));
-test('sarif format matches the golden file', () => golden('report.sarif', formatLintSarif(report())));
+const reportText = () => readFileSync(join(fixtures, 'report.json'), 'utf8');
+test('sarif format matches the golden file', () => golden('report.sarif', formatLintSarif(report(), reportText())));
 
 test('the golden report has every family, a level override and an ignore', () => {
   const r = report();
@@ -90,7 +92,7 @@ function sarifValidator() {
 
 test('lint SARIF validates against the SARIF 2.1.0 schema', () => {
   const validate = sarifValidator();
-  const log = JSON.parse(formatLintSarif(report())) as { runs: Array<{ results: Array<{ ruleId: string; ruleIndex: number; suppressions?: unknown[] }>; tool: { driver: { rules: Array<{ id: string }> } } }> };
+  const log = JSON.parse(formatLintSarif(report(), reportText())) as { runs: Array<{ results: Array<{ ruleId: string; ruleIndex: number; suppressions?: unknown[] }>; tool: { driver: { rules: Array<{ id: string }> } } }> };
   assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
   const run = log.runs[0]!;
   for (const result of run.results) assert.equal(run.tool.driver.rules[result.ruleIndex]!.id, result.ruleId);
@@ -104,8 +106,9 @@ test('diff SARIF validates against the SARIF 2.1.0 schema', () => {
   const dir = join(repoRoot, 'fixtures/diff');
   const load = (f: string) => parseSnapshot(JSON.parse(readFileSync(join(dir, f), 'utf8')), f);
   const policy = JSON.parse(readFileSync(join(dir, 'policy.json'), 'utf8')) as DiffPolicy;
+  const headText = readFileSync(join(dir, 'head.json'), 'utf8');
   const diff = diffSnapshots(load('base.json'), load('head.json'), { policy, baseLabel: 'origin/main:fixtures/diff/base.json', headLabel: 'fixtures/diff/head.json' });
-  const log = JSON.parse(formatDiffSarif(diff)) as { runs: Array<{ results: unknown[]; artifacts: Array<{ location: { uri: string } }> }> };
+  const log = JSON.parse(formatDiffSarif(diff, headText)) as { runs: Array<{ results: unknown[]; artifacts: Array<{ location: { uri: string } }> }> };
   assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
   assert.equal(log.runs[0]!.results.length, diff.findings.length + diff.suppressed.length);
   assert.equal(log.runs[0]!.artifacts[0]!.location.uri, 'fixtures/diff/head.json');
@@ -115,4 +118,30 @@ test('SARIF artifact URIs: rev:path names the path, Windows separators and odd c
   assert.equal(artifactUri('origin/main:mcp/server.snapshot.json'), 'mcp/server.snapshot.json');
   assert.equal(artifactUri('HEAD:./x.json'), 'x.json');
   assert.equal(artifactUri('C:\\snaps\\a b.json'), 'C%3A/snaps/a%20b.json');
+});
+
+test('SARIF results carry the line of their entity and pointer in the snapshot text', () => {
+  const text = reportText();
+  const lineOfText = (needle: string, from = 0) => text.slice(0, text.indexOf(needle, from)).split('\n').length;
+  const log = JSON.parse(formatLintSarif(report(), text)) as { runs: Array<{ results: Array<{ ruleId: string; properties: { entity: string; pointer: string }; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }> }> };
+  const at = (id: string, entity: string) => log.runs[0]!.results.find((r) => r.ruleId === id && r.properties.entity === entity)!.locations[0]!.physicalLocation.region.startLine;
+  const doSearch = text.indexOf('"name": "do_search"');
+  assert.equal(at('input-authorization-argument', 'tool:do_search'), lineOfText('"role": {', doSearch));
+  assert.equal(at('description-hidden-characters', 'server'), lineOfText('"instructions"'));
+  assert.equal(at('resource-uri-sensitive', 'resource:https://notes.example/dump?token=abc'), lineOfText('"uri": "https://notes.example/dump?token=abc"'));
+  // Absent from the text (output-schema-missing points at a member that is not there): the tool's own line.
+  assert.equal(at('output-schema-missing', 'tool:do_search'), lineOfText('{', doSearch - 40));
+});
+
+test('line locator: keys, arrays, prompt arguments by name, nearest ancestor, unknown entity', () => {
+  const text = '{\n  "tools": [\n    { "name": "a",\n      "inputSchema": {\n        "type": "object" } }\n  ],\n  "prompts": [ { "name": "p", "arguments": [\n    { "name": "x" },\n    { "name": "y/z",\n      "description": "d" } ] } ]\n}\n';
+  const lines = jsonLines(text);
+  assert.equal(lines.get(''), 1);
+  assert.equal(lines.get('/tools/0/inputSchema/type'), 5);
+  const locate = lineLocator(text);
+  assert.equal(locate('tool:a', '/inputSchema/type'), 5);
+  assert.equal(locate('tool:a', '/inputSchema/properties/q'), 4);
+  assert.equal(locate('prompt:p', '/arguments/y~1z/description'), 10);
+  assert.equal(locate('tool:gone', '/name'), 1);
+  assert.equal(locate('server', '/prompts'), 7);
 });

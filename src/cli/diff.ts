@@ -7,7 +7,7 @@ import { formatDiffSarif } from '../diff/format-sarif.js';
 import { formatText } from '../diff/format-text.js';
 import { RULES } from '../diff/rules.js';
 import { resolveDiffSettings } from '../diff/settings.js';
-import { readSnapshotArg } from '../diff/source.js';
+import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import { type DiffReport, severity } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../errors.js';
 import { writeFileAtomic } from '../snapshot/atomic.js';
@@ -101,7 +101,7 @@ export const diffCommand: Command = {
     const [baseArg, headArg] = positionals as [string, string];
 
     const settings = await resolveDiffSettings({ config: values.config, server: values.server, cwd: io.cwd });
-    const [base, head] = await Promise.all([readSnapshotArg(baseArg, io.cwd), readSnapshotArg(headArg, io.cwd)]);
+    const [base, { snapshot: head, text: headText }] = await Promise.all([readSnapshotArg(baseArg, io.cwd), readSnapshotArgText(headArg, io.cwd)]);
     const report = diffSnapshots(base, head, {
       policy: settings.policy,
       errorCodes: settings.errorCodes,
@@ -111,14 +111,14 @@ export const diffCommand: Command = {
 
     const toFile = values.output !== undefined;
     const color = !toFile && io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '');
-    const text = render(report, format, color);
+    const text = render(report, format, color, headText);
     if (toFile) await writeFileAtomic(resolve(io.cwd, values.output!), text);
     else io.stdout.write(text);
     return failing(report, failOn) ? ExitCode.findings : ExitCode.ok;
   },
 };
 
-function render(report: DiffReport, format: Format, color: boolean): string {
+function render(report: DiffReport, format: Format, color: boolean, headText: string | undefined): string {
   switch (format) {
     case 'markdown':
       return formatMarkdown(report);
@@ -127,7 +127,7 @@ function render(report: DiffReport, format: Format, color: boolean): string {
     case 'github':
       return formatGithub(report);
     case 'sarif':
-      return formatDiffSarif(report);
+      return formatDiffSarif(report, headText);
     case 'text':
       return formatText(report, { color });
   }

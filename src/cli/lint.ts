@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { readSnapshotArg } from '../diff/source.js';
+import { readSnapshotArgText } from '../diff/source.js';
 import { severity } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../errors.js';
 import { lintSnapshot } from '../lint/engine.js';
@@ -87,19 +87,19 @@ export const lintCommand: Command = {
     const given = positionals[0];
     const settings = await resolveLintSettings({ config: values.config, server: values.server, cwd: io.cwd, snapshotGiven: given !== undefined });
     const label = given ?? displayPath(settings.snapshotFile!, io.cwd);
-    const snapshot = await readSnapshotArg(given ?? settings.snapshotFile!, io.cwd);
+    const { snapshot, text: source } = await readSnapshotArgText(given ?? settings.snapshotFile!, io.cwd);
     const report = lintSnapshot(snapshot, { policy: settings.policy, label });
 
     const toFile = values.output !== undefined;
     const color = !toFile && io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '');
-    const text = render(report, format, color);
+    const text = render(report, format, color, source);
     if (toFile) await writeFileAtomic(resolve(io.cwd, values.output!), text);
     else io.stdout.write(text);
     return failOn !== 'none' && report.findings.some((f) => severity(f.level) >= severity(failOn)) ? ExitCode.findings : ExitCode.ok;
   },
 };
 
-function render(report: LintReport, format: Format, color: boolean): string {
+function render(report: LintReport, format: Format, color: boolean, source: string | undefined): string {
   switch (format) {
     case 'markdown':
       return formatLintMarkdown(report);
@@ -108,7 +108,7 @@ function render(report: LintReport, format: Format, color: boolean): string {
     case 'github':
       return formatLintGithub(report);
     case 'sarif':
-      return formatLintSarif(report);
+      return formatLintSarif(report, source);
     case 'text':
       return formatLintText(report, { color });
   }

@@ -1,5 +1,6 @@
 import { escapeJsonText } from '../lint/text.js';
 import { parseEntity } from './entities.js';
+import { lineLocator } from './json-lines.js';
 import { RULES } from './rules.js';
 import { parseRevision } from './source.js';
 import type { DiffReport, Level, SuppressedFinding } from './types.js';
@@ -14,6 +15,8 @@ export interface SarifInput {
   artifact: string;
   findings: ReadonlyArray<{ id: string; level: Level; entity: string; pointer: string; message: string; fingerprint: string }>;
   suppressed: readonly SuppressedFinding[];
+  /** The artifact's text, when at hand: each result then carries the line of its entity and pointer. */
+  text?: string;
 }
 
 const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -27,8 +30,10 @@ const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = { error: 'error
 export function formatSarif(input: SarifInput): string {
   const index = new Map(input.rules.map((r, i) => [r.id, i]));
   const uri = artifactUri(input.artifact);
+  // Code scanning shows a result at a line; without the text, at the top of the file.
+  const lineOf = input.text === undefined ? () => 1 : lineLocator(input.text);
   const location = (entity: string, pointer: string) => ({
-    physicalLocation: { artifactLocation: { uri, index: 0 } },
+    physicalLocation: { artifactLocation: { uri, index: 0 }, region: { startLine: lineOf(entity, pointer) } },
     logicalLocations: [{ fullyQualifiedName: pointer ? `${entity}#${pointer}` : entity, kind: logicalKind(entity) }],
   });
   const results = [
@@ -76,8 +81,9 @@ export function formatSarif(input: SarifInput): string {
   return `${escapeJsonText(JSON.stringify(log, null, 2))}\n`;
 }
 
-export function formatDiffSarif(report: DiffReport): string {
-  return formatSarif({ command: 'diff', rules: RULES, artifact: report.head, findings: report.findings, suppressed: report.suppressed });
+/** A diff's results are located in the head snapshot; `headText` is its text, for lines. */
+export function formatDiffSarif(report: DiffReport, headText?: string): string {
+  return formatSarif({ command: 'diff', rules: RULES, artifact: report.head, findings: report.findings, suppressed: report.suppressed, text: headText });
 }
 
 /**

@@ -88,7 +88,7 @@ export function formatLintGithub(report: LintReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** SARIF 2.1.0 for code scanning, through the writer diff uses. */
-export function formatLintSarif(report: LintReport): string {
-  return formatSarif({ command: 'lint', rules: LINT_RULES, artifact: report.snapshot, findings: report.findings, suppressed: report.suppressed });
+/** SARIF 2.1.0 for code scanning, through the writer diff uses; `text` (the snapshot's) gives each result its line. */
+export function formatLintSarif(report: LintReport, text?: string): string {
+  return formatSarif({ command: 'lint', rules: LINT_RULES, artifact: report.snapshot, findings: report.findings, suppressed: report.suppressed, text });
 }
