@@ -76,6 +76,18 @@ test('diff takes --format sarif too', async () => {
   assert.ok(log.runs[0]!.results.some((x) => x.ruleId === 'tool-added'));
 });
 
+test('a snapshot in git (<rev>:<path>) is linted, and SARIF names the path without the revision', async () => {
+  const git = (...args: string[]) => new Promise<void>((done, fail) => execFile('git', args, { cwd: dir }, (error) => (error ? fail(error) : done())));
+  await git('init', '-q');
+  await git('add', 'report.json');
+  await git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'snapshot');
+  const r = await run(['lint', 'HEAD:report.json', '--format', 'sarif', '--fail-on', 'none']);
+  assert.equal(r.code, 0, r.stderr);
+  const log = JSON.parse(r.stdout) as { runs: Array<{ artifacts: Array<{ location: { uri: string } }>; results: Array<{ locations: Array<{ physicalLocation: { region: { startLine: number } } }> }> }> };
+  assert.equal(log.runs[0]!.artifacts[0]!.location.uri, 'report.json');
+  assert.ok(log.runs[0]!.results.some((x) => x.locations[0]!.physicalLocation.region.startLine > 1), 'lines come from the text git showed');
+});
+
 test('exit 2 with the place and a hint: misspelt rule id, no snapshot, bad flags', async () => {
   const bad = await run(['lint', '--config', 'bad.config.json', '--server', 'notes']);
   assert.equal(bad.code, 2);
