@@ -1,3 +1,4 @@
+import { pointerToken } from '../errors.js';
 import { alternatives } from '../model/error-codes.js';
 import { derefSchema } from '../schema/refs.js';
 import { isObject } from '../schema/walk.js';
@@ -30,7 +31,7 @@ export function checkContracts(ctx: LintContext): void {
     const properties = isObject(input.properties) ? input.properties : {};
     for (const key of Object.keys(properties)) {
       if (!AUTHORIZATION.has(key.toLowerCase().replace(/[_-]/g, ''))) continue;
-      ctx.out.add('input-authorization-argument', entity, `/inputSchema/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, key, `${subject}: input property ${quote(key, 60)} looks like authorisation; take the caller's identity and rights from the session, never from arguments the model fills in`);
+      ctx.out.add('input-authorization-argument', entity, `/inputSchema/properties/${pointerToken(key)}`, key, `${subject}: input property ${quote(key, 60)} looks like authorisation; take the caller's identity and rights from the session, never from arguments the model fills in`);
     }
     if (!tool.outputSchema) {
       ctx.out.add('output-schema-missing', entity, '/outputSchema', '', `${subject}: no outputSchema; declare the result's shape so clients get typed, validated results`);

@@ -1,3 +1,4 @@
+import { pointerToken } from '../errors.js';
 import { derefSchema } from '../schema/refs.js';
 import { isObject } from '../schema/walk.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
@@ -58,7 +59,7 @@ function* undocumentedProperties(root: JsonObject, node: JsonValue, pointer: str
   }
   if (isObject(node.properties)) {
     for (const [key, child] of Object.entries(node.properties)) {
-      const at = `${pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const at = `${pointer}/properties/${pointerToken(key)}`;
       const childPath = path ? `${path}.${key}` : key;
       if (!described(root, child)) yield { pointer: at, path: childPath };
       yield* undocumentedProperties(root, child, at, childPath, depth + 1, seen);

@@ -22,15 +22,15 @@ const FILLER_FIRST = new Set(['do', 'perform', 'handle', 'my']);
 const VERBS = new Set(
   ('get list search find fetch read write create add insert update edit modify patch set put post delete remove drop clear ' +
     'reset move copy rename upload download send receive reply forward publish subscribe unsubscribe open close start stop ' +
-    'restart run execute exec call invoke navigate click type press hover drag drop select fill scroll wait take capture ' +
+    'restart run execute exec call invoke navigate click type press hover drag select fill scroll wait take capture ' +
     'screenshot resize install uninstall check validate verify test analyze analyse summarize summarise translate convert ' +
     'generate render build compile deploy scan crawl scrape map extract parse format sort filter count compute calculate ' +
     'query lookup resolve describe explain show view inspect browse load save store export import sync merge split join ' +
     'archive restore backup lock unlock enable disable approve reject assign invite share tag label mark log track watch ' +
     'notify echo ping print evaluate eval sample annotate trigger toggle schedule cancel retry refresh apply attach detach ' +
     'append prepend replace upsert register login logout authenticate authorize sign encrypt decrypt hash encode decode ' +
-    'zip unzip compress extend close query retrieve monitor measure estimate predict classify recommend rank compare diff ' +
-    'research plan think handle manage process tail grep head stat touch make post comment react pin star fork clone push pull ' +
+    'zip unzip compress extend retrieve monitor measure estimate predict classify recommend rank compare diff ' +
+    'research plan think handle manage process tail grep head stat touch make comment react pin star fork clone push pull ' +
     'commit checkout review request answer ask chat complete submit confirm diagnose design recognize recognise synthesize ' +
     'synthesise unregister transcribe speak gzip gunzip simulate interact emulate snapshot').split(/\s+/),
 );

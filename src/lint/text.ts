@@ -1,3 +1,4 @@
+import { pointerToken } from '../errors.js';
 import type { JsonValue } from '../snapshot/types.js';
 
 /**
@@ -75,7 +76,7 @@ export function* strings(value: JsonValue | undefined, pointer = ''): Generator<
     for (let i = 0; i < value.length; i++) yield* strings(value[i], `${pointer}/${i}`);
   } else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const at = `${pointer}/${pointerToken(key)}`;
       yield { pointer: at, text: key, key: true };
       yield* strings(child, at);
     }
