@@ -12,11 +12,11 @@ const SECRET_PARAMETERS = new Set([
 
 /** Well-known secret formats, wherever they appear in a URI. */
 const SECRET_SHAPES: ReadonlyArray<{ label: string; pattern: RegExp }> = [
-  { label: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/ },
-  { label: 'AWS access key id', pattern: /\b(AKIA|ASIA)[A-Z0-9]{16}\b/ },
-  { label: 'Slack token', pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/ },
-  { label: 'API key', pattern: /\bsk-[A-Za-z0-9_-]{20,}/ },
-  { label: 'JWT', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/ },
+  { label: 'a GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/ },
+  { label: 'an AWS access key id', pattern: /\b(AKIA|ASIA)[A-Z0-9]{16}\b/ },
+  { label: 'a Slack token', pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/ },
+  { label: 'an sk- API key', pattern: /\bsk-[A-Za-z0-9_-]{20,}/ },
+  { label: 'a JWT', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/ },
 ];
 
 /** Resources rules: declared MIME types, no credentials in URIs. */
@@ -51,7 +51,7 @@ export function sensitivePart(uri: string): string | undefined {
     const hit = expansion[1]!.split(',').find((n) => SECRET_PARAMETERS.has(normalise(n.replace(/\*$|:\d+$/, ''))));
     if (hit !== undefined) return `query parameter ${quote(hit, 40)}`;
   }
-  for (const { label, pattern } of SECRET_SHAPES) if (pattern.test(uri)) return `something shaped like a ${label}`;
+  for (const { label, pattern } of SECRET_SHAPES) if (pattern.test(uri)) return `something shaped like ${label}`;
   return undefined;
 }
 
