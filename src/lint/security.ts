@@ -13,8 +13,8 @@ const INSTRUCTION_PATTERNS: ReadonlyArray<{ label: string; pattern: RegExp }> = 
   { label: 'hide from the user', pattern: /\b(do\s+not|don'?t|never)\s+(tell|inform|mention|reveal|show|alert|notify|disclose)\b[^.]{0,40}\buser\b|\bwithout\s+(telling|informing|notifying|alerting)\s+the\s+user\b|\bthe\s+user\s+(must|should)\s+not\s+(know|see|be\s+told)\b/i },
   { label: 'instruction block', pattern: /<\s*\/?\s*(important|system|instructions?|hidden)\s*>/i },
   { label: 'role change', pattern: /\b(you\s+are\s+now|from\s+now\s+on,?\s+you|new\s+instructions\s*:|act\s+as\s+(an?\s+)?(admin|administrator|root|system))/i },
-  // Private key and credential files; `id_rsa.pub` is a public key that VM tools legitimately ask for.
-  { label: 'reads secrets', pattern: /~\/\.ssh\/(?!\S*\.pub\b)|\bid_(rsa|ed25519|ecdsa)\b(?!\.pub)|\.aws\/credentials|\bmcp\.json\b|\.cursor\/|\.env\b(?!ironment)/i },
+  // Private keys and client configs holding credentials; `id_rsa.pub` is a public key that VM tools legitimately ask for.
+  { label: 'reads secrets', pattern: /~\/\.ssh\/(?!\S*\.pub\b)|\bid_(rsa|ed25519|ecdsa)\b(?!\.pub)|\.aws\/credentials|\bmcp\.json\b|\.cursor\//i },
   { label: 'tool precedence', pattern: /\b(before|instead\s+of)\s+(using|calling)\s+(any\s+other|other|this|the\s+\S+)\s+tools?\b[^.]{0,60}\b(must|always|first)\b/i },
 ];
 
