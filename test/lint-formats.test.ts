@@ -7,6 +7,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { DiffPolicy, LintPolicy } from '../src/config/types.js';
 import { diffSnapshots } from '../src/diff/engine.js';
+import { formatGithub, formatJson, formatMarkdown, formatText } from '../src/diff/index.js';
 import { artifactUri, formatDiffSarif } from '../src/diff/format-sarif.js';
 import { jsonLines, lineLocator } from '../src/diff/json-lines.js';
 import { lintSnapshot } from '../src/lint/engine.js';
@@ -58,6 +59,17 @@ test('no format carries a hidden character raw', () => {
   }
   // The JSON escapes keep the value: the parsed report equals the in-memory one.
   assert.deepEqual(JSON.parse(formatLintJson(r)), JSON.parse(JSON.stringify(r)));
+});
+
+test('diff reports escape hidden characters too: the mechanism is shared', () => {
+  const base = parseSnapshot({ tools: [{ name: 'a', inputSchema: {} }] }, 'b');
+  const head = parseSnapshot({ tools: [{ name: 'a', inputSchema: {} }, { name: 'sneaky\u200b\u{e0041}', description: 'x\u202e', inputSchema: {} }] }, 'h');
+  const diff = diffSnapshots(base, head);
+  assert.ok(diff.findings.some((f) => f.entity.includes('\u200b')), 'the entity id keeps the real name');
+  for (const [name, text] of Object.entries({ text: formatText(diff), md: formatMarkdown(diff), json: formatJson(diff), github: formatGithub(diff) })) {
+    assert.doesNotMatch(text, /[\u200b\u202e]|\udb40[\udc00-\udc7f]/, name);
+    assert.match(text, /sneaky\\+u200b/, name);
+  }
 });
 
 test('json report has the documented shape', () => {
