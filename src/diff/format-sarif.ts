@@ -9,7 +9,7 @@ import type { DiffReport, Level, SuppressedFinding } from './types.js';
 export interface SarifInput {
   /** `diff` or `lint`: the driver is `mcp-codegen diff` / `mcp-codegen lint`. */
   command: 'diff' | 'lint';
-  /** Every rule of the command (results point at them by index), with its default level. */
+  /** The command's rule registry, with default levels; the log describes those that have results. */
   rules: ReadonlyArray<{ id: string; level: Level; trigger: string }>;
   /** The snapshot the results are about, as the user named it (a path, or `rev:path`). */
   artifact: string;
@@ -28,7 +28,10 @@ const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = { error: 'error
  * policy are results with an external suppression and its reason, as SARIF viewers expect.
  */
 export function formatSarif(input: SarifInput): string {
-  const index = new Map(input.rules.map((r, i) => [r.id, i]));
+  // Only the rules that have results, in registry order (as ESLint's SARIF does): results point at them by index.
+  const used = new Set([...input.findings, ...input.suppressed].map((f) => f.id));
+  const rules = input.rules.filter((r) => used.has(r.id));
+  const index = new Map(rules.map((r, i) => [r.id, i]));
   const uri = artifactUri(input.artifact);
   // Code scanning shows a result at a line; without the text, at the top of the file.
   const lineOf = input.text === undefined ? () => 1 : lineLocator(input.text);
@@ -49,7 +52,7 @@ export function formatSarif(input: SarifInput): string {
     ...input.suppressed.map((s) => ({
       ruleId: s.id,
       ruleIndex: index.get(s.id)!,
-      level: SARIF_LEVEL[input.rules[index.get(s.id)!]!.level],
+      level: SARIF_LEVEL[rules[index.get(s.id)!]!.level],
       message: { text: `${s.id} in ${s.entity}${s.pointer ? ` at ${s.pointer}` : ''} (ignored by policy)` },
       locations: [location(s.entity, s.pointer)],
       partialFingerprints: { 'mcpCodegen/v1': s.fingerprint },
@@ -65,7 +68,7 @@ export function formatSarif(input: SarifInput): string {
         tool: {
           driver: {
             name: `mcp-codegen ${input.command}`,
-            rules: input.rules.map((r) => ({
+            rules: rules.map((r) => ({
               id: r.id,
               shortDescription: { text: plain(r.trigger) },
               defaultConfiguration: { level: SARIF_LEVEL[r.level] },
