@@ -78,6 +78,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const { snapshot, snapshotFile, discovered } = await loadSnapshot(server, config, options, time);
     const snapshotText = serializeSnapshot(snapshot);
     if (discovered) planned.push({ file: snapshotFile, content: snapshotText });
+    // Lazily loaded, so generate's start-up does not grow: poisoned text is shown before it reaches JSDoc.
+    if (options.warn) for (const line of (await import('./lint/warnings.js')).securityWarnings(snapshot, config, server.name)) options.warn(`${server.name}: ${line}`);
     const outDir = resolve(config.root, server.out);
     const key = build === undefined ? undefined : cacheKey({ build, options: renderOptions(server), snapshot: snapshotText });
     let files = key === undefined ? undefined : await time('cache', () => readFresh(cacheDir, outDir, key));

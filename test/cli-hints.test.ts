@@ -14,8 +14,8 @@ import { runCli } from './helpers/servers.js';
 // Each flag then goes through the real bin, and must not be rejected as an unknown option.
 // `top` is the bin without a command (`mcp-codegen --version`). Command help texts (`const help`)
 // are left out: they document the flags each command defines next to them.
-type Command = 'generate' | 'snapshot' | 'diff' | 'top';
-const ALL: Command[] = ['generate', 'snapshot', 'diff'];
+type Command = 'generate' | 'snapshot' | 'diff' | 'lint' | 'top';
+const ALL: Command[] = ['generate', 'snapshot', 'diff', 'lint'];
 
 function commandsFor(file: string): Command[] {
   const path = relative(join(repoRoot, 'src'), file).split('\\').join('/');
@@ -23,8 +23,9 @@ function commandsFor(file: string): Command[] {
   if (path.startsWith('discover/') || path === 'cli/discovery-flags.ts') return ['snapshot', 'generate'];
   if (path === 'cli/snapshot.ts') return ['snapshot'];
   if (path === 'cli/diff.ts' || path.startsWith('diff/')) return ['diff'];
-  if (path.startsWith('snapshot/')) return ['generate', 'diff'];
-  if (/^(cli\/generate\.ts|generate\.ts|config\/|emit\/|model\/|schema\/|lint\/)/.test(path)) return ['generate'];
+  if (path === 'cli/lint.ts' || path.startsWith('lint/')) return ['lint'];
+  if (path.startsWith('snapshot/')) return ['generate', 'diff', 'lint'];
+  if (/^(cli\/generate\.ts|generate\.ts|config\/|emit\/|model\/|schema\/)/.test(path)) return ['generate'];
   return ALL;
 }
 

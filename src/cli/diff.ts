@@ -3,17 +3,18 @@ import { diffSnapshots } from '../diff/engine.js';
 import { formatGithub } from '../diff/format-github.js';
 import { formatJson } from '../diff/format-json.js';
 import { formatMarkdown } from '../diff/format-markdown.js';
+import { formatDiffSarif } from '../diff/format-sarif.js';
 import { formatText } from '../diff/format-text.js';
 import { RULES } from '../diff/rules.js';
 import { resolveDiffSettings } from '../diff/settings.js';
-import { readSnapshotArg } from '../diff/source.js';
+import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import { type DiffReport, severity } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../errors.js';
 import { writeFileAtomic } from '../snapshot/atomic.js';
 import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
 
-const FORMATS = ['text', 'markdown', 'json', 'github'] as const;
+const FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 const FAIL_ON = ['error', 'warning', 'info', 'none'] as const;
 type FailOn = (typeof FAIL_ON)[number];
@@ -34,7 +35,8 @@ Options:
   --format <fmt>         text (default; colour on a terminal unless NO_COLOR is set),
                          markdown (a pull-request comment), json (versioned report:
                          { format, version, base, head, summary, findings, suppressed }),
-                         github (workflow annotations, one per finding)
+                         github (workflow annotations, one per finding),
+                         sarif (SARIF 2.1.0, for code scanning; results located in <head>)
   --fail-on <level>      error (default), warning, info or none: exit 1 when a finding
                          at or above this level remains after the policy
   --config <file>        config with a "diff" policy (default: found from the current
@@ -98,7 +100,7 @@ export const diffCommand: Command = {
     const [baseArg, headArg] = positionals as [string, string];
 
     const settings = await resolveDiffSettings({ config: values.config, server: values.server, cwd: io.cwd });
-    const [base, head] = await Promise.all([readSnapshotArg(baseArg, io.cwd), readSnapshotArg(headArg, io.cwd)]);
+    const [base, { snapshot: head, text: headText }] = await Promise.all([readSnapshotArg(baseArg, io.cwd), readSnapshotArgText(headArg, io.cwd)]);
     const report = diffSnapshots(base, head, {
       policy: settings.policy,
       errorCodes: settings.errorCodes,
@@ -108,14 +110,14 @@ export const diffCommand: Command = {
 
     const toFile = values.output !== undefined;
     const color = !toFile && io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '');
-    const text = render(report, format, color);
+    const text = render(report, format, color, headText);
     if (toFile) await writeFileAtomic(resolve(io.cwd, values.output!), text);
     else io.stdout.write(text);
     return failing(report, failOn) ? ExitCode.findings : ExitCode.ok;
   },
 };
 
-function render(report: DiffReport, format: Format, color: boolean): string {
+function render(report: DiffReport, format: Format, color: boolean, headText: string | undefined): string {
   switch (format) {
     case 'markdown':
       return formatMarkdown(report);
@@ -123,6 +125,8 @@ function render(report: DiffReport, format: Format, color: boolean): string {
       return formatJson(report);
     case 'github':
       return formatGithub(report);
+    case 'sarif':
+      return formatDiffSarif(report, headText);
     case 'text':
       return formatText(report, { color });
   }

@@ -10,6 +10,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   generate: { summary: 'generate typed clients, from the config or from one snapshot file', load: async () => (await import('./generate.js')).generateCommand },
   snapshot: { summary: 'discover a live server and write its canonical snapshot', load: async () => (await import('./snapshot.js')).snapshotCommand },
   diff: { summary: 'compare two snapshots and classify every change', load: async () => (await import('./diff.js')).diffCommand },
+  lint: { summary: 'check a catalog for vague, loose or unsafe tools', load: async () => (await import('./lint.js')).lintCommand },
 };
 
 async function usage(): Promise<string> {

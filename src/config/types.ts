@@ -66,6 +66,17 @@ export interface DiffPolicy {
   ignore?: DiffIgnore[];
 }
 
+/** Lint policy: like the diff policy, plus the thresholds two rules use. */
+export interface LintPolicy {
+  /** Per lint rule id: a new level, or `off`. */
+  rules?: Record<string, RuleLevel>;
+  ignore?: DiffIgnore[];
+  /** `tool-description-too-long` above this many UTF-8 bytes (default 1024). */
+  descriptionBudget?: number;
+  /** `catalog-tool-count-high` above this many tools (default 40). */
+  maxTools?: number;
+}
+
 export interface ServerConfig {
   /** The server's name; the client class is named after it (`weather` → `WeatherClient`). */
   name: string;
@@ -85,6 +96,8 @@ export interface ServerConfig {
   /** Validate inputs against each tool's inputSchema before sending (default false). */
   validateInput?: boolean;
   diff?: DiffPolicy;
+  /** Lint policy for this server, applied on top of the top-level one. */
+  lint?: LintPolicy;
 }
 
 export interface CacheConfig {
@@ -101,6 +114,8 @@ export interface McpCodegenConfig {
    * generator. `false` turns it off (as `--no-cache` does for one run); it never changes the output.
    */
   cache?: CacheConfig | false;
+  /** Lint policy for every server; a server's own `lint` is applied on top. */
+  lint?: LintPolicy;
 }
 
 /** A config as loaded: paths resolved against the config file's folder. */

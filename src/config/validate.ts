@@ -4,8 +4,8 @@ import { closest } from './closest.js';
 import type { McpCodegenConfig, ServerConfig } from './types.js';
 
 /** Every key each level of the config takes, in the order the README documents them. */
-const ROOT_KEYS = ['servers', 'diff', 'cache'] as const;
-const SERVER_KEYS = ['name', 'source', 'snapshot', 'out', 'validateOutput', 'validateInput', 'errors', 'discovery', 'diff'] as const;
+const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache'] as const;
+const SERVER_KEYS = ['name', 'source', 'snapshot', 'out', 'validateOutput', 'validateInput', 'errors', 'discovery', 'diff', 'lint'] as const;
 const SOURCE_KEYS = { snapshot: ['snapshot'], stdio: ['stdio', 'env', 'cwd'], url: ['url', 'transport', 'headers'] } as const;
 const DISCOVERY_KEYS = ['era', 'timeoutMs', 'maxPages'] as const;
 const ERRORS_KEYS = ['server', 'tools'] as const;

@@ -1,5 +1,6 @@
+import { escapeHidden } from '../lint/text.js';
 import { summaryLine } from './format-common.js';
-import type { DiffReport, Level } from './types.js';
+import type { DiffReport, Finding, Level } from './types.js';
 
 const COMMAND: Record<Level, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -9,12 +10,16 @@ const COMMAND: Record<Level, string> = { error: 'error', warning: 'warning', inf
  * newline could start a new workflow command.
  */
 export function formatGithub(report: DiffReport): string {
-  const lines = report.findings.map((f) => {
-    const title = `mcp-codegen diff: ${f.id} (${f.entity})`;
-    return `::${COMMAND[f.level]} title=${escapeProperty(title)}::${escapeData(f.message)}`;
+  return renderGithub('diff', report.findings, `${report.base} → ${report.head}: ${summaryLine(report)}`);
+}
+
+/** One annotation per finding of `mcp-codegen <command>`, then a plain line (not a command) so the log also shows the totals. */
+export function renderGithub(command: string, findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'message'>>, totals: string): string {
+  const lines = findings.map((f) => {
+    const title = `mcp-codegen ${command}: ${f.id} (${escapeHidden(f.entity)})`;
+    return `::${COMMAND[f.level]} title=${escapeProperty(title)}::${escapeData(escapeHidden(f.message))}`;
   });
-  // A plain line (not a command) so the log also shows the totals.
-  lines.push(`mcp-codegen diff ${escapeData(report.base)} → ${escapeData(report.head)}: ${summaryLine(report)}`);
+  lines.push(`mcp-codegen ${command} ${escapeData(escapeHidden(totals))}`);
   return `${lines.join('\n')}\n`;
 }
 

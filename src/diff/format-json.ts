@@ -1,6 +1,8 @@
+import { escapeJsonText } from '../lint/text.js';
 import type { DiffReport } from './types.js';
 
 /** The documented, versioned report (see README.md in this folder). */
 export function formatJson(report: DiffReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  // Hidden characters from the server as JSON escapes: the same value, text safe to view.
+  return `${escapeJsonText(JSON.stringify(report, null, 2))}\n`;
 }

@@ -1,6 +1,7 @@
+import { escapeHidden } from '../lint/text.js';
 import { entitySubject } from './entities.js';
 import { byEntity, LEVEL_ORDER, plural } from './format-common.js';
-import type { DiffReport, Finding, Level } from './types.js';
+import type { DiffReport, Finding, Level, SuppressedFinding } from './types.js';
 
 const ICON: Record<Level, string> = { error: '🔴', warning: '🟠', info: '🔵' };
 
@@ -10,14 +11,28 @@ const ICON: Record<Level, string> = { error: '🔴', warning: '🟠', info: '�
  * untrusted: they are escaped so they cannot inject markup, HTML, links or @-mentions.
  */
 export function formatMarkdown(report: DiffReport): string {
+  return renderMarkdown({ ...report, title: `mcp-codegen diff: ${escapeMarkdown(report.base)} → ${escapeMarkdown(report.head)}`, empty: 'No changes.' });
+}
+
+/** What the markdown renderer shows; `diff` and `lint` reports both fit it. */
+export interface MarkdownView {
+  /** The heading text, already escaped. */
+  title: string;
+  empty: string;
+  findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'message'>>;
+  suppressed: readonly SuppressedFinding[];
+  summary: Record<Level, number>;
+}
+
+export function renderMarkdown(view: MarkdownView): string {
   const out: string[] = [];
-  out.push(`### mcp-codegen diff: ${escapeMarkdown(report.base)} → ${escapeMarkdown(report.head)}`, '');
+  out.push(`### ${view.title}`, '');
   out.push('| level | findings |', '| --- | ---: |');
-  for (const level of LEVEL_ORDER) out.push(`| ${ICON[level]} ${level} | ${report.summary[level]} |`);
-  if (report.suppressed.length) out.push(`| ignored by policy | ${report.suppressed.length} |`);
+  for (const level of LEVEL_ORDER) out.push(`| ${ICON[level]} ${level} | ${view.summary[level]} |`);
+  if (view.suppressed.length) out.push(`| ignored by policy | ${view.suppressed.length} |`);
   out.push('');
-  if (report.findings.length === 0) out.push('No changes.', '');
-  for (const group of byEntity(report.findings)) {
+  if (view.findings.length === 0) out.push(view.empty, '');
+  for (const group of byEntity(view.findings)) {
     out.push(`#### ${escapeMarkdown(entitySubject(group.entity))}`, '');
     const loud = group.findings.filter((f) => f.level !== 'info');
     const quiet = group.findings.filter((f) => f.level === 'info');
@@ -30,27 +45,28 @@ export function formatMarkdown(report: DiffReport): string {
     }
     out.push('');
   }
-  if (report.suppressed.length) {
+  if (view.suppressed.length) {
     out.push('<details><summary>Ignored by policy</summary>', '');
-    for (const s of report.suppressed) out.push(`- \`${s.id}\` ${escapeMarkdown(s.entity)}: ${escapeMarkdown(s.reason)}`);
+    for (const s of view.suppressed) out.push(`- \`${s.id}\` ${escapeMarkdown(s.entity)}: ${escapeMarkdown(s.reason)}`);
     out.push('', '</details>', '');
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
 
-function item(f: Finding): string {
+function item(f: Pick<Finding, 'id' | 'level' | 'message'>): string {
   // Rule ids are ours (kebab-case), safe inside a code span; everything else is escaped text.
   return `- ${ICON[f.level]} **${f.level}** \`${f.id}\` ${escapeMarkdown(f.message)}`;
 }
 
 /**
  * Escape for GitHub-flavoured markdown inline text (never at a line start, so list and heading
- * markers need no care): HTML entities for `& < >`, a backslash before the punctuation that
+ * markers need no care): hidden characters as `\u200b` escapes, HTML entities for `& < >`, a backslash before the punctuation that
  * starts emphasis, code, links or tables, newlines flattened, and a zero-width joiner that breaks
  * `@mentions` and bare-URL autolinks in server-provided text.
  */
 export function escapeMarkdown(text: string): string {
-  return text
+  // Hidden characters first (shown as \u escapes), before the zero-width joiners added below on purpose.
+  return escapeHidden(text)
     .replace(/[\r\n]+/g, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

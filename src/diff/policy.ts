@@ -60,7 +60,7 @@ function checkIgnore(entry: unknown, file: string, at: string): void {
 
 function checkRuleId(id: string, file: string, at: string): void {
   if (isRuleId(id)) return;
-  const near = closest(id);
+  const near = closestId(id, RULES.map((r) => r.id));
   throw new InputError(
     file,
     at,
@@ -80,8 +80,12 @@ export function mergePolicies(...policies: Array<DiffPolicy | undefined>): DiffP
   return { rules, ignore };
 }
 
-export function applyPolicy(findings: Finding[], policy: DiffPolicy): { findings: Finding[]; suppressed: SuppressedFinding[] } {
-  const kept: Finding[] = [];
+/** Generic over the finding type: lint findings go through the same levels and ignores. */
+export function applyPolicy<F extends Pick<Finding, 'id' | 'level' | 'entity' | 'pointer' | 'fingerprint'>>(
+  findings: F[],
+  policy: DiffPolicy,
+): { findings: F[]; suppressed: SuppressedFinding[] } {
+  const kept: F[] = [];
   const suppressed: SuppressedFinding[] = [];
   for (const finding of findings) {
     const level = policy.rules?.[finding.id];
@@ -101,11 +105,12 @@ function expectObject(value: unknown, file: string, at: string, expected: string
   return value as Record<string, unknown>;
 }
 
-function closest(id: string): string | undefined {
+/** The candidate nearest to a misspelt id, when it is near enough to be a likely typo (also used by lint's policy). */
+export function closestId(id: string, candidates: readonly string[]): string | undefined {
   let best: { id: string; distance: number } | undefined;
-  for (const r of RULES) {
-    const distance = editDistance(id, r.id);
-    if (!best || distance < best.distance) best = { id: r.id, distance };
+  for (const candidate of candidates) {
+    const distance = editDistance(id, candidate);
+    if (!best || distance < best.distance) best = { id: candidate, distance };
   }
   return best && best.distance <= Math.max(3, Math.floor(id.length / 4)) ? best.id : undefined;
 }

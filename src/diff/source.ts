@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { parseSnapshotText, readSnapshotFile } from '../snapshot/read.js';
@@ -11,12 +11,21 @@ import type { Snapshot } from '../snapshot/types.js';
  * As in `git show`, the path after the colon is relative to the repository root (`rev:./x` is relative to cwd).
  */
 export async function readSnapshotArg(arg: string, cwd: string): Promise<Snapshot> {
+  return (await readSnapshotArgText(arg, cwd)).snapshot;
+}
+
+/** The same, with the text it was parsed from (SARIF output locates findings by line in it). */
+export async function readSnapshotArgText(arg: string, cwd: string): Promise<{ snapshot: Snapshot; text?: string }> {
   const file = resolve(cwd, arg);
-  if (await exists(file)) return readSnapshotFile(file);
+  if (await exists(file)) {
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    // Unreadable after all: readSnapshotFile throws the error that says why.
+    return text === undefined ? { snapshot: await readSnapshotFile(file) } : { snapshot: parseSnapshotText(text, file), text };
+  }
   const revision = parseRevision(arg);
-  if (!revision) return readSnapshotFile(file);
+  if (!revision) return { snapshot: await readSnapshotFile(file) };
   const text = await gitShow(arg, cwd);
-  return parseSnapshotText(text, arg);
+  return { snapshot: parseSnapshotText(text, arg), text };
 }
 
 /** `rev:path` with a non-empty rev that cannot be an option or a drive letter. */

@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import { readSnapshotArgText } from '../diff/source.js';
+import { severity } from '../diff/types.js';
+import { CodegenError, ExitCode } from '../errors.js';
+import { lintSnapshot } from '../lint/engine.js';
+import { formatLintGithub, formatLintJson, formatLintMarkdown, formatLintSarif, formatLintText } from '../lint/format.js';
+import { LINT_RULES } from '../lint/rules.js';
+import { displayPath, resolveLintSettings } from '../lint/settings.js';
+import type { LintReport } from '../lint/types.js';
+import { writeFileAtomic } from '../snapshot/atomic.js';
+import { parseCommandArgs } from './args.js';
+import type { Command, Io } from './io.js';
+
+const FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+const FAIL_ON = ['error', 'warning', 'info', 'none'] as const;
+type FailOn = (typeof FAIL_ON)[number];
+
+const help = `Usage: mcp-codegen lint [snapshot] [options]
+
+Check a catalog against the rules for a good, narrow, safe MCP server: names,
+descriptions, input and output contracts, hidden or model-addressed text, resources.
+
+Arguments:
+  [snapshot]             A snapshot file (canonical snapshot, catalog dump or bare
+                         tools/list result), or <rev>:<path> read with \`git show\`.
+                         Without it, the committed snapshot of --server (or of the
+                         config's only server) is linted. No server is contacted.
+
+Options:
+  --format <fmt>         text (default; colour on a terminal unless NO_COLOR is set),
+                         markdown (a pull-request comment), json (versioned report:
+                         { format, version, snapshot, summary, findings, suppressed }),
+                         github (workflow annotations), sarif (SARIF 2.1.0, for code scanning)
+  --fail-on <level>      error (default), warning, info or none: exit 1 when a finding
+                         at or above this level remains after the policy
+  --config <file>        config with a "lint" policy (default: found from the current
+                         folder up to the project root; none is fine with a snapshot)
+  --server <name>        lint that server's snapshot, with its "lint" policy on top
+  --output <file>        write the report to a file instead of stdout
+  -h, --help             this help
+
+Policy (in mcp-codegen.config.ts, at the top level and per server):
+  lint: {
+    rules: { 'output-schema-missing': 'error', 'tool-name-not-action-target': 'off' },
+    ignore: [{ rule: 'tool-name-versioned', entity: 'tool:search_v2', reason: 'kept until 3.0' }],
+    descriptionBudget: 1024,   // bytes, for tool-description-too-long
+    maxTools: 40,              // for catalog-tool-count-high
+  }
+
+Exit codes:
+  0  no finding at or above --fail-on
+  1  findings at or above --fail-on
+  2  bad usage, unreadable or invalid snapshot, bad config or policy, git failure
+
+Examples:
+  mcp-codegen lint mcp/server.snapshot.json
+  mcp-codegen lint --server docs --format github
+  mcp-codegen lint mcp/server.snapshot.json --format sarif --output lint.sarif --fail-on none
+
+Rules (id, default level):
+${LINT_RULES.map((r) => `  ${r.id.padEnd(38)} ${r.level.padEnd(8)} ${r.family}`).join('\n')}
+
+Each rule is documented with a bad and a good example in src/lint/README.md.
+`;
+
+export const lintCommand: Command = {
+  name: 'lint',
+  help,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values, positionals } = parseCommandArgs(
+      'lint',
+      args,
+      { format: { type: 'string' }, 'fail-on': { type: 'string' }, config: { type: 'string' }, server: { type: 'string' }, output: { type: 'string' } },
+      true,
+    );
+    if (values.help) {
+      io.stdout.write(help);
+      return ExitCode.ok;
+    }
+    if (positionals.length > 1) {
+      throw new CodegenError(`lint: expected at most one snapshot, got ${positionals.length}`, { hint: 'lint one catalog at a time; see `mcp-codegen lint --help`' });
+    }
+    const format = choice('--format', values.format, FORMATS, 'text');
+    const failOn = choice('--fail-on', values['fail-on'], FAIL_ON, 'error');
+    const given = positionals[0];
+    const settings = await resolveLintSettings({ config: values.config, server: values.server, cwd: io.cwd, snapshotGiven: given !== undefined });
+    const label = given ?? displayPath(settings.snapshotFile!, io.cwd);
+    const { snapshot, text: source } = await readSnapshotArgText(given ?? settings.snapshotFile!, io.cwd);
+    const report = lintSnapshot(snapshot, { policy: settings.policy, label });
+
+    const toFile = values.output !== undefined;
+    const color = !toFile && io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '');
+    const text = render(report, format, color, source);
+    if (toFile) await writeFileAtomic(resolve(io.cwd, values.output!), text);
+    else io.stdout.write(text);
+    return failOn !== 'none' && report.findings.some((f) => severity(f.level) >= severity(failOn)) ? ExitCode.findings : ExitCode.ok;
+  },
+};
+
+function render(report: LintReport, format: Format, color: boolean, source: string | undefined): string {
+  switch (format) {
+    case 'markdown':
+      return formatLintMarkdown(report);
+    case 'json':
+      return formatLintJson(report);
+    case 'github':
+      return formatLintGithub(report);
+    case 'sarif':
+      return formatLintSarif(report, source);
+    case 'text':
+      return formatLintText(report, { color });
+  }
+}
+
+function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new CodegenError(`lint: invalid ${flag} ${JSON.stringify(value)}`, { hint: `use one of: ${allowed.join(', ')}` });
+}
