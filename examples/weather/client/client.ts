@@ -2,11 +2,11 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  ValidatorCache,
   invokeTool,
+  type InvokeOptions,
   type McpClientLike,
+  type RequestOptions,
   readResource,
   expandUriTemplate,
   getPrompt,
@@ -48,11 +48,10 @@ export interface WeatherClientOptions {
 /**
  * Typed client for the MCP server "Weather (mcp-codegen example)".
  *
- * Wraps a connected MCP client (the SDK `Client`, or anything with a compatible `callTool`).
+ * Wraps a connected MCP client: the SDK v2 `Client` (`@modelcontextprotocol/client`), the SDK v1 `Client` (`@modelcontextprotocol/sdk`), or anything with a compatible `callTool`.
  */
 export class WeatherClient {
   readonly #client: McpClientLike;
-  readonly #validators = new ValidatorCache();
   readonly #validateOutput: boolean;
   readonly #validateInput: boolean;
   /** Read the resources the server listed. */
@@ -171,12 +170,7 @@ export class WeatherClient {
     );
   }
 
-  #invokeOptions(request: RequestOptions | undefined) {
-    return {
-      cache: this.#validators,
-      validateOutput: this.#validateOutput,
-      validateInput: this.#validateInput,
-      request,
-    };
+  #invokeOptions(request: RequestOptions | undefined): InvokeOptions {
+    return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };
   }
 }
