@@ -4,8 +4,11 @@
  * starts the fixture over stdio with the SDK's real Client. The specs' validators are the ones the
  * generator emits for these schemas (src/emit's validator module), written to test/.tmp and imported.
  */
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { ProtocolEra } from '../../templates/runtime.js';
 import { RuntimeErrorCode } from '../../templates/runtime.js';
 import type { ToolError, ToolResult, ToolSpec, Validator } from '../../templates/runtime.js';
 import { compileValidators } from './runtime-validators.js';
@@ -23,6 +26,28 @@ export async function connectResultsServer(): Promise<Client> {
     stderr: 'inherit',
   });
   await client.connect(transport);
+  return client;
+}
+
+/** Which fixture server: the v1 `Server` one (results.ts) or the v2 `McpServer` one (v2-results.ts). */
+export type FixtureServer = 'results' | 'v2-results';
+
+/** Starts a fixture server over stdio and connects an SDK v1 `Client` (always the legacy era). */
+export async function connectV1(server: FixtureServer): Promise<Client> {
+  const client = new Client({ name: 'runtime-tests', version: '0.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', `fixtures/servers/${server}.ts`], cwd: repoRoot, stderr: 'inherit' }));
+  return client;
+}
+
+/**
+ * Starts a fixture server over stdio and connects an SDK v2 `Client` in the given era: the default
+ * (no negotiation, the 2025 `initialize`), or pinned to 2026-07-28 (`server/discover`).
+ */
+export async function connectV2(server: FixtureServer, era: ProtocolEra): Promise<ClientV2> {
+  const options = era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {};
+  const client = new ClientV2({ name: 'runtime-tests', version: '0.0.0' }, options);
+  await client.connect(new StdioClientTransportV2({ command: process.execPath, args: ['--import', 'tsx', `fixtures/servers/${server}.ts`], cwd: repoRoot, stderr: 'inherit' }));
+  if (client.getProtocolEra() !== era) throw new Error(`expected the ${era} era, the client negotiated ${client.getProtocolEra()}`);
   return client;
 }
 
