@@ -9,6 +9,7 @@
  * (results.ts) is called through a v2 Client too; generated-servers.test.ts covers it with v1.
  */
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -18,6 +19,7 @@ import { parseSnapshot } from '../src/snapshot/index.js';
 import type { ProtocolEra } from '../templates/runtime.js';
 import { tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
+import { typecheck } from './helpers/tsc.js';
 import { connectV1, connectV2, type FixtureServer } from './helpers/runtime-fixture.js';
 
 type Closable = { close(): Promise<void> };
@@ -231,4 +233,37 @@ describe('v1 Server fixture (results.ts) through the SDK v2 Client', () => {
       return true;
     });
   });
+});
+
+// The generated code under the strictest settings users have, with either SDK's Client passed in,
+// and the data types following each snapshot's era (a wrapped object, or the bare array).
+const USAGE = `import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SensorsClient as LegacySensors } from './v2-results-legacy/index.js';
+import { SensorsClient as ModernSensors } from './v2-results-modern/index.js';
+
+export async function both(v1: Client, v2: ClientV2): Promise<number> {
+  const legacy = new LegacySensors(v1);
+  const modern = new ModernSensors(v2);
+  new LegacySensors(v2);
+  new ModernSensors(v1);
+  const a = await legacy.listReadings({}, { timeout: 1000, onprogress: (p) => void p.progress });
+  const b = await modern.listReadings({}, { signal: AbortSignal.timeout(1000) });
+  const wrapped: number = a.ok ? a.data.result.length : 0;
+  const bare: number = b.ok ? b.data.length : 0;
+  // @ts-expect-error: the legacy snapshot's output is the { result } envelope, not an array
+  void (a.ok && a.data.length);
+  return wrapped + bare;
+}
+`;
+
+test('the generated clients compile strictly and accept both SDK Clients (NodeNext and Bundler)', async () => {
+  const dir = join(tmpRoot, 'generated-eras');
+  await generate('v2-results', 'legacy', 'sensors', sensorErrors);
+  await generate('v2-results', 'modern', 'sensors', sensorErrors);
+  await writeFile(join(dir, 'usage.ts'), USAGE);
+  for (const resolution of ['nodenext', 'bundler'] as const) {
+    const result = await typecheck(dir, resolution);
+    assert.ok(result.ok, `tsc (${resolution}):\n${result.output.slice(0, 4000)}`);
+  }
 });
