@@ -2,7 +2,7 @@
  * mcp-codegen runtime: talking to whichever MCP client the user passed in (SDK v1, SDK v2, or a
  * compatible object), and turning what it throws into errors that look the same for all of them.
  */
-import type { CallToolParams, CallToolResultLike, GetPromptResult, McpClientLike, ProtocolEra, ReadResourceResult, RequestOptions } from './runtime-protocol.js';
+import type { CallToolParams, GetPromptResult, McpClientLike, ProtocolEra, ReadResourceResult, RequestOptions } from './runtime-protocol.js';
 
 type AnyCall = (...args: unknown[]) => PromiseLike<unknown>;
 
@@ -21,11 +21,10 @@ function requestArgs(client: McpClientLike, params: object, options: RequestOpti
   return takesOptionsSecond(client) ? [params, options] : [params, undefined, options];
 }
 
-export async function callToolOn(client: McpClientLike, params: CallToolParams, options: RequestOptions | undefined): Promise<CallToolResultLike> {
+/** `client.callTool` with the options in that SDK's position; not async, so the call costs no extra promise. */
+export function callToolOn(client: McpClientLike, params: CallToolParams, options: RequestOptions | undefined): PromiseLike<unknown> {
   const call = client.callTool as unknown as AnyCall;
-  const result = await call.apply(client, requestArgs(client, params, options));
-  if (typeof result !== 'object' || result === null) throw new TypeError(`tools/call ${JSON.stringify(params.name)}: the client returned ${result === null ? 'null' : typeof result}, not a result object`);
-  return result;
+  return call.apply(client, requestArgs(client, params, options));
 }
 
 /** The era the client negotiated: v2 says so; v1 only speaks the legacy era; others are unknown. */

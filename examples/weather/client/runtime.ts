@@ -163,14 +163,15 @@ export async function invokeTool<Data = unknown, Alt extends { variant: string; 
       return { ok: false, error: error as Err, raw: { content: [] } };
     }
   }
-  let raw: CallToolResultLike;
+  let raw: unknown;
   try {
     raw = await callToolOn(client, { name: spec.name, arguments: (args ?? {}) as Record<string, unknown> }, options.request);
   } catch (error) {
     throw toProtocolError(error, 'tools/call', spec.name); // try/await, not .catch(): a client may also throw synchronously
   }
+  if (typeof raw !== 'object' || raw === null) throw new TypeError(`tools/call ${JSON.stringify(spec.name)}: the client returned ${raw === null ? 'null' : typeof raw}, not a result object`);
   const era = options.era ?? eraOf(client);
-  return classifyResult(spec, raw, { ...options, era }) as ToolResult<Data, Alt, Err>;
+  return classifyResult(spec, raw as CallToolResultLike, era === options.era ? options : { ...options, era }) as ToolResult<Data, Alt, Err>;
 }
 
 /**
