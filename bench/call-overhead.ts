@@ -20,10 +20,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { emitValidatorModule as emitRuntimeAjvModule } from '../src/emit/validators-ajv-fallback.js';
 import type { JsonObject } from '../src/snapshot/types.js';
 import { classifyResult, invokeTool } from '../templates/runtime.js';
 import type { ToolSpec, Validator } from '../templates/runtime.js';
+import { ValidatorCache } from '../test/helpers/ajv-reference.js';
 import { compileValidators } from '../test/helpers/runtime-validators.js';
 import { main as outputSize } from './output-size.js';
 
@@ -93,7 +93,8 @@ async function forecastSpecs(): Promise<{ spec: ToolSpec; runtimeAjv: ToolSpec }
   if (tool === undefined || outputSchema === undefined) throw new Error('forecast declares no outputSchema');
   const required = Array.isArray(outputSchema['required']) ? (outputSchema['required'] as string[]) : [];
   const generated = await compileValidators({ output: outputSchema, input: tool.inputSchema });
-  const ajv = await compileValidators({ output: outputSchema, input: tool.inputSchema }, emitRuntimeAjvModule);
+  const cache = new ValidatorCache();
+  const ajv: Record<string, Validator> = { output: (v) => cache.validate(outputSchema, v), input: (v) => cache.validate(tool.inputSchema, v) };
   const specWith = (v: Record<string, Validator>): ToolSpec => ({
     name: 'forecast',
     validateInput: v['input']!,

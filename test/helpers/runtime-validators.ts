@@ -10,17 +10,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RUNTIME_TEMPLATES } from '../../src/emit/emit.js';
 import { emitValidatorModule } from '../../src/emit/validator-module.js';
-import type { ValidatorModule } from '../../src/emit/validators-ajv-fallback.js';
 import type { JsonObject } from '../../src/snapshot/types.js';
 import type { Validator } from '../../templates/runtime.js';
 import { repoRoot, tmpRoot } from './paths.js';
 
-type Emitter = (entries: Array<{ name: string; schema: JsonObject }>) => ValidatorModule;
-
-/** `emit` defaults to the generator's own validator module emitter. */
-export async function compileValidators(schemas: Record<string, object>, emit: Emitter = emitValidatorModule): Promise<Record<string, Validator>> {
+export async function compileValidators(schemas: Record<string, object>): Promise<Record<string, Validator>> {
   const entries = Object.entries(schemas).map(([name, schema]) => ({ name, schema: schema as JsonObject }));
-  const { source } = emit(entries);
+  const { source } = emitValidatorModule(entries);
   const dir = join(tmpRoot, 'validators', createHash('sha256').update(source).digest('hex').slice(0, 16));
   await mkdir(dir, { recursive: true });
   const files: Array<[string, string]> = [['validators.ts', source]];
