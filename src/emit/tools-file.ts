@@ -1,8 +1,13 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
+import { RuntimeErrorCode } from '../../templates/runtime.js';
 import { resultTypeArguments } from './result-types.js';
 import { docs, lineText, propertyKey, str } from './text.js';
 import { branchValidatorName, inputValidatorName } from './validator-entries.js';
+
+// The runtime's own codes, written out rather than spread (`...RuntimeErrorCode`): a spread cannot
+// be typed from the file alone, which `isolatedDeclarations` requires.
+const RUNTIME_CODE_MEMBERS = Object.entries(RuntimeErrorCode).map(([member, code]) => `${member}: ${str(code)},`).join(' ');
 
 /** `tools.ts`: per tool its spec (data for the runtime), error codes, error and result types. */
 export function toolsStatements(model: ClientModel): StatementStructures[] {
@@ -10,7 +15,7 @@ export function toolsStatements(model: ClientModel): StatementStructures[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './runtime.js',
-      namedImports: ['RuntimeErrorCode', 'type ToolError', 'type ToolResult', 'type ToolSpec'],
+      namedImports: ['type RuntimeErrorCode', 'type ToolError', 'type ToolResult', 'type ToolSpec'],
     },
   ];
   const typeImports = [...new Set(model.tools.flatMap(typesUsed))].sort();
@@ -73,7 +78,7 @@ function toolStatements(tool: ToolModel, model: ClientModel): StatementStructure
       declarations: [
         {
           name: tool.errorCodeEnum,
-          initializer: `{ ${tool.errorCodes.map((c) => `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`).join(' ')} ...RuntimeErrorCode } as const`,
+          initializer: `{ ${tool.errorCodes.map((c) => `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`).join(' ')} ${RUNTIME_CODE_MEMBERS} } as const`,
         },
       ],
     },

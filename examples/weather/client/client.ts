@@ -8,8 +8,10 @@ import {
   type McpClientLike,
   type RequestOptions,
   readResource,
+  type ReadResourceResult,
   expandUriTemplate,
   getPrompt,
+  type GetPromptResult,
 } from './runtime.js';
 import {
   ConvertTemperatureSpec,
@@ -63,7 +65,7 @@ export class WeatherClient {
      *
      * Reads "weather://stations".
      */
-    stations: (options?: RequestOptions) =>
+    stations: (options?: RequestOptions): Promise<ReadResourceResult> =>
       readResource(this.#client, 'weather://stations', options),
   } as const;
   /** Expand a resource template from typed variables (RFC 6570) and read the resource. */
@@ -75,7 +77,10 @@ export class WeatherClient {
      *
      * Reads "weather://cities/{id}".
      */
-    city: (variables: CityTemplateVariables, options?: RequestOptions) =>
+    city: (
+      variables: CityTemplateVariables,
+      options?: RequestOptions,
+    ): Promise<ReadResourceResult> =>
       readResource(this.#client, expandUriTemplate('weather://cities/{id}', variables), options),
   } as const;
   /** Get the prompts the server listed, with typed arguments. */
@@ -87,7 +92,7 @@ export class WeatherClient {
      *
      * Gets the prompt "plan-trip".
      */
-    planTrip: (args: PlanTripPromptArguments, options?: RequestOptions) =>
+    planTrip: (args: PlanTripPromptArguments, options?: RequestOptions): Promise<GetPromptResult> =>
       getPrompt(this.#client, 'plan-trip', { ...args }, options),
   } as const;
 

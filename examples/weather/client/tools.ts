@@ -2,7 +2,12 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-import { RuntimeErrorCode, type ToolError, type ToolResult, type ToolSpec } from './runtime.js';
+import {
+  type RuntimeErrorCode,
+  type ToolError,
+  type ToolResult,
+  type ToolSpec,
+} from './runtime.js';
 import type {
   ConvertTemperatureOutput,
   GetForecastErrorEnvelope,
@@ -13,7 +18,12 @@ import type {
 import * as validators from './validators.js';
 
 /** Error codes the tool "convert-temperature" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const ConvertTemperatureErrorCode = { ...RuntimeErrorCode } as const;
+export const ConvertTemperatureErrorCode = {
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
+} as const;
 
 export type ConvertTemperatureErrorCode =
   (typeof ConvertTemperatureErrorCode)[keyof typeof ConvertTemperatureErrorCode];
@@ -43,7 +53,13 @@ export const ConvertTemperatureSpec: ToolSpec = {
 };
 
 /** Error codes the tool "get-forecast" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const GetForecastErrorCode = { UnknownCity: 'unknown_city', ...RuntimeErrorCode } as const;
+export const GetForecastErrorCode = {
+  UnknownCity: 'unknown_city',
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
+} as const;
 
 export type GetForecastErrorCode = (typeof GetForecastErrorCode)[keyof typeof GetForecastErrorCode];
 
@@ -71,7 +87,12 @@ export const GetForecastSpec: ToolSpec = {
 };
 
 /** Error codes the tool "list_cities" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const ListCitiesErrorCode = { ...RuntimeErrorCode } as const;
+export const ListCitiesErrorCode = {
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
+} as const;
 
 export type ListCitiesErrorCode = (typeof ListCitiesErrorCode)[keyof typeof ListCitiesErrorCode];
 
@@ -93,7 +114,10 @@ export const ListCitiesSpec: ToolSpec = {
 export const SetAlertErrorCode = {
   /** The city already has 3 alerts. */ AlertLimitReached: 'alert_limit_reached',
   /** The city id is not one list_cities returns. */ UnknownCity: 'unknown_city',
-  ...RuntimeErrorCode,
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
 } as const;
 
 export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlertErrorCode];
