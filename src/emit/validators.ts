@@ -54,7 +54,7 @@ export function emitValidatorModule(entries: ValidatorEntry[]): ValidatorModule 
         }
         checks.push(compiledCheck(check, compiled.body, compiled.validateName));
       } else {
-        warnings.push(`validator ${name}: the schema could not be compiled (${compiled.reason}); it rejects every value with a $compile issue`);
+        warnings.push(`validator ${name}: the schema could not be compiled (${printable(compiled.reason)}); it rejects every value with a $compile issue`);
         checks.push(`const ${check} = $rejectAll(${jsString(compiled.reason)});`);
       }
     }
@@ -127,6 +127,11 @@ function compiledCheck(check: string, body: string, validateName: string): strin
 /** A JS string literal for any text: JSON escaping plus the two line terminators JSON leaves raw, and `<`. */
 function jsString(text: string): string {
   return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/</g, '\\u003c');
+}
+
+/** Server text inside a warning printed to a terminal: control characters and line breaks escaped. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function isSchema(schema: unknown): schema is JsonObject {

@@ -98,11 +98,12 @@ export function compileStandalone(schema: JsonObject): Compiled {
 function createAjv(dialect: Dialect, warn: (message: string) => void): Ajv {
   const options: AjvOptions = {
     // As at run time: real servers use unknown keywords and formats; a draft-04/06 `$schema` needs no
-    // meta-schema; a shared `$id` must not clash (one instance per schema makes that moot here anyway).
+    // meta-schema. Unlike the run time's shared instance, addUsedSchema stays on: with one instance per
+    // schema two tools' `$id`s cannot clash, and without it Ajv cannot resolve a root `$ref: "#"`.
     strict: false,
     allErrors: true,
     validateSchema: false,
-    addUsedSchema: false,
+    addUsedSchema: true,
     logger: { log: () => undefined, warn: (...args: unknown[]) => warn(args.map(String).join(' ')), error: () => undefined },
     code: { source: true, esm: false, lines: LINES, optimize: true },
   };
