@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Project, SyntaxKind } from 'ts-morph';
 import { ValidatorCache } from '../templates/runtime.js';
-import { emitValidatorModule } from '../src/emit/validators.js';
+import { emitValidatorModuleWith } from '../src/emit/validators.js';
+import { DEFAULT_TUNING } from '../src/emit/validators/compile.js';
 import type { JsonObject } from '../src/snapshot/types.js';
 import { repoRoot } from './helpers/paths.js';
 import { loadValidators } from './helpers/validators-module.js';
@@ -66,18 +67,26 @@ function identifiersOf(source: string): { identifiers: Set<string>; syntaxErrors
   return { identifiers, syntaxErrors, imports };
 }
 
+function checkStaysData(source: string): void {
+  const { identifiers, syntaxErrors, imports } = identifiersOf(source);
+  assert.equal(syntaxErrors, 0);
+  for (const forbidden of ['mcpPwned', 'eval', 'Function', 'require', 'process', 'module', 'exports']) {
+    assert.ok(!identifiers.has(forbidden), `identifier ${forbidden} in the emitted source`);
+  }
+  assert.deepEqual(imports, ["import type { ValidationIssue } from './runtime.js';"]);
+  assert.ok(!/[\u2028\u2029]/.test(source), 'raw U+2028/U+2029 in the source');
+  assert.ok(!source.includes('import('), 'a dynamic import');
+}
+
 describe('a hostile schema', () => {
-  test('stays data: no identifier from it, no code generation, no require or import', () => {
-    const { source } = emitValidatorModule([{ name: 'hostile', schema: hostileSchema() }]);
-    const { identifiers, syntaxErrors, imports } = identifiersOf(source);
-    assert.equal(syntaxErrors, 0);
-    for (const forbidden of ['mcpPwned', 'eval', 'Function', 'require', 'process', 'module', 'exports']) {
-      assert.ok(!identifiers.has(forbidden), `identifier ${forbidden} in the emitted source`);
-    }
-    assert.deepEqual(imports, ["import type { ValidationIssue } from './runtime.js';"]);
-    assert.ok(!/[\u2028\u2029]/.test(source), 'raw U+2028/U+2029 in the source');
-    assert.ok(!source.includes('import('), 'a dynamic import');
-  });
+  // With annotations kept too: then Ajv embeds descriptions, titles and defaults in its schema literal.
+  for (const stripAnnotations of [true, false]) {
+    test(`stays data: no identifier from it, no code generation, no require or import (stripAnnotations: ${stripAnnotations})`, () => {
+      const { source } = emitValidatorModuleWith([{ name: 'hostile', schema: hostileSchema() }], { ...DEFAULT_TUNING, stripAnnotations });
+      assert.equal(source.includes('"description":'), !stripAnnotations);
+      checkStaysData(source);
+    });
+  }
 
   test('loads without running any of it, and validates its hostile names and values as Ajv does at run time', async () => {
     const schema = hostileSchema();

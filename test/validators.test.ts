@@ -155,6 +155,27 @@ const CASES: Case[] = [
     ],
   },
   {
+    name: 'annotationNamedProperties', // annotations are dropped before compiling, properties named like them are not
+    schema: {
+      type: 'object',
+      description: 'd',
+      properties: { description: { type: 'string', description: 'x' }, default: { type: 'number', default: 1 }, title: { const: 't', title: 'T' } },
+      required: ['description', 'default'],
+    },
+    given: [
+      [{ description: 'x', default: 1, title: 't' }, []],
+      [{ title: 'u' }, [['/description', 'required', "must have required property 'description'"], ['/default', 'required', "must have required property 'default'"], ['/title', 'const', 'must be equal to constant']]],
+    ],
+  },
+  {
+    name: 'refIntoAnnotation', // absurd, but valid: compiled from the schema as sent when stripping breaks the $ref
+    schema: { type: 'object', properties: { a: { $ref: '#/$defs/x/default' } }, $defs: { x: { default: { type: 'string' } } } },
+    given: [
+      [{ a: 'ok' }, []],
+      [{ a: 1 }, [['/a', 'type', 'must be string']]],
+    ],
+  },
+  {
     name: 'draft04',
     schema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { x: { type: 'number' } } },
     given: [[{ x: 's' }, [['/x', 'type', 'must be number']]]],

@@ -9,7 +9,8 @@
  * file writes from server data goes through `jsString`.
  */
 import type { JsonObject } from '../snapshot/types.js';
-import { compileStandalone } from './validators/compile.js';
+import { DEFAULT_TUNING, compileStandalone } from './validators/compile.js';
+import type { Tuning } from './validators/compile.js';
 import { helperSource } from './validators/helpers.js';
 
 export interface ValidatorEntry {
@@ -33,6 +34,13 @@ const EXPORT_TYPE = '(value: unknown) => readonly ValidationIssue[]';
  * cannot be compiled gets a validator that rejects every value with one `$compile` issue, and a warning.
  */
 export function emitValidatorModule(entries: ValidatorEntry[]): ValidatorModule {
+  return emitValidatorModuleWith(entries, DEFAULT_TUNING);
+}
+
+export type { Tuning };
+
+/** `emitValidatorModule` with other code-size settings: for bench/validators.ts. */
+export function emitValidatorModuleWith(entries: ValidatorEntry[], tuning: Tuning): ValidatorModule {
   checkNames(entries);
   const warnings: string[] = [];
   const helpers = new Set<string>();
@@ -46,7 +54,7 @@ export function emitValidatorModule(entries: ValidatorEntry[]): ValidatorModule 
     if (check === undefined) {
       check = `$check${checks.length}`;
       if (key !== undefined) checkOf.set(key, check);
-      const compiled = isSchema(schema) ? compileStandalone(schema) : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
+      const compiled = isSchema(schema) ? compileStandalone(schema, tuning) : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
       if (compiled.ok) {
         compiled.helpers.forEach((h) => helpers.add(h));
         for (const format of compiled.unknownFormats) {

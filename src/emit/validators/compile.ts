@@ -11,6 +11,7 @@ import standaloneImport from 'ajv/dist/standalone/index.js';
 import addFormatsImport from 'ajv-formats';
 import type { FormatsPlugin } from 'ajv-formats';
 import type { JsonObject } from '../../snapshot/types.js';
+import { withoutAnnotations } from './annotations.js';
 import { resolveRequire } from './helpers.js';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
@@ -45,8 +46,19 @@ export function dialectOf(schema: JsonObject): Dialect {
 
 // Ajv names every `require` it needs this way: `require("module")` then `.name` or `["name"]` accesses.
 // Inside string literals Ajv JSON-encodes every `"` as `\"`, so `require("` only matches its own code.
-// One statement a line: the module stays readable and diffs of regenerated output stay small.
-const LINES = true;
+/** Code-size knobs, for bench/validators.ts to compare; `DEFAULT_TUNING` is what generation uses. */
+export interface Tuning {
+  /** One statement a line (readable, small diffs) instead of one long line. */
+  readonly lines: boolean;
+  /** Ajv's `code.optimize`: passes of its dead-code optimiser (true = 1). */
+  readonly optimize: boolean | number;
+  /** Every issue (as at run time) rather than the first: false changes what validation reports. */
+  readonly allErrors: boolean;
+  /** Compile without annotations (annotations.ts); falls back to the schema as sent if that fails. */
+  readonly stripAnnotations: boolean;
+}
+
+export const DEFAULT_TUNING: Tuning = { lines: true, optimize: true, allErrors: true, stripAnnotations: true };
 
 const REQUIRE = /require\("[^"\\]*"\)(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])*/g;
 
@@ -55,9 +67,18 @@ const REQUIRE = /require\("[^"\\]*"\)(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]
  * schema alone) and return the standalone code. Never throws for a bad schema: `ok: false` says why.
  * Nothing is fetched: there is no `loadSchema`, so a `$ref` Ajv cannot resolve locally is a failure.
  */
-export function compileStandalone(schema: JsonObject): Compiled {
+export function compileStandalone(schema: JsonObject, tuning: Tuning = DEFAULT_TUNING): Compiled {
+  if (tuning.stripAnnotations) {
+    // A `$ref` into an annotation (absurd, but possible) no longer resolves: then compile the original.
+    const stripped = compileWith(withoutAnnotations(schema), tuning);
+    return stripped.ok ? stripped : compileWith(schema, tuning);
+  }
+  return compileWith(schema, tuning);
+}
+
+function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
   const unknownFormats = new Set<string>();
-  const ajv = createAjv(dialectOf(schema), (message) => {
+  const ajv = createAjv(dialectOf(schema), tuning, (message) => {
     const format = /^unknown format "(.*)" ignored in schema/.exec(message)?.[1];
     if (format !== undefined) unknownFormats.add(format);
   });
@@ -73,7 +94,7 @@ export function compileStandalone(schema: JsonObject): Compiled {
     return { ok: false, reason: reasonOf(error) };
   }
   const validateName = String(validate.source?.validateName ?? '');
-  const n = LINES ? '\n' : '';
+  const n = tuning.lines ? '\n' : '';
   const prefix = `"use strict";${n}module.exports = ${validateName};${n}module.exports.default = ${validateName};${n}`;
   if (!/^validate\d+$/.test(validateName) || !code.startsWith(prefix)) {
     return { ok: false, reason: 'Ajv produced standalone code in a shape mcp-codegen does not recognise' };
@@ -95,17 +116,17 @@ export function compileStandalone(schema: JsonObject): Compiled {
   return { ok: true, body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
 }
 
-function createAjv(dialect: Dialect, warn: (message: string) => void): Ajv {
+function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => void): Ajv {
   const options: AjvOptions = {
     // As at run time: real servers use unknown keywords and formats; a draft-04/06 `$schema` needs no
     // meta-schema. Unlike the run time's shared instance, addUsedSchema stays on: with one instance per
     // schema two tools' `$id`s cannot clash, and without it Ajv cannot resolve a root `$ref: "#"`.
     strict: false,
-    allErrors: true,
+    allErrors: tuning.allErrors,
     validateSchema: false,
     addUsedSchema: true,
     logger: { log: () => undefined, warn: (...args: unknown[]) => warn(args.map(String).join(' ')), error: () => undefined },
-    code: { source: true, esm: false, lines: LINES, optimize: true },
+    code: { source: true, esm: false, lines: tuning.lines, optimize: tuning.optimize },
   };
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);
