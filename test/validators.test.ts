@@ -284,6 +284,14 @@ describe('the module', () => {
     assert.deepEqual(validators['again']!({}), [{ pointer: '/at', message: "must have required property 'at'", keyword: 'required' }]);
   });
 
+  test('is compacted: the error blocks are folded into $addError calls and schemaPath is gone', () => {
+    const { source } = emitValidatorModule([{ name: 'a', schema: schemaA }, { name: 'b', schema: schemaB }]);
+    assert.match(source, /vErrors = \$addError\(vErrors, \{instancePath/);
+    assert.equal(source.split('function $addError(').length - 1, 1);
+    assert.ok(!source.includes('schemaPath'));
+    assert.ok(!source.includes('vErrors.push('));
+  });
+
   test('export names must be identifiers the module can use, each once', () => {
     for (const name of ['', 'a-b', '1a', 'delete', '$check0', 'a b', 'x;y']) {
       assert.throws(() => emitValidatorModule([{ name, schema: {} }]), /is not a usable export name/, JSON.stringify(name));

@@ -12,6 +12,7 @@ import addFormatsImport from 'ajv-formats';
 import type { FormatsPlugin } from 'ajv-formats';
 import type { JsonObject } from '../../snapshot/types.js';
 import { withoutAnnotations } from './annotations.js';
+import { compactAjvCode } from './compact.js';
 import { resolveRequire } from './helpers.js';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
@@ -56,9 +57,11 @@ export interface Tuning {
   readonly allErrors: boolean;
   /** Compile without annotations (annotations.ts); falls back to the schema as sent if that fails. */
   readonly stripAnnotations: boolean;
+  /** The size rewrites of compact.ts (they need `lines`). */
+  readonly compact: boolean;
 }
 
-export const DEFAULT_TUNING: Tuning = { lines: true, optimize: true, allErrors: true, stripAnnotations: true };
+export const DEFAULT_TUNING: Tuning = { lines: true, optimize: true, allErrors: true, stripAnnotations: true, compact: true };
 
 const REQUIRE = /require\("[^"\\]*"\)(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])*/g;
 
@@ -113,7 +116,10 @@ function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
   if (unsupported.length > 0) {
     return { ok: false, reason: `it needs run-time code that cannot be inlined: ${[...new Set(unsupported)].join(', ')}` };
   }
-  return { ok: true, body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
+  if (!tuning.compact || !tuning.lines) return { ok: true, body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
+  const compacted = compactAjvCode(body);
+  if (compacted.usesAddError) helpers.add('$addError');
+  return { ok: true, body: compacted.body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
 }
 
 function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => void): Ajv {

@@ -14,6 +14,17 @@ interface Helper {
   readonly source: string;
 }
 
+const ADD_ERROR: Helper = {
+  name: '$addError',
+  deps: [],
+  source: `// Appends one Ajv error: the block Ajv repeats for each error, folded into a call (compact.ts).
+function $addError(list: object[] | null, error: object): object[] {
+  if (list === null) return [error];
+  list.push(error);
+  return list;
+}`,
+};
+
 const UCS2LENGTH: Helper = {
   name: '$ucs2length',
   deps: [],
@@ -107,10 +118,11 @@ const DATE_TIME: Helper = {
   name: '$dateTime',
   deps: ['$date', '$time'],
   source: `// RFC 3339 date-time: a full-date, "T" (or a space), a time.
+const $DATE_TIME_SEPARATOR = /t|\\s/i;
 function $dateTime(strictTimeZone: boolean): (str: string) => boolean {
   const time = $time(strictTimeZone);
   return (str) => {
-    const parts = str.split(/t|\\s/i);
+    const parts = str.split($DATE_TIME_SEPARATOR);
     return parts.length === 2 && $date(parts[0]) && time(parts[1]);
   };
 }`,
@@ -121,8 +133,9 @@ const URI: Helper = {
   deps: [],
   source: `// RFC 3986 absolute URI (jmrware.com's URI regex), which must contain "/" or ":".
 const $URI = /^(?:[a-z][a-z0-9+\\-.]*:)(?:\\/?\\/(?:(?:[a-z0-9\\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)\\.){3}(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\\.[a-z0-9\\-._~!$&'()*+,;=:]+)\\]|(?:(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)\\.){3}(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)|(?:[a-z0-9\\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\\d*)?(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\\/(?:(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\\?(?:[a-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+const $NOT_URI_FRAGMENT = /\\/|:/;
 function $uri(str: string): boolean {
-  return /\\/|:/.test(str) && $URI.test(str);
+  return $NOT_URI_FRAGMENT.test(str) && $URI.test(str);
 }`,
 };
 
@@ -130,8 +143,9 @@ const REGEX: Helper = {
   name: '$regex',
   deps: [],
   source: `// format "regex": the string compiles as a RegExp (a regular expression, not code) and has no "\\\\Z".
+const $Z_ANCHOR = /[^\\\\]\\\\Z/;
 function $regex(str: string): boolean {
-  if (/[^\\\\]\\\\Z/.test(str)) return false;
+  if ($Z_ANCHOR.test(str)) return false;
   try {
     new RegExp(str);
     return true;
@@ -188,11 +202,11 @@ function $compareIsoTime(t1: string, t2: string): number | undefined {
 
 const COMPARE_ISO_DATE_TIME: Helper = {
   name: '$compareIsoDateTime',
-  deps: ['$date', '$time'],
+  deps: ['$date', '$time', '$dateTime'],
   source: `// Ordering of iso-date-times: by date, then by time.
 function $compareIsoDateTime(dt1: string, dt2: string): number | undefined {
   if (!(dt1 && dt2)) return undefined;
-  const [d1, t1] = dt1.split(/t|\\s/i), [d2, t2] = dt2.split(/t|\\s/i);
+  const [d1, t1] = dt1.split($DATE_TIME_SEPARATOR), [d2, t2] = dt2.split($DATE_TIME_SEPARATOR);
   const res = $compareDate(d1, d2);
   if (res === undefined) return undefined;
   return res || $compareTime(t1, t2);
@@ -224,7 +238,7 @@ const FORMATS: Readonly<Record<string, FormatUse>> = {
 
 /** Every helper in declaration order (dependencies first), so the emitted order never depends on use order. */
 const ORDER: readonly Helper[] = [
-  UCS2LENGTH, EQUAL, DATE, TIME, DATE_TIME, COMPARE_DATE_TIME, COMPARE_ISO_TIME, COMPARE_ISO_DATE_TIME, URI, REGEX, BYTE, NUMBERS,
+  ADD_ERROR, UCS2LENGTH, EQUAL, DATE, TIME, DATE_TIME, COMPARE_DATE_TIME, COMPARE_ISO_TIME, COMPARE_ISO_DATE_TIME, URI, REGEX, BYTE, NUMBERS,
 ];
 const BY_NAME = new Map(ORDER.map((h) => [h.name, h]));
 
