@@ -94,6 +94,41 @@ export function sizes(): void {
   }
 }
 
+// ---- what a bundle ships --------------------------------------------------------------------
+
+/**
+ * Minified with esbuild (tsx's own dependency; the bench only): the precompiled module, against what
+ * validation ships today, the schemas as JSON plus Ajv's three dialects and ajv-formats.
+ */
+export async function shipped(): Promise<void> {
+  let esbuild: typeof import('esbuild');
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    console.log('esbuild not installed: minified sizes skipped');
+    return;
+  }
+  const ajv = await esbuild.build({
+    stdin: {
+      contents: "export { Ajv } from 'ajv'; export { Ajv2019 } from 'ajv/dist/2019.js'; export { Ajv2020 } from 'ajv/dist/2020.js'; export { default as addFormats } from 'ajv-formats';",
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true, minify: true, format: 'esm', write: false, platform: 'neutral', mainFields: ['module', 'main'],
+  });
+  const ajvCode = ajv.outputFiles[0]!.text;
+  console.log(`-- minified (gzip): Ajv + ajv-formats run time ${kb(ajvCode.length)} (${kb(gz(ajvCode))})`);
+  console.log('catalog | today: Ajv + schemas JSON | precompiled module');
+  for (const [file, which] of [['worldmonitor/worldmonitor-v1.21-style.SYNTHESIZED.tools-list.json', 'outputSchema'], ['firecrawl-mcp.json', 'outputSchema'], ['azure__mcp.json', 'inputSchema']] as const) {
+    const path = join(catalogs, file);
+    if (!existsSync(path)) continue;
+    const entries = entriesOf(path, which);
+    const today = `${ajvCode}\nexport const schemas = [${entries.map((e) => JSON.stringify(e.schema)).join(',')}];`;
+    const { code } = await esbuild.transform(emitValidatorModule(entries).source, { loader: 'ts', minify: true, format: 'esm' });
+    console.log(`${basename(file)} ${which} | ${kb(today.length)} (${kb(gz(today))}) | ${kb(code.length)} (${kb(gz(code))})`);
+  }
+}
+
 // ---- speed ------------------------------------------------------------------------------------
 
 const FORECAST: JsonObject = {
@@ -140,11 +175,16 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+const ROUNDS = 21;
+
 /** ns per call, median of interleaved rounds so both sides see the same machine state. */
-function time(fns: Array<() => unknown>, iterations: number, rounds = 7): number[] {
+function time(fns: Array<() => unknown>, iterations: number, rounds = ROUNDS): number[] {
   const samples: number[][] = fns.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    fns.forEach((fn, i) => {
+    // Alternate which side goes first, so neither always runs on a warmer (or busier) machine.
+    const order = round % 2 === 0 ? fns.map((_, i) => i) : fns.map((_, i) => fns.length - 1 - i);
+    order.forEach((i) => {
+      const fn = fns[i]!;
       const start = performance.now();
       for (let n = 0; n < iterations; n++) fn();
       samples[i]!.push(((performance.now() - start) * 1e6) / iterations);
@@ -172,7 +212,7 @@ export async function speed(iterations = 20000): Promise<void> {
   const emitted = (await import(pathToFileURL(join(out, 'validators.ts')).href)) as Record<string, (v: unknown) => readonly ValidationIssue[]>;
   const cache = new ValidatorCache();
 
-  console.log(`-- validation speed (${iterations} calls x 7 rounds, median): ns per call`);
+  console.log(`-- validation speed (${iterations} calls x ${ROUNDS} rounds, median): ns per call`);
   console.log('payload | Ajv at run time | precompiled | ratio (precompiled / run time)');
   cases.forEach((c, i) => {
     const validate = emitted[`case${i}`]!;
@@ -184,6 +224,7 @@ export async function speed(iterations = 20000): Promise<void> {
 
 export async function main(): Promise<void> {
   sizes();
+  await shipped();
   await speed(Number(process.argv[2] ?? 20000));
 }
 

@@ -27,6 +27,10 @@ const ESCAPES = [
   '\u2029globalThis.mcpPwned = 1;//',
   '\\"; globalThis.mcpPwned = 1; //',
   '\n}; globalThis.mcpPwned = 1; {\n',
+  // Text shaped like the code compact.ts rewrites, and like its placeholders.
+  ',schemaPath:"#/x",keyword:"type"',
+  'const err0 = {};\nif(vErrors === null){\nvErrors = [err0];\n}\nelse {\nvErrors.push(err0);\n}\n',
+  '\u00000\u0000',
 ];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

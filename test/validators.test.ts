@@ -286,7 +286,8 @@ describe('the module', () => {
 
   test('is compacted: the error blocks are folded into $addError calls and schemaPath is gone', () => {
     const { source } = emitValidatorModule([{ name: 'a', schema: schemaA }, { name: 'b', schema: schemaB }]);
-    assert.match(source, /vErrors = \$addError\(vErrors, \{instancePath/);
+    assert.match(source, /vErrors = \$addError\(vErrors, instancePath, "required", \{missingProperty: "at"\}, /);
+    assert.ok(!source.includes('$addErrorObject'), 'every error literal had the usual shape');
     assert.equal(source.split('function $addError(').length - 1, 1);
     assert.ok(!source.includes('schemaPath'));
     assert.ok(!source.includes('vErrors.push('));

@@ -118,7 +118,7 @@ function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
   }
   if (!tuning.compact || !tuning.lines) return { ok: true, body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
   const compacted = compactAjvCode(body);
-  if (compacted.usesAddError) helpers.add('$addError');
+  compacted.helpers.forEach((h) => helpers.add(h));
   return { ok: true, body: compacted.body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
 }
 
