@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compactAjvCode } from '../src/emit/validators/compact.js';
+import { inlineSchemaRefs } from '../src/emit/validators/schema-refs.js';
 import { maskLiterals, unmaskLiterals } from '../src/emit/validators/skeleton.js';
 
 const block = (literal: string) => `const err3 = ${literal};\nif(vErrors === null){\nvErrors = [err3];\n}\nelse {\nvErrors.push(err3);\n}\nerrors++;\n`;
@@ -59,3 +60,52 @@ describe('compactAjvCode', () => {
     assert.deepEqual(compactAjvCode(code), { body: code, helpers: [] });
   });
 });
+
+describe('inlineSchemaRefs', () => {
+  const run = (code: string) => {
+    const masked = maskLiterals(code)!;
+    const out = inlineSchemaRefs(masked.skeleton, masked.literals);
+    return out === undefined ? undefined : unmaskLiterals(out, masked.literals);
+  };
+
+  test('keeps only the values read, once per path, and leaves a property called schema0 alone', () => {
+    const code = [
+      'const schema0 = {"properties":{"a-b":{"enum":[1,2]},"c":{"type":["string","null"]}},"description":"long text"};',
+      'function validate0(data){',
+      'if(data.schema0 && schema0.properties["a-b"].enum.length && schema0.properties.c.type){',
+      'return schema0.properties["a-b"].enum;',
+      '}',
+      '}',
+    ].join('\n');
+    assert.equal(
+      run(code),
+      [
+        'const schema0_0 = [1,2];',
+        'const schema0_1 = ["string","null"];',
+        'function validate0(data){',
+        'if(data.schema0 && schema0_0.length && schema0_1){',
+        'return schema0_0;',
+        '}',
+        '}',
+      ].join('\n'),
+    );
+  });
+
+  test('writes __proto__ keys as computed keys, so they stay own properties', () => {
+    const out = run('const schema0 = {"const":{"__proto__":{"x":1}}};\nf(schema0.const);');
+    assert.equal(out, 'const schema0_0 = {["__proto__"]:{"x":1}};\nf(schema0_0);');
+  });
+
+  test('steps past own JSON values stay property accesses on the constant', () => {
+    const code = 'const schema0 = {"properties":{"a":{"enum":[1]}}};\nf(schema0.properties.hasOwnProperty, schema0.properties.a.enum.length, schema0.missing, schema0);';
+    assert.equal(
+      run(code),
+      'const schema0_0 = {"a":{"enum":[1]}};\nconst schema0_1 = [1];\nconst schema0_2 = {"properties":{"a":{"enum":[1]}}};\nf(schema0_0.hasOwnProperty, schema0_1.length, schema0_2.missing, schema0_2);',
+    );
+  });
+
+  test('a reference to a schema it did not see declared leaves everything as it was', () => {
+    assert.equal(run('const schema0 = {"properties":{}};\nf(schema1.x);'), undefined);
+  });
+});
+

@@ -176,6 +176,16 @@ const CASES: Case[] = [
     ],
   },
   {
+    // JSON.parse, because "__proto__" in a JS object literal sets the prototype: the emitted code must
+    // keep such keys as keys when it embeds enum and const values.
+    name: 'protoKeysInValues',
+    schema: JSON.parse('{"type":"object","properties":{"e":{"enum":[{"__proto__":1},"b","c","d","e","f","g","h","i","j","k","l","m","n"]},"k":{"const":{"__proto__":{"x":1}}},"schema0":{"type":"number"}}}') as JsonObject,
+    given: [
+      [JSON.parse('{"e":{"__proto__":1},"k":{"__proto__":{"x":1}},"schema0":1}'), []],
+      [JSON.parse('{"e":{},"k":{},"schema0":"x"}'), [['/e', 'enum', 'must be equal to one of the allowed values'], ['/k', 'const', 'must be equal to constant'], ['/schema0', 'type', 'must be number']]],
+    ],
+  },
+  {
     name: 'draft04',
     schema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { x: { type: 'number' } } },
     given: [[{ x: 's' }, [['/x', 'type', 'must be number']]]],

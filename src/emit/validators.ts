@@ -12,6 +12,7 @@ import type { JsonObject } from '../snapshot/types.js';
 import { DEFAULT_TUNING, compileStandalone } from './validators/compile.js';
 import type { Tuning } from './validators/compile.js';
 import { helperSource } from './validators/helpers.js';
+import { jsString } from './validators/literal.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (not starting with `$`, which this module keeps for itself). */
@@ -130,11 +131,6 @@ function compiledCheck(check: string, body: string, validateName: string): strin
     '  }',
     '})();',
   ].join('\n');
-}
-
-/** A JS string literal for any text: JSON escaping plus the two line terminators JSON leaves raw, and `<`. */
-function jsString(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/</g, '\\u003c');
 }
 
 /** Server text inside a warning printed to a terminal: control characters and line breaks escaped. */
