@@ -251,6 +251,11 @@ describe('schemas that cannot be validated fail closed', () => {
     assert.equal(loaded.module.warnings.length, FAILING.length);
   });
 
+  test('entries sharing a schema that does not compile share its validator, and each gets a warning', () => {
+    const { warnings } = emitValidatorModule([{ name: 'one', schema: { pattern: '(' } }, { name: 'two', schema: { pattern: '(' } }]);
+    assert.deepEqual(warnings.map((w) => w.split(':')[0]), ['validator one', 'validator two']);
+  });
+
   test('root $async is ignored: the validator stays synchronous and still checks', async () => {
     const { validators } = await loadValidators([{ name: 'asyncRoot', schema: { $async: true, type: 'string' } }], 'async');
     assert.deepEqual(validators['asyncRoot']!('ok'), []);

@@ -25,6 +25,12 @@ export interface ValidatorModule {
   warnings: string[];
 }
 
+interface Built {
+  readonly check: string;
+  readonly unknownFormats: readonly string[];
+  readonly failure?: string;
+}
+
 /** The type of every export, spelled out so the declarations stand alone (isolatedDeclarations). */
 const EXPORT_TYPE = '(value: unknown) => readonly ValidationIssue[]';
 
@@ -46,28 +52,31 @@ export function emitValidatorModuleWith(entries: ValidatorEntry[], tuning: Tunin
   const warnings: string[] = [];
   const helpers = new Set<string>();
   const checks: string[] = [];
-  const checkOf = new Map<string, string>(); // schema JSON → name of its validator
+  const shared = new Map<string, Built>(); // schema JSON → its validator
   const exports: string[] = [];
 
   for (const { name, schema } of entries) {
     const key = schemaKey(schema);
-    let check = key === undefined ? undefined : checkOf.get(key);
-    if (check === undefined) {
-      check = `$check${checks.length}`;
-      if (key !== undefined) checkOf.set(key, check);
+    let built = key === undefined ? undefined : shared.get(key);
+    if (built === undefined) {
+      const check = `$check${checks.length}`;
       const compiled = isSchema(schema) ? compileStandalone(schema, tuning) : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
       if (compiled.ok) {
         compiled.helpers.forEach((h) => helpers.add(h));
-        for (const format of compiled.unknownFormats) {
-          warnings.push(`validator ${name}: format ${jsString(format)} is unknown and not checked`);
-        }
         checks.push(compiledCheck(check, compiled.body, compiled.validateName));
+        built = { check, unknownFormats: compiled.unknownFormats };
       } else {
-        warnings.push(`validator ${name}: the schema could not be compiled (${printable(compiled.reason)}); it rejects every value with a $compile issue`);
         checks.push(`const ${check} = $rejectAll(${jsString(compiled.reason)});`);
+        built = { check, unknownFormats: [], failure: compiled.reason };
       }
+      if (key !== undefined) shared.set(key, built);
     }
-    exports.push(`export const ${name}: ${EXPORT_TYPE} = ${check};`);
+    // Warnings name every entry concerned, shared validator or not.
+    for (const format of built.unknownFormats) warnings.push(`validator ${name}: format ${printable(JSON.stringify(format))} is unknown and not checked`);
+    if (built.failure !== undefined) {
+      warnings.push(`validator ${name}: the schema could not be compiled (${printable(built.failure)}); it rejects every value with a $compile issue`);
+    }
+    exports.push(`export const ${name}: ${EXPORT_TYPE} = ${built.check};`);
   }
 
   const parts = [HEADER, helperSource(helpers), SUPPORT, ...checks, exports.join('\n')].filter((p) => p !== '');
