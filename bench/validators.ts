@@ -129,6 +129,43 @@ export async function shipped(): Promise<void> {
   }
 }
 
+// ---- start-up ----------------------------------------------------------------------------------
+
+/**
+ * What the first validation of every tool costs: importing the precompiled module (transpiled to .mjs
+ * with esbuild first, so tsx's own transform is not counted) against compiling each schema with Ajv at
+ * run time (what `ValidatorCache` does on each tool's first call). Fresh files, so nothing is cached.
+ */
+export async function startup(): Promise<void> {
+  const file = join(catalogs, 'worldmonitor/worldmonitor-v1.21-style.SYNTHESIZED.tools-list.json');
+  if (!existsSync(file)) return;
+  let esbuild: typeof import('esbuild');
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    return;
+  }
+  const entries = entriesOf(file, 'outputSchema');
+  const { code } = await esbuild.transform(emitValidatorModule(entries).source, { loader: 'ts', format: 'esm' });
+  const dir = mkdtempSync(join(root, 'test/.tmp/bench-startup-'));
+  const samples: Array<[number, number]> = [];
+  for (let round = 0; round < 5; round++) {
+    const path = join(dir, `validators${round}.mjs`);
+    writeFileSync(path, code);
+    let start = performance.now();
+    const module = (await import(pathToFileURL(path).href)) as Record<string, (v: unknown) => unknown>;
+    for (const e of entries) module[e.name]!({});
+    const precompiled = performance.now() - start;
+    const cache = new ValidatorCache();
+    const fresh = entries.map((e) => structuredClone(e.schema)); // new objects: the cache is keyed by identity
+    start = performance.now();
+    for (const schema of fresh) cache.validate(schema, {});
+    samples.push([precompiled, performance.now() - start]);
+  }
+  const [precompiled, runtime] = [median(samples.map((s) => s[0])), median(samples.map((s) => s[1]))];
+  console.log(`-- first validation of all ${entries.length} worldmonitor 1.21 outputs (median of 5): import precompiled ${precompiled.toFixed(0)} ms, Ajv compile at run time ${runtime.toFixed(0)} ms (ratio ${(precompiled / runtime).toFixed(2)}x)`);
+}
+
 // ---- speed ------------------------------------------------------------------------------------
 
 const FORECAST: JsonObject = {
@@ -225,6 +262,7 @@ export async function speed(iterations = 20000): Promise<void> {
 export async function main(): Promise<void> {
   sizes();
   await shipped();
+  await startup();
   await speed(Number(process.argv[2] ?? 20000));
 }
 
