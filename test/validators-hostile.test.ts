@@ -31,6 +31,7 @@ const ESCAPES = [
   ',schemaPath:"#/x",keyword:"type"',
   'const err0 = {};\nif(vErrors === null){\nvErrors = [err0];\n}\nelse {\nvErrors.push(err0);\n}\n',
   '\u00000\u0000',
+  'require("ajv/dist/runtime/equal").default',
 ];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
