@@ -8,6 +8,8 @@
  * object) and `new RegExp("...")` calls; names in the code are its own counters. Every message this
  * file writes from server data goes through `jsString`.
  */
+// Warnings reach a terminal: server text in them is shown with control characters escaped.
+import { visible } from '../diff/format-common.js';
 import type { JsonObject } from '../snapshot/types.js';
 import { DEFAULT_TUNING, compileStandalone } from './validators/compile.js';
 import type { Tuning } from './validators/compile.js';
@@ -72,9 +74,9 @@ export function emitValidatorModuleWith(entries: ValidatorEntry[], tuning: Tunin
       if (key !== undefined) shared.set(key, built);
     }
     // Warnings name every entry concerned, shared validator or not.
-    for (const format of built.unknownFormats) warnings.push(`validator ${name}: format ${printable(JSON.stringify(format))} is unknown and not checked`);
+    for (const format of built.unknownFormats) warnings.push(`validator ${name}: format ${visible(JSON.stringify(format))} is unknown and not checked`);
     if (built.failure !== undefined) {
-      warnings.push(`validator ${name}: the schema could not be compiled (${printable(built.failure)}); it rejects every value with a $compile issue`);
+      warnings.push(`validator ${name}: the schema could not be compiled (${visible(built.failure)}); it rejects every value with a $compile issue`);
     }
     exports.push(`export const ${name}: ${EXPORT_TYPE} = ${built.check};`);
   }
@@ -140,11 +142,6 @@ function compiledCheck(check: string, body: string, validateName: string): strin
     '  }',
     '})();',
   ].join('\n');
-}
-
-/** Server text inside a warning printed to a terminal: control characters and line breaks escaped. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function isSchema(schema: unknown): schema is JsonObject {
