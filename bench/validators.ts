@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { ValidatorCache } from '../templates/runtime.js';
+import { ValidatorCache } from '../test/helpers/ajv-reference.js';
 import type { ValidationIssue } from '../templates/runtime.js';
 import { emitValidatorModule, emitValidatorModuleWith } from '../src/emit/validators.js';
 import type { ValidatorEntry } from '../src/emit/validators.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { test } from 'node:test';
-import { ValidatorCache } from '../templates/runtime.js';
+import { ValidatorCache } from './helpers/ajv-reference.js';
 import { prepareValidationSchema } from '../src/model/validation-schema.js';
 import type { JsonObject } from '../src/snapshot/types.js';
 import { sharedCatalogs } from './helpers/paths.js';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ValidatorCache } from '../templates/runtime.js';
+import { ValidatorCache } from './helpers/ajv-reference.js';
 import { emitValidatorModule } from '../src/emit/validators.js';
 import type { JsonObject } from '../src/snapshot/types.js';
 import { loadValidators } from './helpers/validators-module.js';

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Project, SyntaxKind } from 'ts-morph';
-import { ValidatorCache } from '../templates/runtime.js';
+import { ValidatorCache } from './helpers/ajv-reference.js';
 import { emitValidatorModuleWith } from '../src/emit/validators.js';
 import { DEFAULT_TUNING } from '../src/emit/validators/compile.js';
 import type { JsonObject } from '../src/snapshot/types.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ValidatorCache } from '../templates/runtime.js';
+import { ValidatorCache } from './helpers/ajv-reference.js';
 import type { JsonObject } from '../src/snapshot/types.js';
 import { loadValidators } from './helpers/validators-module.js';
 

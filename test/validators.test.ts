@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { ValidatorCache } from '../templates/runtime.js';
+import { ValidatorCache } from './helpers/ajv-reference.js';
 import type { ValidationIssue } from '../templates/runtime.js';
 import { emitValidatorModule } from '../src/emit/validators.js';
 import type { JsonObject } from '../src/snapshot/types.js';

@@ -1,5 +1,5 @@
 /**
- * The validator module emitter the generator uses (one place to switch): the precompiled one in
- * validators.ts once merged, until then the run-time Ajv stand-in.
+ * The validator module emitter the generator uses: precompiled Ajv standalone validators
+ * (src/emit/validators.ts), with no run-time code generation. One place to swap it.
  */
-export { emitValidatorModule } from './validators-ajv-fallback.js';
+export { emitValidatorModule } from './validators.js';
