@@ -115,6 +115,8 @@ export async function run(options: { calls?: number; warmup?: number; rounds?: n
 
   const cases: { name: string; call: () => unknown }[] = [
     { name: 'bare client.callTool', call: () => client.callTool({ name: 'forecast', arguments: args }) },
+    // The same call behind one async function and an await: the shape of any wrapper, no work in it.
+    { name: 'bare, inside an async wrapper', call: async () => await client.callTool({ name: 'forecast', arguments: args }) },
     { name: 'invokeTool, validation on', call: () => invokeTool(client, spec, args) },
     { name: 'invokeTool, validation off', call: () => invokeTool(client, spec, args, { validateOutput: false }) },
     { name: 'invokeTool, input+output validation', call: () => invokeTool(client, spec, args, { validateInput: true }) },
