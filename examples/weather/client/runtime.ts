@@ -13,14 +13,13 @@
  * - JSON-RPC errors are thrown as `McpProtocolError` whichever SDK threw them, never mixed into results.
  * - No enums, namespaces or parameter properties, so Node's type stripping runs it.
  */
-import { callToolOn, eraOf, toProtocolError } from './runtime-client.js';
-import type { CallToolResult, CallToolResultLike, McpClientLike, ProtocolEra, RequestOptions } from './runtime-protocol.js';
 import { findCode, messageOf, own, pickBranch, readPayload, type EraForm } from './runtime-classify.js';
-import { OutputEraMismatchError } from './runtime-client.js';
+import { OutputEraMismatchError, callToolOn, eraOf, toProtocolError } from './runtime-client.js';
+import type { CallToolResult, CallToolResultLike, McpClientLike, ProtocolEra, RequestOptions } from './runtime-protocol.js';
 
+// One module for users and generated code: the protocol types, errors, resource and prompt helpers.
 export type * from './runtime-protocol.js';
-export { McpProtocolError, OutputEraMismatchError } from './runtime-client.js';
-export { readResource, getPrompt } from './runtime-client.js';
+export { McpProtocolError, OutputEraMismatchError, getPrompt, readResource } from './runtime-client.js';
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
 export type { EraForm };
 
