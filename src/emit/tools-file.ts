@@ -15,7 +15,7 @@ export function toolsStatements(model: ClientModel): StatementStructures[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './runtime.js',
-      namedImports: ['type RuntimeErrorCode', 'type ToolError', 'type ToolResult', 'type ToolSpec'],
+      namedImports: ['type ToolError', 'type ToolResult', 'type ToolSpec'],
     },
   ];
   const typeImports = [...new Set(model.tools.flatMap(typesUsed))].sort();

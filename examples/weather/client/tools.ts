@@ -2,12 +2,7 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-import {
-  type RuntimeErrorCode,
-  type ToolError,
-  type ToolResult,
-  type ToolSpec,
-} from './runtime.js';
+import { type ToolError, type ToolResult, type ToolSpec } from './runtime.js';
 import type {
   ConvertTemperatureOutput,
   GetForecastErrorEnvelope,
@@ -29,7 +24,11 @@ export type ConvertTemperatureErrorCode =
   (typeof ConvertTemperatureErrorCode)[keyof typeof ConvertTemperatureErrorCode];
 
 /** A failed call of "convert-temperature": narrow on `code`. */
-export type ConvertTemperatureError = ToolError<RuntimeErrorCode, unknown>;
+export type ConvertTemperatureError =
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>;
 
 /** What "convert-temperature" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ConvertTemperatureResult = ToolResult<
@@ -65,7 +64,11 @@ export type GetForecastErrorCode = (typeof GetForecastErrorCode)[keyof typeof Ge
 
 /** A failed call of "get-forecast": narrow on `code`. */
 export type GetForecastError =
-  ToolError<'unknown_city', GetForecastErrorEnvelope> | ToolError<RuntimeErrorCode, unknown>;
+  | ToolError<'unknown_city', GetForecastErrorEnvelope>
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>;
 
 /** What "get-forecast" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type GetForecastResult = ToolResult<GetForecastOutput, never, GetForecastError>;
@@ -97,7 +100,11 @@ export const ListCitiesErrorCode = {
 export type ListCitiesErrorCode = (typeof ListCitiesErrorCode)[keyof typeof ListCitiesErrorCode];
 
 /** A failed call of "list_cities": narrow on `code`. */
-export type ListCitiesError = ToolError<RuntimeErrorCode, unknown>;
+export type ListCitiesError =
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>;
 
 /** What "list_cities" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ListCitiesResult = ToolResult<ListCitiesOutput, never, ListCitiesError>;
@@ -124,8 +131,12 @@ export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlert
 
 /** A failed call of "set_alert": narrow on `code`. */
 export type SetAlertError =
-  | ToolError<'alert_limit_reached' | 'unknown_city', Record<string, unknown>>
-  | ToolError<RuntimeErrorCode, unknown>;
+  | ToolError<'alert_limit_reached', Record<string, unknown>>
+  | ToolError<'unknown_city', Record<string, unknown>>
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>;
 
 /** What "set_alert" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
