@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 
-const benches = ['startup', 'generate', 'openapi-peer', 'diff', 'call-overhead'];
+const benches = ['startup', 'generate', 'openapi-peer', 'diff', 'call-overhead', 'output-size', 'validators'];
 for (const name of benches) {
   const file = new URL(`./${name}.ts`, import.meta.url);
   if (!existsSync(file)) continue;

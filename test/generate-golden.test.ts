@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
+import { RUNTIME_TEMPLATES } from '../src/emit/emit.js';
 import { fixtureCatalogs, repoRoot } from './helpers/paths.js';
 import { renderCatalog } from './helpers/render.js';
 
 // Catalog in (fixtures/catalogs/X.json) → committed expected client out (fixtures/golden/X/), so
 // every change to emitted code shows in review. UPDATE_GOLDEN=1 rewrites the expected files.
-// runtime.ts is left out: it is a verbatim copy of templates/runtime.ts, reviewed there.
+// The runtime files are left out: verbatim copies of templates/, reviewed there.
 const update = process.env.UPDATE_GOLDEN === '1';
 
 for (const catalog of fixtureCatalogs()) {
@@ -15,7 +16,7 @@ for (const catalog of fixtureCatalogs()) {
   test(`golden: ${name}`, async () => {
     const { files } = await renderCatalog(catalog, name);
     const dir = join(repoRoot, 'fixtures/golden', name);
-    for (const file of files.filter((f) => f.path !== 'runtime.ts')) {
+    for (const file of files.filter((f) => !RUNTIME_TEMPLATES.includes(f.path))) {
       const expectedPath = join(dir, file.path);
       if (update) {
         await mkdir(dir, { recursive: true });

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { GetForecastErrorCode, SetAlertErrorCode, WeatherClient, ToolCallError, unwrap } from '../examples/weather/client/index.js';
 import { repoRoot } from './helpers/paths.js';
 
 // The committed example client (generated from the bundled server by `npm run generate`), called
-// for real against that server over stdio.
+// for real against that server over stdio, through SDK v1's Client and (below) SDK v2's.
 let mcp: Client;
 let weather: WeatherClient;
 
@@ -60,4 +62,25 @@ test('resources, templates and prompts', async () => {
   assert.equal(city.contents[0]?.uri, 'weather://cities/oslo');
   const prompt = await weather.prompts.planTrip({ city: "tokyo" });
   assert.ok(prompt.messages.length > 0);
+});
+
+test('the same client through the SDK v2 Client: tools, codes, validation, resources, templates, prompts', async () => {
+  const v2 = new ClientV2({ name: 'generated-call-test', version: '0.0.0' });
+  await v2.connect(new StdioClientTransportV2({ command: process.execPath, args: ['--import', 'tsx', join(repoRoot, 'fixtures/servers/example.ts')], cwd: repoRoot }));
+  try {
+    const viaV2 = new WeatherClient(v2);
+    const forecast = await viaV2.getForecast({ city: 'paris', days: 2 }, { timeout: 10_000 });
+    assert.ok(forecast.ok && forecast.data.days.length === 2);
+    const unknown = await viaV2.getForecast({ city: 'atlantis' });
+    assert.ok(!unknown.ok && unknown.error.code === GetForecastErrorCode.UnknownCity);
+    const alert = await viaV2.setAlert({ city: 'nowhere', thresholdC: 30 });
+    assert.ok(!alert.ok && alert.error.code === SetAlertErrorCode.UnknownCity);
+    const invalidInput = await viaV2.getForecast({ city: 'paris', days: 99 });
+    assert.ok(!invalidInput.ok && invalidInput.error.issues?.[0]?.pointer === '/days');
+    assert.match(JSON.stringify((await viaV2.resources.stations()).contents), /paris/i);
+    assert.equal((await viaV2.templates.city({ id: 'oslo' })).contents[0]?.uri, 'weather://cities/oslo');
+    assert.ok((await viaV2.prompts.planTrip({ city: 'tokyo' })).messages.length > 0);
+  } finally {
+    await v2.close();
+  }
 });

@@ -2,11 +2,12 @@
  * templates/runtime.ts is copied verbatim into users' projects, so it must compile under the
  * strictest settings they may use (strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes,
  * verbatimModuleSyntax, erasableSyntaxOnly for Node's type stripping) in both NodeNext and Bundler
- * resolution, and depend only on the SDK and what the SDK already depends on.
+ * resolution, and import nothing but its own files: no SDK, no validator library, no Node built-ins.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { RUNTIME_TEMPLATES } from '../src/emit/emit.js';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
@@ -27,11 +28,14 @@ for (const mode of ['nodenext', 'bundler']) {
   });
 }
 
-test('runtime.ts imports only the SDK, ajv and ajv-formats', async () => {
-  const source = await readFile(join(repoRoot, 'templates', 'runtime.ts'), 'utf8');
-  const specifiers = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
-  assert.ok(specifiers.length > 0);
-  const allowed = /^(@modelcontextprotocol\/sdk\/.+|ajv|ajv\/dist\/(2019|2020)\.js|ajv-formats)$/;
-  assert.deepEqual(specifiers.filter((s) => !allowed.test(s)), []);
-  assert.doesNotMatch(source, /\b(require|process|Buffer)\b\s*[.(]/, 'no Node globals: the client also runs in browsers');
+test('the runtime templates import only each other: no SDK, no ajv, no Node built-ins, no code generation', async () => {
+  for (const name of RUNTIME_TEMPLATES) {
+    const source = await readFile(join(repoRoot, 'templates', name), 'utf8');
+    const specifiers = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
+    const own = RUNTIME_TEMPLATES.map((t) => `./${t.replace(/\.ts$/, '.js')}`);
+    assert.deepEqual(specifiers.filter((s) => !own.includes(s)), [], name);
+    assert.doesNotMatch(source, /\b(require|process|Buffer)\b\s*[.(]/, `${name}: no Node globals, the client also runs in browsers`);
+    const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, ''); // comments may name what the code avoids
+    assert.doesNotMatch(code, /\bnew Function\b|\beval\s*\(|\bFunction\s*\(/, `${name}: no code generation at run time`);
+  }
 });

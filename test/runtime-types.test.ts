@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import { expectTypeOf } from 'expect-type';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { RuntimeErrorCode, ToolCallError, expandUriTemplate, getPrompt, invokeTool, unwrap } from '../templates/runtime.js';
-import type { McpClientLike, ToolError, ToolResult } from '../templates/runtime.js';
+import type { CallToolResult, McpClientLike, ToolError, ToolResult } from '../templates/runtime.js';
 import { getWeather } from './helpers/runtime-fixture.js';
 import type { GetWeatherErrorCode, GetWeatherInput, GetWeatherOutput, GetWeatherResult } from './helpers/runtime-fixture.js';
 
@@ -87,8 +87,12 @@ export function inputs(): void {
 }
 
 export function clients(): void {
-  // The SDK v1 Client is accepted as is; so is any object with a compatible callTool.
+  // The SDK v1 and v2 Clients are accepted as they are; so is any object with a compatible callTool.
   expectTypeOf<Client>().toExtend<McpClientLike>();
+  expectTypeOf<ClientV2>().toExtend<McpClientLike>();
+  expectTypeOf<{ callTool: (params: { name: string }) => Promise<{ content: [] }> }>().toExtend<McpClientLike>();
+  // A callTool that does not return a result object is not.
+  expectTypeOf<{ callTool: (params: { name: string }) => Promise<string> }>().not.toExtend<McpClientLike>();
   expectTypeOf<{ callTool: McpClientLike['callTool'] }>().toExtend<McpClientLike>();
   expectTypeOf<{ readResource: McpClientLike['readResource'] }>().not.toExtend<McpClientLike>();
 }

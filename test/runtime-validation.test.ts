@@ -1,72 +1,76 @@
 /**
- * templates/runtime.ts: validator compilation (dialects, `$id` collisions, schemas that do not
- * compile, RFC 6901 pointers) and classification rules that need no server (`classifyResult` is
- * the pure half of `invokeTool`).
+ * The validators generated clients use (dialects, `$id` collisions, schemas that do not compile,
+ * RFC 6901 pointers), and the runtime's classification rules that need no server (`classifyResult`
+ * is the pure half of `invokeTool`).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { McpProtocolError, ValidatorCache, classifyResult, invokeTool } from '../templates/runtime.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpClientLike, ToolSpec } from '../templates/runtime.js';
+import { McpProtocolError, classifyResult, invokeTool } from '../templates/runtime.js';
+import type { CallToolResult, McpClientLike, ToolSpec, ValidationIssue, Validator } from '../templates/runtime.js';
 import { getWeather } from './helpers/runtime-fixture.js';
+import { compileValidators } from './helpers/runtime-validators.js';
 
-describe('ValidatorCache', () => {
-  test('two schemas with the same $id compile side by side, each keeping its own meaning', () => {
-    const cache = new ValidatorCache();
+// One validator module per call, emitted exactly as for a generated client.
+async function validatorsFor(schemas: Record<string, object>): Promise<Record<string, Validator>> {
+  return compileValidators(schemas);
+}
+async function validate(schema: object, value: unknown): Promise<readonly ValidationIssue[]> {
+  return (await validatorsFor({ check: schema }))['check']!(value);
+}
+
+describe('the emitted validators', () => {
+  test('two schemas with the same $id live side by side in one module, each keeping its own meaning', async () => {
     const a = { $id: 'https://example.com/out.json', type: 'object', properties: { n: { $ref: 'https://example.com/out.json#/$defs/n' } }, $defs: { n: { type: 'number' } } };
     const b = { $id: 'https://example.com/out.json', type: 'object', properties: { n: { $ref: '#/$defs/n' } }, $defs: { n: { type: 'string' } } };
-    assert.deepEqual(cache.validate(a, { n: 1 }), []);
-    assert.deepEqual(cache.validate(b, { n: 'x' }), []);
-    assert.equal(cache.validate(a, { n: 'x' })[0]?.pointer, '/n');
-    assert.equal(cache.validate(b, { n: 1 })[0]?.pointer, '/n');
-    assert.equal(cache.compilations, 2);
+    const v = await validatorsFor({ a, b });
+    assert.deepEqual(v['a']!({ n: 1 }), []);
+    assert.deepEqual(v['b']!({ n: 'x' }), []);
+    assert.equal(v['a']!({ n: 'x' })[0]?.pointer, '/n');
+    assert.equal(v['b']!({ n: 1 })[0]?.pointer, '/n');
   });
 
-  test('the dialect follows $schema: draft-07 ignores prefixItems, 2020-12 (also the default) enforces it', () => {
-    const cache = new ValidatorCache();
+  test('the dialect follows $schema: draft-07 ignores prefixItems, 2020-12 (also the default) enforces it', async () => {
     const tuple = { type: 'array', prefixItems: [{ type: 'string' }] };
-    assert.deepEqual(cache.validate({ $schema: 'http://json-schema.org/draft-07/schema#', ...tuple }, [1]), []);
-    assert.equal(cache.validate({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...tuple }, [1])[0]?.pointer, '/0');
-    assert.equal(cache.validate({ ...tuple }, [1])[0]?.pointer, '/0');
+    assert.deepEqual(await validate({ $schema: 'http://json-schema.org/draft-07/schema#', ...tuple }, [1]), []);
+    assert.equal((await validate({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...tuple }, [1]))[0]?.pointer, '/0');
+    assert.equal((await validate({ ...tuple }, [1]))[0]?.pointer, '/0');
     // 2019-09: array-form items is still a tuple there
     const legacyTuple = { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'array', items: [{ type: 'string' }] };
-    assert.equal(cache.validate(legacyTuple, [1])[0]?.pointer, '/0');
+    assert.equal((await validate(legacyTuple, [1]))[0]?.pointer, '/0');
     // draft-04 has no Ajv meta-schema; it is validated with the draft-07 rules rather than refused.
-    assert.equal(cache.validate({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { x: { type: 'number' } } }, { x: 's' })[0]?.pointer, '/x');
+    assert.equal((await validate({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { x: { type: 'number' } } }, { x: 's' }))[0]?.pointer, '/x');
   });
 
-  test('formats are checked (ajv-formats), unknown formats and keywords are tolerated', () => {
-    const cache = new ValidatorCache();
+  test('formats are checked, unknown formats and keywords are tolerated', async () => {
     const schema = { type: 'object', properties: { at: { type: 'string', format: 'date-time' }, x: { type: 'string', format: 'vendor-thing', 'x-vendor': 1 } } };
-    assert.deepEqual(cache.validate(schema, { at: '2025-01-01T00:00:00Z', x: 'y' }), []);
-    assert.deepEqual(cache.validate(schema, { at: 'yesterday' }), [{ pointer: '/at', message: 'must match format "date-time"', keyword: 'format' }]);
+    const v = await validatorsFor({ schema });
+    assert.deepEqual(v['schema']!({ at: '2025-01-01T00:00:00Z', x: 'y' }), []);
+    assert.deepEqual(v['schema']!({ at: 'yesterday' }), [{ pointer: '/at', message: 'must match format "date-time"', keyword: 'format' }]);
   });
 
-  test('pointers are RFC 6901: "/" and "~" in keys are escaped, missing and extra properties are named', () => {
-    const cache = new ValidatorCache();
+  test('pointers are RFC 6901: "/" and "~" in keys are escaped, missing and extra properties are named', async () => {
     const schema = { type: 'object', required: ['a/b'], properties: { 'c~d': { type: 'number' } }, additionalProperties: { type: 'number' } };
-    const issues = cache.validate(schema, { 'c~d': 'x', 'e/f': 'y' });
+    const issues = await validate(schema, { 'c~d': 'x', 'e/f': 'y' });
     assert.deepEqual(
-      issues.map((i) => [i.pointer, i.keyword]),
+      issues.map((i) => [i.pointer, i.keyword]).sort(),
       [
         ['/a~1b', 'required'],
-        ['/e~1f', 'type'],
         ['/c~0d', 'type'],
+        ['/e~1f', 'type'],
       ],
     );
   });
 
-  test('a schema that cannot be compiled is reported as one issue, compiled (attempted) once, and does not throw', () => {
-    const cache = new ValidatorCache();
+  test('a schema that cannot be compiled is reported as one $compile issue, and does not throw', async () => {
     const broken = { type: 'object', properties: { x: { $ref: 'https://elsewhere.example/missing.json' } } };
-    const issues = cache.validate(broken, { x: 1 });
-    assert.equal(issues.length, 1);
-    assert.equal(issues[0]?.pointer, '');
-    assert.equal(issues[0]?.keyword, '$compile');
-    assert.match(issues[0]!.message, /^the schema could not be compiled: can't resolve reference https:\/\/elsewhere\.example\/missing\.json/);
-    cache.validate(broken, { x: 2 });
-    assert.equal(cache.compilations, 1);
+    const v = await validatorsFor({ broken });
+    for (const value of [{ x: 1 }, { x: 2 }]) {
+      const issues = v['broken']!(value);
+      assert.equal(issues.length, 1);
+      assert.equal(issues[0]?.pointer, '');
+      assert.equal(issues[0]?.keyword, '$compile');
+      assert.match(issues[0]!.message, /^the schema could not be compiled: /);
+    }
   });
 });
 
@@ -117,7 +121,7 @@ describe('classifyResult rules', () => {
     assert.ok(!nested.ok);
     assert.deepEqual([(nested.error as { code: string }).code, (nested.error as { message: string }).message], ['E1', 'nested message']);
     const legacy = classifyResult(spec, { toolResult: { answer: 42 } });
-    assert.deepEqual(legacy, { ok: true, variant: 'documented', data: { answer: 42 }, raw: { toolResult: { answer: 42 } } });
+    assert.deepEqual(legacy, { ok: true, variant: 'documented', data: { answer: 42 }, raw: { toolResult: { answer: 42 }, content: [] } });
   });
 });
 
@@ -127,7 +131,7 @@ describe('errors thrown by other clients', () => {
 
   test('a JSON-RPC-shaped error from a non-SDK client becomes McpProtocolError', async () => {
     await assert.rejects(invokeTool(throwing({ code: -32603, message: 'Internal error: data fetch failed', data: { retryAfter: 3 } }), spec, {}), (e: unknown) => {
-      return e instanceof McpProtocolError && e instanceof McpError && e.code === -32603 && e.message === 'MCP error -32603: Internal error: data fetch failed (tools/call "t")';
+      return e instanceof McpProtocolError && e.code === -32603 && e.message === 'MCP error -32603: Internal error: data fetch failed (tools/call "t")' && (e.data as { retryAfter: number }).retryAfter === 3;
     });
   });
 

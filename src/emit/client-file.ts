@@ -11,12 +11,11 @@ export function clientStatements(model: ClientModel): StatementStructures[] {
   const inputTypes = [
     ...new Set(model.tools.flatMap((t) => [t.inputType, ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName)])),
   ].sort();
-  const runtime = ['ValidatorCache', 'invokeTool', 'type McpClientLike'];
-  if (model.resources.length || model.templates.length) runtime.push('readResource');
+  const runtime = ['invokeTool', 'type InvokeOptions', 'type McpClientLike', 'type RequestOptions'];
+  if (model.resources.length || model.templates.length) runtime.push('readResource', 'type ReadResourceResult');
   if (model.templates.length) runtime.push('expandUriTemplate');
-  if (model.prompts.length) runtime.push('getPrompt');
+  if (model.prompts.length) runtime.push('getPrompt', 'type GetPromptResult');
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@modelcontextprotocol/sdk/shared/protocol.js', isTypeOnly: true, namedImports: ['RequestOptions'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: runtime },
   ];
   if (toolImports.length || helperTypes.length) {
@@ -51,11 +50,10 @@ export function clientStatements(model: ClientModel): StatementStructures[] {
     isExported: true,
     docs: docs(
       `Typed client for the MCP server ${str(info?.title ?? info?.name ?? model.serverName)}.`,
-      'Wraps a connected MCP client (the SDK `Client`, or anything with a compatible `callTool`).',
+      'Wraps a connected MCP client: the SDK v2 `Client` (`@modelcontextprotocol/client`), the SDK v1 `Client` (`@modelcontextprotocol/sdk`), or anything with a compatible `callTool`.',
     ),
     properties: [
       { name: '#client', isReadonly: true, type: 'McpClientLike' },
-      { name: '#validators', isReadonly: true, initializer: 'new ValidatorCache()' },
       { name: '#validateOutput', isReadonly: true, type: 'boolean' },
       { name: '#validateInput', isReadonly: true, type: 'boolean' },
       ...helperGroups(model),
@@ -100,7 +98,8 @@ function invokeOptionsMethod(): MethodDeclarationStructure {
     kind: StructureKind.Method,
     name: '#invokeOptions',
     parameters: [{ name: 'request', type: 'RequestOptions | undefined' }],
-    statements: ['return { cache: this.#validators, validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };'],
+    returnType: 'InvokeOptions',
+    statements: ['return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };'],
   };
 }
 
@@ -115,7 +114,7 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       initializer: object(
         model.resources.map((r) => ({
           doc: [r.resource.title ?? r.resource.name, r.resource.description, `Reads ${str(r.resource.uri)}.`],
-          text: `${r.member}: (options?: RequestOptions) => readResource(this.#client, ${str(r.resource.uri)}, options)`,
+          text: `${r.member}: (options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, ${str(r.resource.uri)}, options)`,
         })),
       ),
     });
@@ -129,7 +128,7 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       initializer: object(
         model.templates.map((t) => ({
           doc: [t.template.title ?? t.template.name, t.template.description, `Reads ${str(t.template.uriTemplate)}.`],
-          text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: RequestOptions) => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
+          text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
         })),
       ),
     });
@@ -143,7 +142,7 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       initializer: object(
         model.prompts.map((p) => ({
           doc: [p.prompt.title ?? p.prompt.name, p.prompt.description, `Gets the prompt ${str(p.prompt.name)}.`],
-          text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: RequestOptions) => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
+          text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: RequestOptions): Promise<GetPromptResult> => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
         })),
       ),
     });

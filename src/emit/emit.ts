@@ -5,6 +5,8 @@ import { compileDefinitions } from '../schema/compile.js';
 import { banner } from './banner.js';
 import { clientStatements } from './client-file.js';
 import { toolsStatements } from './tools-file.js';
+import { validatorEntries } from './validator-entries.js';
+import { emitValidatorModule } from './validator-module.js';
 
 export interface EmittedFile {
   /** Relative to the output folder, with `/` separators. */
@@ -14,21 +16,29 @@ export interface EmittedFile {
   format: boolean;
 }
 
-const RUNTIME_TEMPLATE = new URL('../../templates/runtime.ts', import.meta.url);
+/** The runtime, copied verbatim: runtime.ts and the files it imports. */
+export const RUNTIME_TEMPLATES = ['runtime.ts', 'runtime-classify.ts', 'runtime-client.ts', 'runtime-protocol.ts', 'runtime-uri.ts'];
+const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
-/** Every file of a generated client, unformatted. */
+/** Every file of a generated client, unformatted; the validator emitter's warnings join the model's. */
 export async function emitClient(model: ClientModel): Promise<EmittedFile[]> {
   const header = banner(model);
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const print = (path: string, statements: StatementStructures[]) =>
     header + '\n' + paragraphs(project.createSourceFile(path, { statements }, { overwrite: true }));
   const types = paragraphs(project.createSourceFile('types.ts', await compileDefinitions(model.definitions), { overwrite: true }));
+  const validators = emitValidatorModule(validatorEntries(model));
+  model.warnings.push(...validators.warnings);
+  const runtime = await Promise.all(
+    RUNTIME_TEMPLATES.map(async (name) => ({ path: name, content: runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')), format: false })),
+  );
   return [
     { path: 'types.ts', content: `${header}\n${types}`, format: true },
     { path: 'tools.ts', content: print('tools.ts', toolsStatements(model)), format: true },
+    { path: 'validators.ts', content: `${header}\n${validators.source}`, format: false },
     { path: 'client.ts', content: print('client.ts', clientStatements(model)), format: true },
     { path: 'index.ts', content: header + '\n' + indexSource(model), format: true },
-    { path: 'runtime.ts', content: runtimeHeader() + (await readFile(RUNTIME_TEMPLATE, 'utf8')), format: false },
+    ...runtime,
   ];
 }
 
@@ -53,7 +63,8 @@ function indexSource(model: ClientModel): string {
     `export { ${model.className}, type ${model.optionsTypeName} } from './client.js';`,
     "export * from './tools.js';",
     "export type * from './types.js';",
-    "export { McpProtocolError, RuntimeErrorCode, ToolCallError, unwrap, type McpClientLike, type ToolError, type ToolResult, type ValidationIssue } from './runtime.js';",
+    "export { McpProtocolError, OutputEraMismatchError, RuntimeErrorCode, ToolCallError, unwrap } from './runtime.js';",
+    "export type { CallToolResult, ContentBlock, McpClientLike, ProtocolEra, RequestOptions, ToolError, ToolResult, ValidationIssue } from './runtime.js';",
     '',
   ].join('\n');
 }

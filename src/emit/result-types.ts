@@ -1,21 +1,23 @@
 import type { ToolModel } from '../model/types.js';
+import { RuntimeErrorCode } from '../../templates/runtime.js';
 import { str } from './text.js';
 
 /**
  * The three type arguments of a tool's `ToolResult<Data, Alt, Err>`: the documented payload, the
- * alternatives told apart by `variant`, and the error union (one member per envelope type, plus the
- * runtime's own codes). Shared by the result type alias and the method's `invokeTool` call.
+ * alternatives told apart by `variant`, and the error union (one member per code, with its envelope
+ * type as `details` when the schema declares one, and one per runtime code). Shared by the result type alias and the method's `invokeTool` call.
  */
 export function resultTypeArguments(tool: ToolModel): { data: string; alt: string; error: string } {
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
-  const byDetails = new Map<string, string[]>();
-  for (const code of tool.errorCodes) {
-    const details = code.detailsType ?? 'Record<string, unknown>';
-    byDetails.set(details, [...(byDetails.get(details) ?? []), str(code.code)]);
-  }
+  // One member per code, the runtime's included: `switch (error.code)` then narrows the whole error,
+  // so a `default: error satisfies never` compiles for every tool, with or without declared codes.
+  const members = [
+    ...tool.errorCodes.map((c) => `ToolError<${str(c.code)}, ${c.detailsType ?? 'Record<string, unknown>'}>`),
+    ...Object.values(RuntimeErrorCode).map((code) => `ToolError<${str(code)}, unknown>`),
+  ];
   return {
     data: tool.outputType ?? 'unknown',
     alt: alternatives.length ? alternatives.map((b) => `{ variant: ${str(b.variant!)}; data: ${b.typeName} }`).join(' | ') : 'never',
-    error: [...[...byDetails].map(([details, codes]) => `ToolError<${codes.join(' | ')}, ${details}>`), 'ToolError<RuntimeErrorCode, unknown>'].join(' | '),
+    error: members.join(' | '),
   };
 }

@@ -1,7 +1,13 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
+import { RuntimeErrorCode } from '../../templates/runtime.js';
 import { resultTypeArguments } from './result-types.js';
 import { docs, lineText, propertyKey, str } from './text.js';
+import { branchValidatorName, inputValidatorName } from './validator-entries.js';
+
+// The runtime's own codes, written out rather than spread (`...RuntimeErrorCode`): a spread cannot
+// be typed from the file alone, which `isolatedDeclarations` requires.
+const RUNTIME_CODE_MEMBERS = Object.entries(RuntimeErrorCode).map(([member, code]) => `${member}: ${str(code)},`).join(' ');
 
 /** `tools.ts`: per tool its spec (data for the runtime), error codes, error and result types. */
 export function toolsStatements(model: ClientModel): StatementStructures[] {
@@ -9,14 +15,17 @@ export function toolsStatements(model: ClientModel): StatementStructures[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './runtime.js',
-      namedImports: ['RuntimeErrorCode', 'type ToolError', 'type ToolResult', 'type ToolSpec'],
+      namedImports: ['type ToolError', 'type ToolResult', 'type ToolSpec'],
     },
   ];
   const typeImports = [...new Set(model.tools.flatMap(typesUsed))].sort();
   if (typeImports.length) {
     statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: typeImports });
   }
-  for (const tool of model.tools) statements.push(...toolStatements(tool));
+  if (model.tools.some((t) => t.branches.length > 0 || t.inputValidationSchema)) {
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators.js', namespaceImport: 'validators' });
+  }
+  for (const tool of model.tools) statements.push(...toolStatements(tool, model));
   for (const template of model.templates) {
     statements.push({
       kind: StructureKind.Interface,
@@ -55,24 +64,11 @@ function typesUsed(tool: ToolModel): string[] {
   ];
 }
 
-function toolStatements(tool: ToolModel): StatementStructures[] {
+function toolStatements(tool: ToolModel, model: ClientModel): StatementStructures[] {
   const name = str(tool.tool.name);
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
   const { data, alt, error } = resultTypeArguments(tool);
   const errorUnion = error;
-  const spec = {
-    name: tool.tool.name,
-    ...(tool.inputValidationSchema ? { inputSchema: tool.inputValidationSchema } : {}),
-    ...(tool.tool.outputSchema ? { outputSchema: tool.branches[0]?.validationSchema } : {}),
-    branches: tool.branches.map((b) => ({
-      kind: b.kind,
-      ...(b.variant ? { variant: b.variant } : {}),
-      ...(b.code ? { code: b.code } : {}),
-      required: b.required,
-      schema: b.validationSchema,
-    })),
-    codes: tool.errorCodes.map((c) => c.code),
-  };
   return [
     {
       kind: StructureKind.VariableStatement,
@@ -82,7 +78,7 @@ function toolStatements(tool: ToolModel): StatementStructures[] {
       declarations: [
         {
           name: tool.errorCodeEnum,
-          initializer: `{ ${tool.errorCodes.map((c) => `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`).join(' ')} ...RuntimeErrorCode } as const`,
+          initializer: `{ ${tool.errorCodes.map((c) => `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`).join(' ')} ${RUNTIME_CODE_MEMBERS} } as const`,
         },
       ],
     },
@@ -111,8 +107,35 @@ function toolStatements(tool: ToolModel): StatementStructures[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: docs(`What the runtime needs to call and classify ${name}.`),
-      // Data, not code: embedded as JSON text, which is fast to parse, fast to format and cannot carry an expression.
-      declarations: [{ name: tool.specName, type: 'ToolSpec', initializer: `JSON.parse(${str(JSON.stringify(spec))})` }],
+      declarations: [{ name: tool.specName, type: 'ToolSpec', initializer: specLiteral(tool, model) }],
     },
   ];
+}
+
+/**
+ * The spec as an object literal: only what classification needs, every server string through
+ * `str()` (JSON escaping), validators referenced by name. The schemas live in validators.ts.
+ */
+function specLiteral(tool: ToolModel, model: ClientModel): string {
+  const list = (values: readonly string[]) => `[${values.map(str).join(', ')}]`;
+  const branches = tool.branches.map((b) => {
+    const members = [
+      `kind: ${str(b.kind)}`,
+      ...(b.variant ? [`variant: ${str(b.variant)}`] : []),
+      ...(b.code ? [`code: ${str(b.code)}`] : []),
+      `required: ${list(b.required)}`,
+      ...(b.discriminator ? [`discriminator: { key: ${str(b.discriminator.key)}, values: ${list(b.discriminator.values)} }`] : []),
+      `validate: validators.${branchValidatorName(tool, b.index)}`,
+    ];
+    return `{ ${members.join(', ')} }`;
+  });
+  const members = [
+    `name: ${str(tool.tool.name)}`,
+    ...(tool.inputValidationSchema ? [`validateInput: validators.${inputValidatorName(tool)}`] : []),
+    `branches: [\n${branches.map((b) => `${b},`).join('\n')}\n]`,
+    `codes: ${list(tool.errorCodes.map((c) => c.code))}`,
+    ...(tool.eraForm ? [`eraForm: ${str(tool.eraForm)}`] : []),
+    ...(tool.eraForm && model.era ? [`era: ${str(model.era)}`] : []),
+  ];
+  return `{\n${members.map((m) => `${m},`).join('\n')}\n}`;
 }

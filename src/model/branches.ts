@@ -1,7 +1,7 @@
 import { isObject } from '../schema/walk.js';
 import { derefSchema } from '../schema/refs.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { alternatives, envelopeKey } from './error-codes.js';
+import { CODE_PROPERTIES, alternatives, constValues, envelopeKey } from './error-codes.js';
 import type { BranchKind } from './types.js';
 
 export interface OutputBranch {
@@ -11,6 +11,8 @@ export interface OutputBranch {
   schema: JsonObject;
   required: string[];
   code?: string;
+  /** For error branches: the property whose `const`/`enum` values tell this branch from the others. */
+  discriminator?: { key: string; values: string[] };
 }
 
 const COMPOSITION = ['anyOf', 'oneOf'];
@@ -28,7 +30,8 @@ export function outputBranches(schema: JsonObject): OutputBranch[] {
     const required = requiredOf(branch);
     const kind: BranchKind = index === 0 ? 'documented' : isErrorBranch(schema, branch) ? 'error' : 'alternative';
     const code = kind === 'error' ? envelopeKey(branch) : undefined;
-    return { index, kind, schema: branch, required, ...(code ? { code } : {}) };
+    const discriminator = kind === 'error' ? discriminatorOf(schema, branch) : undefined;
+    return { index, kind, schema: branch, required, ...(code ? { code } : {}), ...(discriminator ? { discriminator } : {}) };
   });
 }
 
@@ -39,6 +42,15 @@ function isErrorBranch(root: JsonObject, branch: JsonObject): boolean {
     const prop = derefSchema(root, props[name] ?? null);
     return isObject(prop) && (typeof prop.const === 'string' || (Array.isArray(prop.enum) && prop.enum.some((v) => typeof v === 'string')));
   });
+}
+
+/** The first code property with fixed values: error branches sharing `error` differ by its value. */
+function discriminatorOf(root: JsonObject, branch: JsonObject): { key: string; values: string[] } | undefined {
+  for (const key of CODE_PROPERTIES) {
+    const values = constValues(root, branch, key);
+    if (values.length > 0) return { key, values: [...new Set(values)].sort() };
+  }
+  return undefined;
 }
 
 /** allOf(parent without the composition, branch): properties merged, `required` united. */

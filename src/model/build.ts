@@ -5,17 +5,26 @@ import { isObject } from '../schema/walk.js';
 import type { JsonObject, Prompt, Snapshot, Tool } from '../snapshot/types.js';
 import { canonicalSchema, compareStrings } from '../snapshot/write.js';
 import { declareRequiredKeys, outputBranches, requiredOf } from './branches.js';
+import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from './error-codes.js';
 import { NamePlanner, RESERVED_MEMBER_NAMES, RESERVED_TYPE_NAMES, camelCase, pascalCase } from './naming.js';
 import { templateVariables } from './uri-template.js';
 import type { BranchModel, ClientModel, ErrorCodeModel, PromptModel, ResourceModel, TemplateModel, ToolModel } from './types.js';
 import { prepareValidationSchema } from './validation-schema.js';
 
-/** Names the runtime template exports; generated declarations must not take them. */
+/** Names the runtime templates export (runtime.ts and the files it re-exports); generated declarations must not take them. */
 export const RUNTIME_EXPORTS = [
-  'McpClientLike', 'ToolSpec', 'BranchSpec', 'ToolResult', 'ToolError', 'ValidationIssue', 'RuntimeErrorCode',
-  'invokeTool', 'unwrap', 'ToolCallError', 'ValidatorCache', 'readResource', 'getPrompt',
-  'expandUriTemplate', 'InvokeOptions', 'ClassifyOptions', 'classifyResult', 'AnyToolResult', 'UriTemplateValue', 'RequestOptions', 'JsonSchemaObject', 'McpProtocolError', 'ClientOptions',
+  // runtime.ts
+  'ValidationIssue', 'Validator', 'BranchSpec', 'ToolSpec', 'RuntimeErrorCode', 'ToolError', 'ToolResult', 'AnyToolResult',
+  'ToolCallError', 'unwrap', 'ClassifyOptions', 'InvokeOptions', 'invokeTool', 'classifyResult', 'EraForm',
+  // runtime-client.ts and runtime-uri.ts, re-exported
+  'McpProtocolError', 'OutputEraMismatchError', 'readResource', 'getPrompt', 'expandUriTemplate', 'UriTemplateValue',
+  // runtime-protocol.ts, re-exported as types
+  'ProtocolEra', 'Annotations', 'TextContent', 'ImageContent', 'AudioContent', 'ResourceLink', 'TextResourceContents',
+  'BlobResourceContents', 'ResourceContents', 'EmbeddedResource', 'ContentBlock', 'CallToolResult', 'ReadResourceResult',
+  'PromptMessage', 'GetPromptResult', 'Progress', 'RequestOptions', 'CallToolParams', 'CallToolResultLike', 'McpClientLike',
+  // the namespace tools.ts imports validators.ts as
+  'validators',
 ];
 
 /** Runtime error-code members every tool's code object includes. */
@@ -68,6 +77,7 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
     typeSet.add(p.inputType, input, base);
     const branches = tool.outputSchema ? planBranches(tool, p.outputType!, base, types, typeSet, shared) : [];
     const codes = deriveErrorCodes(tool, server.errors);
+    const eraForm = eraFormOf(tool.outputSchema);
     const members = new NamePlanner(new Set(RUNTIME_CODE_MEMBERS));
     const errorCodes: ErrorCodeModel[] = codes.map((code) => {
       const envelope = branches.find((b) => b.kind === 'error' && (b.code === code.code || (code.source.kind === 'property-value' && code.source.branch === b.index)));
@@ -86,9 +96,11 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
       errorType: p.errorType,
       resultType: p.resultType,
       ...(validateInput ? { inputValidationSchema: prepareValidationSchema(tool.inputSchema) } : {}),
+      ...(eraForm ? { eraForm } : {}),
     };
   });
 
+  const era = snapshotEra(snapshot);
   const resourceMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
   const resources: ResourceModel[] = sortBy(snapshot.resources, (r) => r.uri).map((resource) => ({
     resource,
@@ -111,6 +123,7 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
     optionsTypeName,
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
+    ...(era ? { era } : {}),
     tools: toolModels,
     resources,
     templates,
@@ -152,6 +165,7 @@ function planBranches(tool: Tool, outputType: string, base: string, types: NameP
       validationSchema: prepareValidationSchema(branch.schema),
     };
     if (branch.code) model.code = branch.code;
+    if (branch.discriminator) model.discriminator = branch.discriminator;
     if (branch.kind === 'alternative') {
       model.variant = variants.claim(camelCase(branch.required.join(' ') || `alternative ${branch.index}`, 'alternative'));
     }

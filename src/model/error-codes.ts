@@ -19,7 +19,7 @@ export interface ErrorCode {
   source: ErrorCodeSource;
 }
 
-const CODE_PROPERTIES = ['error', 'code'];
+export const CODE_PROPERTIES = ['error', 'code'];
 
 /**
  * The coded errors a tool can return: from its outputSchema (branches after the first of an
@@ -64,7 +64,8 @@ export function envelopeKey(branch: JsonObject): string | undefined {
   return required.length === 1 && required[0]!.startsWith('_') && required[0]!.length > 1 ? required[0] : undefined;
 }
 
-function constValues(root: JsonObject, branch: JsonObject, property: string): string[] {
+/** The string `const`/`enum` values of a branch's `property` (`error` or `code`), `$ref`s followed. */
+export function constValues(root: JsonObject, branch: JsonObject, property: string): string[] {
   const props = isObject(branch.properties) ? branch.properties : undefined;
   const prop = props ? derefSchema(root, props[property] ?? null) : undefined;
   if (!isObject(prop)) return [];

@@ -1,4 +1,5 @@
 import type { JsonObject, Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../snapshot/types.js';
+import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from './error-codes.js';
 
 /**
@@ -12,6 +13,8 @@ export interface ClientModel {
   optionsTypeName: string;
   serverInfo?: ServerInfo;
   protocolVersion?: string;
+  /** The protocol era the snapshot was discovered in, when known. */
+  era?: ProtocolEra;
   tools: ToolModel[];
   resources: ResourceModel[];
   templates: TemplateModel[];
@@ -40,6 +43,8 @@ export interface ToolModel {
   resultType: string;
   /** The input schema embedded for run-time validation (only when enabled). */
   inputValidationSchema?: JsonObject;
+  /** Set for a non-object output, whose shape differs per protocol era: the snapshot's form. */
+  eraForm?: EraForm;
 }
 
 export type BranchKind = 'documented' | 'alternative' | 'error';
@@ -53,6 +58,8 @@ export interface BranchModel {
   /** For error envelopes found by key: the code. */
   code?: string;
   required: string[];
+  /** For error branches sharing a key: the key and the values that select this branch. */
+  discriminator?: { key: string; values: string[] };
   /** Self-contained schema for run-time validation: the parent's keywords and root `$defs` merged in. */
   validationSchema: JsonObject;
 }

@@ -10,8 +10,9 @@ const TSC = join(repoRoot, 'node_modules/typescript/bin/tsc');
 export type Resolution = 'nodenext' | 'bundler';
 
 /**
- * Type-check a folder of generated code with the pinned TypeScript 5.9, `--strict` and friends,
- * resolving `@modelcontextprotocol/sdk` from this repo's node_modules (the folder must be inside the repo). Returns tsc's diagnostics.
+ * Type-check a folder of generated code with the pinned TypeScript 5.9, `--strict`,
+ * `isolatedDeclarations` and friends, resolving packages (the SDKs, for usage files) from this repo's
+ * node_modules (the folder must be inside the repo). Returns tsc's diagnostics.
  */
 export async function typecheck(dir: string, resolution: Resolution): Promise<{ ok: boolean; output: string }> {
   const compilerOptions =
@@ -32,6 +33,9 @@ export async function typecheck(dir: string, resolution: Resolution): Promise<{ 
       verbatimModuleSyntax: true,
       // Node's type stripping runs generated code directly: no enums, namespaces or parameter properties.
       erasableSyntaxOnly: true,
+      // Monorepos turn this on: every exported declaration must be typed from its own file.
+      isolatedDeclarations: true,
+      declaration: true,
       noEmit: true,
       skipLibCheck: true,
       types: [],

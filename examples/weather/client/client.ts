@@ -2,14 +2,16 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  ValidatorCache,
   invokeTool,
+  type InvokeOptions,
   type McpClientLike,
+  type RequestOptions,
   readResource,
+  type ReadResourceResult,
   expandUriTemplate,
   getPrompt,
+  type GetPromptResult,
 } from './runtime.js';
 import {
   ConvertTemperatureSpec,
@@ -48,11 +50,10 @@ export interface WeatherClientOptions {
 /**
  * Typed client for the MCP server "Weather (mcp-codegen example)".
  *
- * Wraps a connected MCP client (the SDK `Client`, or anything with a compatible `callTool`).
+ * Wraps a connected MCP client: the SDK v2 `Client` (`@modelcontextprotocol/client`), the SDK v1 `Client` (`@modelcontextprotocol/sdk`), or anything with a compatible `callTool`.
  */
 export class WeatherClient {
   readonly #client: McpClientLike;
-  readonly #validators = new ValidatorCache();
   readonly #validateOutput: boolean;
   readonly #validateInput: boolean;
   /** Read the resources the server listed. */
@@ -64,7 +65,7 @@ export class WeatherClient {
      *
      * Reads "weather://stations".
      */
-    stations: (options?: RequestOptions) =>
+    stations: (options?: RequestOptions): Promise<ReadResourceResult> =>
       readResource(this.#client, 'weather://stations', options),
   } as const;
   /** Expand a resource template from typed variables (RFC 6570) and read the resource. */
@@ -76,7 +77,10 @@ export class WeatherClient {
      *
      * Reads "weather://cities/{id}".
      */
-    city: (variables: CityTemplateVariables, options?: RequestOptions) =>
+    city: (
+      variables: CityTemplateVariables,
+      options?: RequestOptions,
+    ): Promise<ReadResourceResult> =>
       readResource(this.#client, expandUriTemplate('weather://cities/{id}', variables), options),
   } as const;
   /** Get the prompts the server listed, with typed arguments. */
@@ -88,7 +92,7 @@ export class WeatherClient {
      *
      * Gets the prompt "plan-trip".
      */
-    planTrip: (args: PlanTripPromptArguments, options?: RequestOptions) =>
+    planTrip: (args: PlanTripPromptArguments, options?: RequestOptions): Promise<GetPromptResult> =>
       getPrompt(this.#client, 'plan-trip', { ...args }, options),
   } as const;
 
@@ -171,12 +175,7 @@ export class WeatherClient {
     );
   }
 
-  #invokeOptions(request: RequestOptions | undefined) {
-    return {
-      cache: this.#validators,
-      validateOutput: this.#validateOutput,
-      validateInput: this.#validateInput,
-      request,
-    };
+  #invokeOptions(request: RequestOptions | undefined): InvokeOptions {
+    return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };
   }
 }

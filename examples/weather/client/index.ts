@@ -7,11 +7,18 @@ export * from './tools.js';
 export type * from './types.js';
 export {
   McpProtocolError,
+  OutputEraMismatchError,
   RuntimeErrorCode,
   ToolCallError,
   unwrap,
-  type McpClientLike,
-  type ToolError,
-  type ToolResult,
-  type ValidationIssue,
+} from './runtime.js';
+export type {
+  CallToolResult,
+  ContentBlock,
+  McpClientLike,
+  ProtocolEra,
+  RequestOptions,
+  ToolError,
+  ToolResult,
+  ValidationIssue,
 } from './runtime.js';

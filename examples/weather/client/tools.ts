@@ -2,7 +2,7 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-import { RuntimeErrorCode, type ToolError, type ToolResult, type ToolSpec } from './runtime.js';
+import { type ToolError, type ToolResult, type ToolSpec } from './runtime.js';
 import type {
   ConvertTemperatureOutput,
   GetForecastErrorEnvelope,
@@ -10,15 +10,25 @@ import type {
   ListCitiesOutput,
   SetAlertOutput,
 } from './types.js';
+import * as validators from './validators.js';
 
 /** Error codes the tool "convert-temperature" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const ConvertTemperatureErrorCode = { ...RuntimeErrorCode } as const;
+export const ConvertTemperatureErrorCode = {
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
+} as const;
 
 export type ConvertTemperatureErrorCode =
   (typeof ConvertTemperatureErrorCode)[keyof typeof ConvertTemperatureErrorCode];
 
 /** A failed call of "convert-temperature": narrow on `code`. */
-export type ConvertTemperatureError = ToolError<RuntimeErrorCode, unknown>;
+export type ConvertTemperatureError =
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>;
 
 /** What "convert-temperature" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ConvertTemperatureResult = ToolResult<
@@ -28,64 +38,122 @@ export type ConvertTemperatureResult = ToolResult<
 >;
 
 /** What the runtime needs to call and classify "convert-temperature". */
-export const ConvertTemperatureSpec: ToolSpec = JSON.parse(
-  '{"name":"convert-temperature","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"from":{"type":"string","enum":["C","F"]},"to":{"type":"string","enum":["C","F"]},"value":{"type":"number"}},"required":["from","to","value"]},"outputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"unit":{"type":"string","enum":["C","F"]},"value":{"type":"number"}},"required":["unit","value"],"additionalProperties":false},"branches":[{"kind":"documented","required":["unit","value"],"schema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"unit":{"type":"string","enum":["C","F"]},"value":{"type":"number"}},"required":["unit","value"],"additionalProperties":false}}],"codes":[]}',
-);
+export const ConvertTemperatureSpec: ToolSpec = {
+  name: 'convert-temperature',
+  validateInput: validators.ConvertTemperatureSpec_input,
+  branches: [
+    {
+      kind: 'documented',
+      required: ['unit', 'value'],
+      validate: validators.ConvertTemperatureSpec_0,
+    },
+  ],
+  codes: [],
+};
 
 /** Error codes the tool "get-forecast" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const GetForecastErrorCode = { UnknownCity: 'unknown_city', ...RuntimeErrorCode } as const;
+export const GetForecastErrorCode = {
+  UnknownCity: 'unknown_city',
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
+} as const;
 
 export type GetForecastErrorCode = (typeof GetForecastErrorCode)[keyof typeof GetForecastErrorCode];
 
 /** A failed call of "get-forecast": narrow on `code`. */
 export type GetForecastError =
-  ToolError<'unknown_city', GetForecastErrorEnvelope> | ToolError<RuntimeErrorCode, unknown>;
+  | ToolError<'unknown_city', GetForecastErrorEnvelope>
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>;
 
 /** What "get-forecast" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type GetForecastResult = ToolResult<GetForecastOutput, never, GetForecastError>;
 
 /** What the runtime needs to call and classify "get-forecast". */
-export const GetForecastSpec: ToolSpec = JSON.parse(
-  '{"name":"get-forecast","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"city":{"description":"A city id from list_cities, e.g. \\"paris\\"","type":"string"},"days":{"description":"How many days, 1 to 7","type":"integer","default":3,"minimum":1,"maximum":7}},"required":["city"]},"outputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"city":{"description":"The city id","type":"string"},"days":{"type":"array","items":{"type":"object","properties":{"condition":{"type":"string","enum":["sunny","cloudy","rain","snow"]},"day":{"description":"1 is tomorrow","type":"integer","minimum":1,"maximum":9007199254740991},"highC":{"type":"number"}},"required":["condition","day","highC"],"additionalProperties":false}}},"additionalProperties":false,"required":["city","days"]},"branches":[{"kind":"documented","required":["city","days"],"schema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"city":{"description":"The city id","type":"string"},"days":{"type":"array","items":{"type":"object","properties":{"condition":{"type":"string","enum":["sunny","cloudy","rain","snow"]},"day":{"description":"1 is tomorrow","type":"integer","minimum":1,"maximum":9007199254740991},"highC":{"type":"number"}},"required":["condition","day","highC"],"additionalProperties":false}}},"additionalProperties":false,"required":["city","days"]}},{"kind":"error","required":["error","message","retryable"],"schema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"error":{"type":"string","const":"unknown_city"},"message":{"type":"string"},"retryable":{"type":"boolean"}},"additionalProperties":false,"required":["error","message","retryable"]}}],"codes":["unknown_city"]}',
-);
+export const GetForecastSpec: ToolSpec = {
+  name: 'get-forecast',
+  validateInput: validators.GetForecastSpec_input,
+  branches: [
+    { kind: 'documented', required: ['city', 'days'], validate: validators.GetForecastSpec_0 },
+    {
+      kind: 'error',
+      required: ['error', 'message', 'retryable'],
+      discriminator: { key: 'error', values: ['unknown_city'] },
+      validate: validators.GetForecastSpec_1,
+    },
+  ],
+  codes: ['unknown_city'],
+};
 
 /** Error codes the tool "list_cities" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const ListCitiesErrorCode = { ...RuntimeErrorCode } as const;
+export const ListCitiesErrorCode = {
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
+} as const;
 
 export type ListCitiesErrorCode = (typeof ListCitiesErrorCode)[keyof typeof ListCitiesErrorCode];
 
 /** A failed call of "list_cities": narrow on `code`. */
-export type ListCitiesError = ToolError<RuntimeErrorCode, unknown>;
+export type ListCitiesError =
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>;
 
 /** What "list_cities" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ListCitiesResult = ToolResult<ListCitiesOutput, never, ListCitiesError>;
 
 /** What the runtime needs to call and classify "list_cities". */
-export const ListCitiesSpec: ToolSpec = JSON.parse(
-  '{"name":"list_cities","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}},"outputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"cities":{"type":"array","items":{"type":"object","properties":{"country":{"type":"string","minLength":2,"maxLength":2},"id":{"type":"string"},"name":{"type":"string"}},"required":["country","id","name"],"additionalProperties":false}}},"required":["cities"],"additionalProperties":false},"branches":[{"kind":"documented","required":["cities"],"schema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"cities":{"type":"array","items":{"type":"object","properties":{"country":{"type":"string","minLength":2,"maxLength":2},"id":{"type":"string"},"name":{"type":"string"}},"required":["country","id","name"],"additionalProperties":false}}},"required":["cities"],"additionalProperties":false}}],"codes":[]}',
-);
+export const ListCitiesSpec: ToolSpec = {
+  name: 'list_cities',
+  validateInput: validators.ListCitiesSpec_input,
+  branches: [{ kind: 'documented', required: ['cities'], validate: validators.ListCitiesSpec_0 }],
+  codes: [],
+};
 
 /** Error codes the tool "set_alert" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
 export const SetAlertErrorCode = {
   /** The city already has 3 alerts. */ AlertLimitReached: 'alert_limit_reached',
   /** The city id is not one list_cities returns. */ UnknownCity: 'unknown_city',
-  ...RuntimeErrorCode,
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
 } as const;
 
 export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlertErrorCode];
 
 /** A failed call of "set_alert": narrow on `code`. */
 export type SetAlertError =
-  | ToolError<'alert_limit_reached' | 'unknown_city', Record<string, unknown>>
-  | ToolError<RuntimeErrorCode, unknown>;
+  | ToolError<'alert_limit_reached', Record<string, unknown>>
+  | ToolError<'unknown_city', Record<string, unknown>>
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>;
 
 /** What "set_alert" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
 
 /** What the runtime needs to call and classify "set_alert". */
-export const SetAlertSpec: ToolSpec = JSON.parse(
-  '{"name":"set_alert","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"city":{"type":"string"},"direction":{"type":"string","enum":["above","below"],"default":"above"},"thresholdC":{"type":"number","minimum":-60,"maximum":60}},"required":["city","thresholdC"]},"outputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"active":{"description":"Alerts now set for this city","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"alertId":{"type":"string"},"city":{"type":"string"}},"required":["active","alertId","city"],"additionalProperties":false},"branches":[{"kind":"documented","required":["active","alertId","city"],"schema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"active":{"description":"Alerts now set for this city","type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"alertId":{"type":"string"},"city":{"type":"string"}},"required":["active","alertId","city"],"additionalProperties":false}}],"codes":["alert_limit_reached","unknown_city"]}',
-);
+export const SetAlertSpec: ToolSpec = {
+  name: 'set_alert',
+  validateInput: validators.SetAlertSpec_input,
+  branches: [
+    {
+      kind: 'documented',
+      required: ['active', 'alertId', 'city'],
+      validate: validators.SetAlertSpec_0,
+    },
+  ],
+  codes: ['alert_limit_reached', 'unknown_city'],
+};
 
 /** Variables of the resource template "weather://cities/{id}". */
 export interface CityTemplateVariables {

@@ -1,0 +1,176 @@
+/**
+ * Validators precompiled at generation time: Ajv's standalone code for each schema, with the run-time
+ * helpers it needs inlined, in one self-contained ES module. The generated client then validates
+ * without Ajv installed and without code generation at run time (`new Function`/`eval`), so it runs
+ * under `node --disallow-code-generation-from-strings` and on edge runtimes.
+ *
+ * Schemas are server data. Ajv embeds their values only as JSON literals (strings, numbers, the schema
+ * object) and `new RegExp("...")` calls; names in the code are its own counters. Every message this
+ * file writes from server data goes through `jsString`.
+ */
+// Warnings reach a terminal: server text in them is shown with control characters escaped.
+import { visible } from '../diff/format-common.js';
+import type { JsonObject } from '../snapshot/types.js';
+import { DEFAULT_TUNING, compileStandalone } from './validators/compile.js';
+import type { Tuning } from './validators/compile.js';
+import { helperSource } from './validators/helpers.js';
+import { jsString } from './validators/literal.js';
+
+export interface ValidatorEntry {
+  /** A JS identifier chosen by the caller (not starting with `$`, which this module keeps for itself). */
+  name: string;
+  schema: JsonObject;
+}
+
+export interface ValidatorModule {
+  source: string;
+  warnings: string[];
+}
+
+interface Built {
+  readonly check: string;
+  readonly unknownFormats: readonly string[];
+  readonly failure?: string;
+}
+
+/** The type of every export, spelled out so the declarations stand alone (isolatedDeclarations). */
+const EXPORT_TYPE = '(value: unknown) => readonly ValidationIssue[]';
+
+/**
+ * TypeScript source of a module with no imports except `import type { ValidationIssue } from './runtime.js'`,
+ * exporting for each entry `export const <name>: (value: unknown) => readonly ValidationIssue[]`
+ * (an empty array when valid). Entries with byte-identical schemas share one validator. A schema that
+ * cannot be compiled gets a validator that rejects every value with one `$compile` issue, and a warning.
+ */
+export function emitValidatorModule(entries: ValidatorEntry[]): ValidatorModule {
+  return emitValidatorModuleWith(entries, DEFAULT_TUNING);
+}
+
+export type { Tuning };
+
+/** `emitValidatorModule` with other code-size settings: for bench/validators.ts. */
+export function emitValidatorModuleWith(entries: ValidatorEntry[], tuning: Tuning): ValidatorModule {
+  checkNames(entries);
+  const warnings: string[] = [];
+  const helpers = new Set<string>();
+  const checks: string[] = [];
+  const shared = new Map<string, Built>(); // schema JSON → its validator
+  const exports: string[] = [];
+
+  for (const { name, schema } of entries) {
+    const key = schemaKey(schema);
+    let built = key === undefined ? undefined : shared.get(key);
+    if (built === undefined) {
+      const check = `$check${checks.length}`;
+      const compiled = isSchema(schema) ? compileStandalone(schema, tuning) : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
+      if (compiled.ok) {
+        compiled.helpers.forEach((h) => helpers.add(h));
+        checks.push(compiledCheck(check, compiled.body, compiled.validateName));
+        built = { check, unknownFormats: compiled.unknownFormats };
+      } else {
+        checks.push(`const ${check} = $rejectAll(${jsString(compiled.reason)});`);
+        built = { check, unknownFormats: [], failure: compiled.reason };
+      }
+      if (key !== undefined) shared.set(key, built);
+    }
+    // Warnings name every entry concerned, shared validator or not.
+    for (const format of built.unknownFormats) warnings.push(`validator ${name}: format ${visible(JSON.stringify(format))} is unknown and not checked`);
+    if (built.failure !== undefined) {
+      warnings.push(`validator ${name}: the schema could not be compiled (${visible(built.failure)}); it rejects every value with a $compile issue`);
+    }
+    exports.push(`export const ${name}: ${EXPORT_TYPE} = ${built.check};`);
+  }
+
+  const parts = [HEADER, helperSource(helpers), SUPPORT, ...checks, exports.join('\n')].filter((p) => p !== '');
+  return { source: `${parts.join('\n\n')}\n`, warnings };
+}
+
+// The bodies are Ajv's untyped JavaScript, hence @ts-nocheck; the exports keep explicit types, so the
+// declarations a consumer sees (and isolatedDeclarations) are unaffected.
+const HEADER = `// @ts-nocheck -- Ajv's generated validator bodies are untyped JavaScript; every export below has an explicit type.
+/**
+ * Validators for tool results and arguments, compiled at generation time by mcp-codegen with Ajv's
+ * standalone code (helpers from ajv and ajv-formats inlined, MIT): regenerate, do not edit.
+ * No imports at run time and no code generation (new Function/eval), so it runs where that is forbidden.
+ */
+import type { ValidationIssue } from './runtime.js';`;
+
+// Mirrors toIssues in templates/runtime.ts: Ajv's instancePath is an RFC 6901 pointer to the parent
+// object for missing/extra properties, so the property is appended and the pointer names what to fix.
+const SUPPORT = `interface $AjvError {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly message?: string;
+  readonly params: { readonly [key: string]: unknown };
+}
+type $AjvValidate = ((value: unknown) => boolean) & { errors?: readonly $AjvError[] | null };
+
+const $NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
+
+function $issues(validate: $AjvValidate, value: unknown): readonly ValidationIssue[] {
+  if (validate(value)) return $NO_ISSUES;
+  return (validate.errors ?? []).map((e) => {
+    const property = e.params['missingProperty'] ?? e.params['additionalProperty'] ?? e.params['unevaluatedProperty'];
+    const pointer = typeof property === 'string' ? \`\${e.instancePath}/\${property.replace(/~/g, '~0').replace(/\\//g, '~1')}\` : e.instancePath;
+    return { pointer, message: e.message ?? \`failed "\${e.keyword}"\`, keyword: e.keyword };
+  });
+}
+
+// A schema that could not be compiled (at generation time, or by this engine's RegExp at load time)
+// fails closed: every value is rejected with one issue saying why.
+function $rejectAll(reason: string): (value: unknown) => readonly ValidationIssue[] {
+  const issues: readonly ValidationIssue[] = Object.freeze([
+    Object.freeze({ pointer: '', message: \`the schema could not be compiled: \${reason}\`, keyword: '$compile' }),
+  ]);
+  return () => issues;
+}
+
+function $reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}`;
+
+// Each validator lives in its own function scope, so Ajv's names (validate0, schema0, ...) never clash
+// between schemas; a RegExp this engine refuses at load time becomes a $rejectAll instead of a crash.
+function compiledCheck(check: string, body: string, validateName: string): string {
+  return [
+    `const ${check} = ((): ((value: unknown) => readonly ValidationIssue[]) => {`,
+    '  try {',
+    body,
+    `    return (value) => $issues(${validateName}, value);`,
+    '  } catch (error) {',
+    '    return $rejectAll($reasonOf(error));',
+    '  }',
+    '})();',
+  ].join('\n');
+}
+
+function isSchema(schema: unknown): schema is JsonObject {
+  return typeof schema === 'object' && schema !== null && !Array.isArray(schema);
+}
+
+// Byte-identical schemas share a validator. A schema JSON.stringify cannot handle (too deep) is not shared.
+function schemaKey(schema: unknown): string | undefined {
+  try {
+    return JSON.stringify(schema);
+  } catch {
+    return undefined;
+  }
+}
+
+const RESERVED = new Set(
+  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
+    'import in instanceof new null return super switch this throw true try typeof var void while with yield let static ' +
+    'implements interface package private protected public await arguments eval undefined NaN Infinity').split(' '),
+);
+
+// Names come from the caller (the naming pass), not from servers; a bad one is a bug upstream, said plainly.
+function checkNames(entries: readonly ValidatorEntry[]): void {
+  const seen = new Set<string>();
+  for (const { name } of entries) {
+    if (!/^[A-Za-z_][\w]*$/.test(name) || RESERVED.has(name)) {
+      throw new Error(`emitValidatorModule: ${JSON.stringify(name)} is not a usable export name (an ASCII identifier, not reserved, not starting with "$")`);
+    }
+    if (seen.has(name)) throw new Error(`emitValidatorModule: the export name ${JSON.stringify(name)} is used twice`);
+    seen.add(name);
+  }
+}

@@ -1,0 +1,55 @@
+import { isObject } from '../schema/walk.js';
+import type { JsonObject, JsonValue, Snapshot } from '../snapshot/types.js';
+
+/** `'legacy'`: the 2025 `initialize` handshake; `'modern'`: protocol 2026-07-28 and later (`server/discover`). */
+export type ProtocolEra = 'legacy' | 'modern';
+
+/** How a snapshot holds a non-object tool output: in the legacy `{ result }` envelope, or bare. */
+export type EraForm = 'wrapped' | 'raw';
+
+const FIRST_MODERN_VERSION = '2026-07-28';
+
+/**
+ * The era a snapshot was discovered in: its `era` field when discovery recorded one, else read off
+ * the protocol version (revisions are dates, so they compare as strings), else unknown.
+ */
+export function snapshotEra(snapshot: Snapshot): ProtocolEra | undefined {
+  const recorded = (snapshot as { era?: unknown }).era;
+  if (recorded === 'legacy' || recorded === 'modern') return recorded;
+  const version = snapshot.protocolVersion;
+  if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) return undefined;
+  return version >= FIRST_MODERN_VERSION ? 'modern' : 'legacy';
+}
+
+/**
+ * SDK v2 servers send a non-object output differently per era (SEP-2106): in the legacy era the
+ * listed schema is `{ type: 'object', properties: { result: <schema> }, required: ['result'] }` and
+ * `structuredContent` is `{ result: value }`; in the modern era both are bare. Which of the two this
+ * snapshot holds, or undefined for ordinary object outputs (identical in both eras).
+ *
+ * Only an explicit non-object `type` counts as bare: a typeless root (`anyOf` of objects) from a
+ * legacy server is sent as is, and unwrapping it would be a guess.
+ */
+export function eraFormOf(outputSchema: JsonObject | undefined): EraForm | undefined {
+  if (outputSchema === undefined) return undefined;
+  if (isExplicitNonObject(outputSchema)) return 'raw';
+  return isLegacyWrap(outputSchema) ? 'wrapped' : undefined;
+}
+
+function isExplicitNonObject(schema: JsonValue | undefined): boolean {
+  if (!isObject(schema)) return false;
+  const type = schema.type;
+  if (typeof type === 'string') return type !== 'object';
+  return Array.isArray(type) && type.length > 0 && !type.includes('object');
+}
+
+// Exactly the SDK's wrapper: no keyword besides these, one property `result`, required, not an object.
+function isLegacyWrap(schema: JsonObject): boolean {
+  if (Object.keys(schema).some((key) => !['$schema', 'type', 'properties', 'required'].includes(key))) return false;
+  if (schema.type !== 'object' || !isObject(schema.properties)) return false;
+  const names = Object.keys(schema.properties);
+  const required = schema.required;
+  if (names.length !== 1 || names[0] !== 'result' || !Array.isArray(required) || required.length !== 1 || required[0] !== 'result') return false;
+  const inner = schema.properties.result;
+  return isObject(inner) && inner.type !== 'object';
+}

@@ -1,0 +1,152 @@
+/**
+ * mcp-codegen runtime: reading a `tools/call` result and deciding which branch it is. Payloads are
+ * server data: keys are looked up with `Object.hasOwn` only, so a payload key named `__proto__`,
+ * `constructor` or `hasOwnProperty` is an ordinary key, and inherited members are never mistaken
+ * for payload fields. Nothing here recurses: each step looks at most one level into the payload.
+ */
+import type { BranchSpec, ToolSpec } from './runtime.js';
+import type { CallToolResult, ProtocolEra } from './runtime-protocol.js';
+
+/** How the snapshot holds a non-object output: inside the legacy `{ result }` envelope, or bare. */
+export type EraForm = 'wrapped' | 'raw';
+
+type Payload = { readonly [key: string]: unknown };
+
+export function isObject(value: unknown): value is Payload {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An own member of a payload object, or undefined: never an inherited one. */
+export function own(value: unknown, key: string): unknown {
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
+function hasOwnKey(value: Payload, key: string): boolean {
+  return Object.hasOwn(value, key);
+}
+
+function isWrapped(value: unknown): value is { result: unknown } {
+  return isObject(value) && hasOwnKey(value, 'result') && Object.keys(value).length === 1;
+}
+
+/**
+ * The payload: `structuredContent`, else the first text item of `content`, parsed when it looks
+ * like a JSON object or array and kept as the string otherwise (a text tool answering "42" stays "42").
+ *
+ * For a non-object output (`eraForm`), SDK v2 servers send `structuredContent` as `{ result: value }`
+ * in the legacy era and as the bare value in the modern era, and the text fallback as the bare value
+ * in both. The payload is brought to the snapshot's form, so its type holds in either era.
+ */
+export function readPayload(eraForm: EraForm | undefined, raw: CallToolResult, era: ProtocolEra | undefined): { payload: unknown; text: string | undefined } {
+  const text = firstText(raw.content);
+  const structured = raw.structuredContent !== undefined && raw.structuredContent !== null;
+  let payload: unknown = structured ? raw.structuredContent : text === undefined ? raw.toolResult : parseText(text);
+  if (eraForm === undefined || payload === undefined || raw.isError === true) return { payload, text };
+  // Which form arrived: the era says so for structuredContent when known; text is always bare.
+  // A payload already in the envelope's shape is never wrapped twice.
+  const arrivedWrapped = structured && era !== 'modern' && isWrapped(payload);
+  if (eraForm === 'wrapped' && !isWrapped(payload)) payload = { result: payload };
+  else if (eraForm === 'raw' && arrivedWrapped) payload = (payload as { result: unknown }).result;
+  return { payload, text };
+}
+
+function parseText(text: string): unknown {
+  // Only objects and arrays are parsed: a text tool answering "42" or "true" keeps its string.
+  if (!/^\s*[[{]/.test(text)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function firstText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined;
+  for (const item of content as unknown[]) {
+    const t = own(item, 'text');
+    if (own(item, 'type') === 'text' && typeof t === 'string') return t;
+  }
+  return undefined;
+}
+
+/** The code as sent, the error branch it belongs to, an envelope key's string value. */
+export type Found = { sent?: string; branch?: BranchSpec; hint?: string };
+
+type ErrorBranch = Extract<BranchSpec, { kind: 'error' }>;
+
+/**
+ * Finds the code of an error payload. For `isError` results any `code`/`error` string counts; for
+ * ordinary results (soft errors) only known codes and declared error branches do, so a documented
+ * payload that merely has an `error` field is not mistaken for a failure. Error branches that share
+ * a key (`error`) are told apart by its value (`const`/`enum`), not by which comes first.
+ */
+export function findCode(spec: ToolSpec, payload: unknown, isError: boolean): Found | undefined {
+  if (!isObject(payload)) return isError ? {} : undefined;
+  const known = (value: string) => spec.codes.includes(value);
+  // `false`/`null` reads as "not set": `{ "_budget_exceeded": false }` or `{ "error": null }` is no error.
+  const set = (key: string) => hasOwnKey(payload, key) && payload[key] !== false && payload[key] !== null;
+  const errorBranches = spec.branches.filter((b): b is ErrorBranch => b.kind === 'error');
+  const fits = (b: ErrorBranch) => {
+    if (b.discriminator === undefined) return true;
+    const value = payload[b.discriminator.key];
+    return hasOwnKey(payload, b.discriminator.key) && typeof value === 'string' && b.discriminator.values.includes(value);
+  };
+  const matching = errorBranches.find((b) => b.required.length > 0 && b.required.every(set) && fits(b));
+  const branchFor = (code: string) =>
+    errorBranches.find((b) => b.code === code) ?? errorBranches.find((b) => b.discriminator?.values.includes(code) === true) ?? matching;
+
+  // 1. A leading-underscore envelope key that is a known code: `{ "_budget_exceeded": true, ... }`.
+  //    A string value may name a more specific known code before a colon (worldmonitor's
+  //    `{ "_jmespath_error": "expression_too_long: 1156 > 1024" }`, kinds added by the config).
+  for (const key of Object.keys(payload)) {
+    if (!key.startsWith('_') || !known(key) || !set(key)) continue;
+    const value = payload[key];
+    const kind = typeof value === 'string' ? value.split(':', 1)[0]!.trim() : '';
+    const branch = branchFor(key);
+    return { sent: kind !== '' && known(kind) ? kind : key, ...(branch && { branch }), ...(typeof value === 'string' && { hint: value }) };
+  }
+  // 2. A `code` or `error` property (or `error: { code }`): `{ "error": "unknown_city", ... }`.
+  const nested = own(payload, 'error');
+  for (const value of [own(payload, 'code'), nested, own(nested, 'code')]) {
+    const sent = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+    if (sent !== undefined && (isError || known(sent))) {
+      const branch = branchFor(sent);
+      return { sent, ...(branch && { branch }) };
+    }
+  }
+  // 3. A declared error branch whose required keys are all set (its code may be unknown).
+  const loose = matching ?? errorBranches.find((b) => b.required.length > 0 && b.required.every(set));
+  if (loose !== undefined) {
+    const value = own(payload, 'code') ?? own(payload, 'error');
+    const sent = loose.code ?? (typeof value === 'string' ? value : undefined);
+    return { ...(sent !== undefined && { sent }), branch: loose };
+  }
+  return isError ? {} : undefined;
+}
+
+/**
+ * An alternative wins when all its required keys are present and the documented branch's are not
+ * (or the documented branch requires nothing, so presence cannot tell them apart); the alternative
+ * requiring the most keys is the most specific. Otherwise the payload is the documented one.
+ */
+export function pickBranch(spec: ToolSpec, payload: unknown): BranchSpec | undefined {
+  const documented = spec.branches.find((b) => b.kind === 'documented');
+  if (!isObject(payload)) return documented;
+  const has = (keys: readonly string[]) => keys.length > 0 && keys.every((key) => hasOwnKey(payload, key));
+  if (documented !== undefined && has(documented.required)) return documented;
+  let best: BranchSpec | undefined;
+  for (const b of spec.branches) {
+    if (b.kind === 'alternative' && has(b.required) && (best === undefined || b.required.length > best.required.length)) best = b;
+  }
+  return best ?? documented;
+}
+
+// The message fields servers use, most specific first; JSON text is not a message, so it is skipped.
+export function messageOf(payload: unknown, text: string | undefined, hint: string | undefined): string | undefined {
+  if (isObject(payload)) {
+    for (const value of [own(payload, 'message'), own(own(payload, 'error'), 'message'), hint, own(payload, 'hint')]) {
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  } else if (typeof payload === 'string' && payload !== '') return payload;
+  return text !== undefined && text !== '' && !/^\s*[[{]/.test(text) ? text : undefined;
+}

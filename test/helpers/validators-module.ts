@@ -1,0 +1,37 @@
+/**
+ * Writes a module from `emitValidatorModule` into test/.tmp next to a minimal `runtime.ts` (the
+ * `ValidationIssue` type only, as the real runtime declares it) and imports it, through tsx.
+ */
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { emitValidatorModule } from '../../src/emit/validators.js';
+import type { ValidatorEntry, ValidatorModule } from '../../src/emit/validators.js';
+import type { ValidationIssue } from '../../templates/runtime.js';
+import { tmpRoot } from './paths.js';
+
+export type Validator = (value: unknown) => readonly ValidationIssue[];
+
+export const RUNTIME_STUB = `export interface ValidationIssue {
+  readonly pointer: string;
+  readonly message: string;
+  readonly keyword?: string;
+}
+`;
+
+/** A fresh folder under test/.tmp holding `validators.ts` and `runtime.ts`. */
+export async function writeValidatorModule(module: ValidatorModule, label: string): Promise<string> {
+  await mkdir(tmpRoot, { recursive: true });
+  const dir = await mkdtemp(join(tmpRoot, `validators-${label}-`));
+  await writeFile(join(dir, 'runtime.ts'), RUNTIME_STUB);
+  await writeFile(join(dir, 'validators.ts'), module.source);
+  return dir;
+}
+
+/** Emit `entries`, write them, import the module: its exports by name, and the warnings. */
+export async function loadValidators(entries: ValidatorEntry[], label: string): Promise<{ validators: Record<string, Validator>; module: ValidatorModule; dir: string }> {
+  const module = emitValidatorModule(entries);
+  const dir = await writeValidatorModule(module, label);
+  const validators = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, Validator>;
+  return { validators, module, dir };
+}
