@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { RUNTIME_EXPORTS } from '../src/model/build.js';
+import { RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from '../src/model/build.js';
+import { RuntimeErrorCode } from '../templates/runtime.js';
 import { repoRoot } from './helpers/paths.js';
 
 async function source(name: string): Promise<string> {
@@ -36,4 +37,8 @@ test('RUNTIME_EXPORTS lists every name runtime.ts exports, and nothing else but 
   // The values, as a module: every one of them is in the list too.
   const module = (await import('../templates/runtime.js')) as Record<string, unknown>;
   for (const name of Object.keys(module)) assert.ok(RUNTIME_EXPORTS.includes(name), `RUNTIME_EXPORTS lacks ${name}`);
+});
+
+test("the generator's copy of the runtime error codes equals the runtime's RuntimeErrorCode", () => {
+  assert.deepEqual({ ...RUNTIME_ERROR_CODES }, { ...RuntimeErrorCode });
 });

@@ -1,5 +1,5 @@
 import type { ToolModel } from '../model/types.js';
-import { RuntimeErrorCode } from '../../templates/runtime.js';
+import { RUNTIME_ERROR_CODES } from '../model/build.js';
 import { str } from './text.js';
 
 /**
@@ -13,7 +13,7 @@ export function resultTypeArguments(tool: ToolModel): { data: string; alt: strin
   // so a `default: error satisfies never` compiles for every tool, with or without declared codes.
   const members = [
     ...tool.errorCodes.map((c) => `ToolError<${str(c.code)}, ${c.detailsType ?? 'Record<string, unknown>'}>`),
-    ...Object.values(RuntimeErrorCode).map((code) => `ToolError<${str(code)}, unknown>`),
+    ...Object.values(RUNTIME_ERROR_CODES).map((code) => `ToolError<${str(code)}, unknown>`),
   ];
   return {
     data: tool.outputType ?? 'unknown',

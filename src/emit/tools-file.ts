@@ -1,13 +1,13 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
-import { RuntimeErrorCode } from '../../templates/runtime.js';
+import { RUNTIME_ERROR_CODES } from '../model/build.js';
 import { resultTypeArguments } from './result-types.js';
 import { docs, lineText, propertyKey, str } from './text.js';
 import { branchValidatorName, inputValidatorName } from './validator-entries.js';
 
 // The runtime's own codes, written out rather than spread (`...RuntimeErrorCode`): a spread cannot
 // be typed from the file alone, which `isolatedDeclarations` requires.
-const RUNTIME_CODE_MEMBERS = Object.entries(RuntimeErrorCode).map(([member, code]) => `${member}: ${str(code)},`).join(' ');
+const RUNTIME_CODE_MEMBERS = Object.entries(RUNTIME_ERROR_CODES).map(([member, code]) => `${member}: ${str(code)},`).join(' ');
 
 /** `tools.ts`: per tool its spec (data for the runtime), error codes, error and result types. */
 export function toolsStatements(model: ClientModel): StatementStructures[] {

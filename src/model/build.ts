@@ -28,7 +28,13 @@ export const RUNTIME_EXPORTS = [
 ];
 
 /** Runtime error-code members every tool's code object includes. */
-export const RUNTIME_CODE_MEMBERS = ['Unknown', 'Uncoded', 'InvalidResult', 'InvalidInput'];
+/**
+ * The runtime's own error codes (templates/runtime.ts `RuntimeErrorCode`), restated here because the
+ * generator must not load a template at run time (it is TypeScript shipped for users to compile);
+ * test/runtime-exports.test.ts keeps the two equal.
+ */
+export const RUNTIME_ERROR_CODES: Readonly<Record<string, string>> = { Unknown: '$unknown', Uncoded: '$uncoded', InvalidResult: '$invalid_result', InvalidInput: '$invalid_input' };
+export const RUNTIME_CODE_MEMBERS = Object.keys(RUNTIME_ERROR_CODES);
 
 export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput'>): ClientModel {
   const types = new NamePlanner(RESERVED_TYPE_NAMES);
