@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { canonicalSchema } from '../snapshot/write.js';
 import { NamePlanner, pascalCase } from '../model/naming.js';
 import { isLocalRef, resolveLocalRef } from './refs.js';
+import { UNKNOWN_SCHEMA, markUnknownIfUntyped } from './sanitize.js';
 import { collectRefs, isObject, mapSchema } from './walk.js';
 
 /**
@@ -17,16 +18,24 @@ export class TypeSet {
 
   constructor(private readonly planner: NamePlanner) {}
 
-  /** Add a sanitized schema under a name the caller already claimed; `owner` prefixes hoisted names on collision. */
-  add(name: string, root: JsonValue, owner: string): void {
+  /**
+   * Add a sanitized schema under a name the caller already claimed; `owner` prefixes hoisted names on collision.
+   * Returns what the caller should warn about (pointers typed unknown), empty when nothing was lost.
+   */
+  add(name: string, root: JsonValue, owner: string): string[] {
     const names = new Map<string, string>([['', name]]);
     const fresh: string[] = [];
     const aliases = new Map<string, string>();
+    const aliasCycles: string[] = [];
     for (const pointer of this.reachableTargets(root)) {
       if (pointer === '') continue;
       // A target that is only another `$ref` is an alias: name the schema at the end of the chain.
       const end = followAliases(root, pointer);
-      if (end === null) continue; // a cycle of pure aliases describes no value: left unresolved, typed unknown
+      if (end === null) {
+        // A cycle of pure aliases describes no value: left unresolved, so every use of it is typed unknown.
+        aliasCycles.push(`${pointer}: ${ALIAS_CYCLE_NOTE}`);
+        continue;
+      }
       if (end !== pointer) {
         aliases.set(pointer, end);
         continue;
@@ -45,9 +54,16 @@ export class TypeSet {
       const target = end === '' ? name : names.get(end);
       if (target) names.set(alias, target);
     }
+    // A cycle through unions and intersections only (`A = B | …`, `B = A & …`) is `type A = A` in TypeScript
+    // (TS2456): it describes no structure, so its members are typed unknown, and the caller warns.
+    const cyclic = structurelessCycles(root, ['', ...names.keys()]);
+    const unknownType = (pointer: string): JsonObject => ({ description: `${CYCLE_NOTE} (at ${pointer || '/'})`, ...UNKNOWN_SCHEMA });
     // Rewrite only after every target has a name: targets refer to each other.
-    for (const pointer of fresh) this.defs.set(names.get(pointer)!, this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names));
-    this.defs.set(name, this.rewrite(root, names));
+    for (const pointer of fresh) {
+      this.defs.set(names.get(pointer)!, cyclic.has(pointer) ? unknownType(pointer) : this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names));
+    }
+    this.defs.set(name, cyclic.has('') ? unknownType('') : this.rewrite(root, names));
+    return [...aliasCycles, ...[...cyclic].sort().map((pointer) => `${pointer || '/'}: ${CYCLE_NOTE}`)];
   }
 
   /** The definitions, titled with their type names, in insertion order. */
@@ -93,11 +109,59 @@ export class TypeSet {
         }
         delete out.$ref;
         out.description = [out.description, '(unresolved $ref: typed as unknown)'].filter(Boolean).join('\n');
+        return markUnknownIfUntyped(out);
       }
       return out;
     });
     return isObject(result) ? result : {};
   }
+}
+
+export const ALIAS_CYCLE_NOTE = '$ref chain that loops back on itself: typed as unknown';
+export const CYCLE_NOTE = '$ref cycle through unions or intersections only, with no object or array in between: typed as unknown';
+
+/**
+ * The `$ref` targets (pointers, '' for the root) that reach themselves through `$ref`, `allOf`, `anyOf`
+ * and `oneOf` alone. A cycle through a property or an array item is a real recursive type and not listed.
+ */
+function structurelessCycles(root: JsonValue, pointers: string[]): Set<string> {
+  const edges = new Map<string, string[]>();
+  for (const pointer of pointers) {
+    const node = pointer === '' ? root : resolveLocalRef(root, `#${pointer}`);
+    edges.set(pointer, topLevelRefs(node).map((ref) => ref.slice(1)));
+  }
+  const cyclic = new Set<string>();
+  for (const start of pointers) {
+    const seen = new Set<string>();
+    const stack = [...(edges.get(start) ?? [])];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (next === start) {
+        cyclic.add(start);
+        break;
+      }
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(edges.get(next) ?? topLevelRefs(resolveLocalRef(root, `#${next}`)).map((ref) => ref.slice(1))));
+    }
+  }
+  return cyclic;
+}
+
+/** Local `$ref`s a schema's type is made of directly: its own, and those of its union and intersection members. */
+function topLevelRefs(node: JsonValue | undefined): string[] {
+  const refs: string[] = [];
+  const stack = [node];
+  while (stack.length) {
+    const current = stack.pop();
+    if (!isObject(current)) continue;
+    if (typeof current.$ref === 'string' && isLocalRef(current.$ref)) refs.push(current.$ref);
+    for (const key of ['allOf', 'anyOf', 'oneOf']) {
+      const list = current[key];
+      if (Array.isArray(list)) stack.push(...list);
+    }
+  }
+  return refs;
 }
 
 function followAliases(root: JsonValue, start: string): string | null {
