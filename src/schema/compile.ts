@@ -1,6 +1,7 @@
 import { compile, type Options } from 'json-schema-to-typescript';
 import { tmpdir } from 'node:os';
 import type { JSONSchema4 } from 'json-schema';
+import { CodegenError } from '../errors.js';
 import { shortHash } from '../model/naming.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE, fromOwnEntries, isObject, mapSchema } from './walk.js';
@@ -38,7 +39,19 @@ export async function compileDefinitions(definitions: JsonObject): Promise<strin
   if (Object.keys(definitions).length === 0) return '';
   const { schema, restore } = maskPrototypeNames(definitions);
   const document = { title: ROOT, type: 'object', additionalProperties: false, $defs: schema };
-  const source = await compile(document as JSONSchema4, ROOT, OPTIONS);
+  let source: string;
+  try {
+    source = await compile(document as JSONSchema4, ROOT, OPTIONS);
+  } catch (error) {
+    // The second lock behind the depth bounds: a shape they did not foresee is an input error, not a crash.
+    if (error instanceof RangeError) {
+      throw new CodegenError('the schemas nest too deeply (through $ref chains) for json-schema-to-typescript', {
+        hint: 'flatten the schemas of the server, or report the catalog to mcp-codegen so its depth bound covers it',
+        cause: error,
+      });
+    }
+    throw error;
+  }
   return restore(tidy(source));
 }
 

@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { canonicalSchema } from '../snapshot/write.js';
 import { NamePlanner, pascalCase } from '../model/naming.js';
 import { isLocalRef, resolveLocalRef } from './refs.js';
+import { ALIAS_CYCLE_NOTE, CYCLE_NOTE, DEEP_CHAIN_NOTE, deepRefTargets, structurelessCycles } from './ref-graph.js';
 import { UNKNOWN_SCHEMA, markUnknownIfUntyped } from './sanitize.js';
 import { collectRefs, isObject, mapSchema } from './walk.js';
 
@@ -27,7 +28,10 @@ export class TypeSet {
     const fresh: string[] = [];
     const aliases = new Map<string, string>();
     const aliasCycles: string[] = [];
-    for (const pointer of this.reachableTargets(root)) {
+    const reachable = this.reachableTargets(root);
+    // A `$ref` chain nests as deep as it is long once resolved: the far end of a long one is typed unknown.
+    const deep = deepRefTargets(root, reachable);
+    for (const pointer of reachable) {
       if (pointer === '') continue;
       // A target that is only another `$ref` is an alias: name the schema at the end of the chain.
       const end = followAliases(root, pointer);
@@ -40,7 +44,8 @@ export class TypeSet {
         aliases.set(pointer, end);
         continue;
       }
-      const key = closureKey(root, pointer);
+      // A cut-off target is unknown in this tool only: never shared (and its closure is not walked).
+      const key = deep.has(pointer) ? JSON.stringify(['cut', name, pointer]) : closureKey(root, pointer);
       let typeName = this.hoisted.get(key);
       if (!typeName) {
         const base = pascalCase(lastToken(pointer), 'Def');
@@ -57,13 +62,23 @@ export class TypeSet {
     // A cycle through unions and intersections only (`A = B | …`, `B = A & …`) is `type A = A` in TypeScript
     // (TS2456): it describes no structure, so its members are typed unknown, and the caller warns.
     const cyclic = structurelessCycles(root, ['', ...names.keys()]);
-    const unknownType = (pointer: string): JsonObject => ({ description: `${CYCLE_NOTE} (at ${pointer || '/'})`, ...UNKNOWN_SCHEMA });
+    const unknownType = (pointer: string, note: string): JsonObject => ({ description: `${note} (at ${pointer || '/'})`, ...UNKNOWN_SCHEMA });
     // Rewrite only after every target has a name: targets refer to each other.
     for (const pointer of fresh) {
-      this.defs.set(names.get(pointer)!, cyclic.has(pointer) ? unknownType(pointer) : this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names));
+      const schema = cyclic.has(pointer)
+        ? unknownType(pointer, CYCLE_NOTE)
+        : deep.has(pointer)
+          ? unknownType(pointer, DEEP_CHAIN_NOTE)
+          : this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names);
+      this.defs.set(names.get(pointer)!, schema);
     }
-    this.defs.set(name, cyclic.has('') ? unknownType('') : this.rewrite(root, names));
-    return [...aliasCycles, ...[...cyclic].sort().map((pointer) => `${pointer || '/'}: ${CYCLE_NOTE}`)];
+    this.defs.set(name, cyclic.has('') ? unknownType('', CYCLE_NOTE) : this.rewrite(root, names));
+    return [
+      ...aliasCycles,
+      ...[...cyclic].sort().map((pointer) => `${pointer || '/'}: ${CYCLE_NOTE}`),
+      // One warning for a chain, not one per link: its first cut-off target.
+      ...[...deep].filter((p) => fresh.includes(p)).slice(0, 1).map((pointer) => `${pointer}: ${DEEP_CHAIN_NOTE} (and ${deep.size - 1} more)`),
+    ];
   }
 
   /** The definitions, titled with their type names, in insertion order. */
@@ -115,53 +130,6 @@ export class TypeSet {
     });
     return isObject(result) ? result : {};
   }
-}
-
-export const ALIAS_CYCLE_NOTE = '$ref chain that loops back on itself: typed as unknown';
-export const CYCLE_NOTE = '$ref cycle through unions or intersections only, with no object or array in between: typed as unknown';
-
-/**
- * The `$ref` targets (pointers, '' for the root) that reach themselves through `$ref`, `allOf`, `anyOf`
- * and `oneOf` alone. A cycle through a property or an array item is a real recursive type and not listed.
- */
-function structurelessCycles(root: JsonValue, pointers: string[]): Set<string> {
-  const edges = new Map<string, string[]>();
-  for (const pointer of pointers) {
-    const node = pointer === '' ? root : resolveLocalRef(root, `#${pointer}`);
-    edges.set(pointer, topLevelRefs(node).map((ref) => ref.slice(1)));
-  }
-  const cyclic = new Set<string>();
-  for (const start of pointers) {
-    const seen = new Set<string>();
-    const stack = [...(edges.get(start) ?? [])];
-    while (stack.length) {
-      const next = stack.pop()!;
-      if (next === start) {
-        cyclic.add(start);
-        break;
-      }
-      if (seen.has(next)) continue;
-      seen.add(next);
-      stack.push(...(edges.get(next) ?? topLevelRefs(resolveLocalRef(root, `#${next}`)).map((ref) => ref.slice(1))));
-    }
-  }
-  return cyclic;
-}
-
-/** Local `$ref`s a schema's type is made of directly: its own, and those of its union and intersection members. */
-function topLevelRefs(node: JsonValue | undefined): string[] {
-  const refs: string[] = [];
-  const stack = [node];
-  while (stack.length) {
-    const current = stack.pop();
-    if (!isObject(current)) continue;
-    if (typeof current.$ref === 'string' && isLocalRef(current.$ref)) refs.push(current.$ref);
-    for (const key of ['allOf', 'anyOf', 'oneOf']) {
-      const list = current[key];
-      if (Array.isArray(list)) stack.push(...list);
-    }
-  }
-  return refs;
 }
 
 function followAliases(root: JsonValue, start: string): string | null {
