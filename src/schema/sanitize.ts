@@ -98,10 +98,14 @@ function openLooseObject(node: JsonObject): void {
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (!types.includes('object')) return;
   if (isObject(node.properties) && Object.keys(node.properties).length > 0) return;
-  const shaped = ['additionalProperties', 'patternProperties', 'unevaluatedProperties', 'allOf', 'anyOf', 'oneOf', '$ref', 'if', 'not'];
+  const shaped = ['patternProperties', 'unevaluatedProperties', 'allOf', 'anyOf', 'oneOf', '$ref', 'if', 'not'];
   if (shaped.some((key) => node[key] !== undefined)) return;
-  node.additionalProperties = true;
+  if (node.additionalProperties === undefined) node.additionalProperties = true;
+  // Closed and empty: only `{}` is valid, and the generator's `{}` would accept a string. Our own fixed type text.
+  else if (node.additionalProperties === false && types.length === 1) Object.assign(node, EMPTY_OBJECT_SCHEMA);
 }
+
+const EMPTY_OBJECT_SCHEMA: JsonObject = { tsType: '{ [key: string]: never }' };
 
 /** prefixItems: [A, B], items: C  →  items: [A, B], additionalItems: C (draft-07 tuple form). */
 function normalizeTuples(node: JsonObject): void {
