@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { diffSnapshots } from '../src/diff/index.js';
 import { canonicalSchema, parseSnapshot, parseSnapshotText, serializeSnapshot } from '../src/snapshot/index.js';
 import { sanitizeSchema } from '../src/schema/sanitize.js';
+import type { JsonObject } from '../src/snapshot/types.js';
 import { repoRoot } from './helpers/paths.js';
 import { renderCatalog } from './helpers/render.js';
 
@@ -33,7 +34,7 @@ test('given inherited property names, reading and canonical writing keep them as
 });
 
 test('given a "__proto__" keyword on a schema node, sanitizing keeps it a key and does not inherit from it', () => {
-  const schema = JSON.parse('{"type":"object","__proto__":{"properties":{"evil":{"type":"string"}}},"properties":{"ok":{"type":"number"}}}') as Record<string, unknown>;
+  const schema = JSON.parse('{"type":"object","__proto__":{"properties":{"evil":{"type":"string"}}},"properties":{"ok":{"type":"number"}}}') as JsonObject;
   const clean = sanitizeSchema(schema) as Record<string, unknown>;
   assert.equal(Object.getPrototypeOf(clean), Object.prototype);
   assert.deepEqual(Object.keys(clean.properties as object), ['ok']);

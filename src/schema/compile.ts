@@ -80,7 +80,8 @@ function maskPrototypeNames(definitions: JsonObject): { schema: JsonObject; rest
     const out = fromOwnEntries(Object.entries(node).filter(([key, value]) => !PROTOTYPE_NAMES.includes(key) && !(isNonSchemaValue(key) && hasPrototypeKey(value))));
     if (isObject(node.properties) && Object.keys(node.properties).some((k) => masked(k) !== k)) {
       used = true;
-      out.properties = fromOwnEntries(Object.entries(node.properties).map(([k, v]) => [masked(k), v]));
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      out.properties = fromOwnEntries(Object.entries(node.properties).map(([k, v]) => [masked(k), required.has(k) ? v : withInherited(k, v)]));
       if (Array.isArray(node.required)) out.required = node.required.map((r) => (typeof r === 'string' ? masked(r) : r));
     }
     return out;
@@ -90,6 +91,21 @@ function maskPrototypeNames(definitions: JsonObject): { schema: JsonObject; rest
   const restore = (source: string) =>
     used ? source.replace(new RegExp(`${prefix}(\\d+)`, 'g'), (_, i: string) => JSON.stringify(PROTOTYPE_NAMES[Number(i)])) : source;
   return { schema, restore };
+}
+
+/** Object members lib.es5.d.ts declares: every object has them, so TypeScript checks them on literals that omit them. */
+const LIB_OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+
+/**
+ * An optional `toString?: number` cannot be omitted in TypeScript: `{}` still has the inherited
+ * `toString`, which is not a number (TS2322, and `input = {}` defaults stop compiling). Reading it
+ * when absent does give the inherited member, so that is what the type says: `number | Object['toString']`.
+ */
+function withInherited(name: string, schema: JsonValue): JsonValue {
+  if (!LIB_OBJECT_MEMBERS.has(name)) return schema;
+  const wrapped: JsonObject = { anyOf: [schema, { tsType: `Object[${JSON.stringify(name)}]` }] };
+  if (isObject(schema) && typeof schema.description === 'string') wrapped.description = schema.description;
+  return wrapped;
 }
 
 const SCHEMA_VALUED = new Set<string>([...SUBSCHEMA_MAPS, ...SUBSCHEMA_SINGLE, ...SUBSCHEMA_LISTS]);

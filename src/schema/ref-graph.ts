@@ -64,17 +64,35 @@ export function deepRefTargets(root: JsonValue, targets: string[]): Set<string> 
     const found = collectRefs(own).map((r) => r.ref).filter(isLocalRef).map((ref) => ref.slice(1));
     return [...new Set(found)].sort().reverse();
   };
-  const depthOf = new Map<string, number>([['', 0]]);
-  const stack: Array<[string, number]> = [['', 0]];
-  while (stack.length) {
-    const [pointer, depth] = stack.pop()!;
-    if (depth >= MAX_SCHEMA_DEPTH) continue;
-    for (const next of refsOf(pointer)) {
-      if (depthOf.has(next)) continue;
-      depthOf.set(next, depth + 1);
-      stack.push([next, depth + 1]);
+  const depthOf = new Map<string, number>();
+  const cut = new Set<string>();
+  const walk = (start: string, depth: number) => {
+    depthOf.set(start, depth);
+    const stack: Array<[string, number]> = [[start, depth]];
+    while (stack.length) {
+      const [pointer, at] = stack.pop()!;
+      if (at >= MAX_SCHEMA_DEPTH) {
+        cut.add(pointer);
+        continue;
+      }
+      for (const next of refsOf(pointer)) {
+        if (depthOf.has(next)) continue;
+        depthOf.set(next, at + 1);
+        stack.push([next, at + 1]);
+      }
     }
+  };
+  walk('', 0);
+  // Definitions nothing refers to are emitted too, each a root of its own (and so is a cycle of them),
+  // but never what lies past a cut: that is the rest of a chain that is too long.
+  const past = new Set<string>();
+  const queue = [...cut].flatMap(refsOf);
+  while (queue.length) {
+    const next = queue.pop()!;
+    if (depthOf.has(next) || past.has(next)) continue;
+    past.add(next);
+    queue.push(...refsOf(next));
   }
-  // Not reached within the bound: every target past the cut, including those only reachable through it.
-  return new Set(targets.filter((pointer) => !depthOf.has(pointer)));
+  for (const target of [...targets].sort()) if (!depthOf.has(target) && !past.has(target)) walk(target, 1);
+  return new Set(targets.filter((pointer) => past.has(pointer) || !depthOf.has(pointer)));
 }

@@ -68,6 +68,7 @@ function cleanNode(node: JsonObject): JsonValue {
     else delete out.required;
   }
   if (out.description !== undefined && typeof out.description !== 'string') delete out.description;
+  parenthesizeNegativeLiterals(out);
   openLooseObject(out);
   const tags = docTags(out);
   if (tags) out.description = typeof out.description === 'string' && out.description.trim() ? `${out.description}\n\n${tags}` : tags;
@@ -75,6 +76,19 @@ function cleanNode(node: JsonObject): JsonValue {
   delete out.default;
   delete out.examples;
   return markUnknownIfUntyped(out);
+}
+
+/**
+ * json-schema-to-typescript prints `{ "items": { "const": -1 } }` as `-1[]`, which does not parse.
+ * Literal unions with a negative number are printed by us, parenthesized, from JSON (so nothing but
+ * literals): `(-1 | 'a')[]` then parses wherever the type lands.
+ */
+function parenthesizeNegativeLiterals(node: JsonObject): void {
+  const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
+  if (!values || !values.some((v) => typeof v === 'number' && (v < 0 || Object.is(v, -0)))) return;
+  if (!values.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) return;
+  const literals = [...new Set(values.map((v) => (typeof v === 'number' ? String(v) : JSON.stringify(v))))];
+  node.tsType = `(${literals.join(' | ')})`;
 }
 
 /** Keywords json-schema-to-typescript derives a type from. */

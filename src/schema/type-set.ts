@@ -84,7 +84,7 @@ export class TypeSet {
   /** The definitions, titled with their type names, in insertion order. */
   definitions(): JsonObject {
     const out: JsonObject = {};
-    for (const [name, schema] of this.defs) out[name] = { ...schema, title: name };
+    for (const [name, schema] of this.defs) out[name] = { ...aliasType(schema), title: name };
     return out;
   }
 
@@ -130,6 +130,16 @@ export class TypeSet {
     });
     return isObject(result) ? result : {};
   }
+}
+
+/**
+ * A definition that is only a `$ref` to another (a root `{ "$ref": "#/$defs/In" }`) would be replaced by its
+ * target when json-schema-to-typescript resolves refs, and its own name would never be declared. As the one
+ * member of an `allOf` it is a type of its own that names the target.
+ */
+function aliasType(schema: JsonObject): JsonObject {
+  if (typeof schema.$ref !== 'string' || Object.keys(schema).some((k) => k !== '$ref' && k !== 'description')) return schema;
+  return { allOf: [{ $ref: schema.$ref }], ...(typeof schema.description === 'string' ? { description: schema.description } : {}) };
 }
 
 function followAliases(root: JsonValue, start: string): string | null {

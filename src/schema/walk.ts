@@ -40,20 +40,22 @@ export function mapSchema(
   visit: (node: JsonObject, pointer: string, depth: number) => JsonValue,
   pointer = '',
   depth = 0,
+  limit = MAX_SCHEMA_DEPTH,
 ): JsonValue {
   if (!isObject(schema)) return schema;
   // A hostile schema can nest arbitrarily deep; past this it is typed as unknown instead of overflowing the stack.
-  if (depth > MAX_SCHEMA_DEPTH) return visit({ description: TOO_DEEP }, pointer, depth);
+  // `tsType` is our own marker (server ones are dropped by sanitize), so the type is `unknown`, not an object; validators ignore it.
+  if (depth > limit) return visit({ description: TOO_DEEP, tsType: 'unknown' }, pointer, depth);
   const out = fromOwnEntries(
     Object.entries(schema).map(([key, value]): [string, JsonValue] => {
       const at = `${pointer}/${pointerToken(key)}`;
       if ((SUBSCHEMA_MAPS as readonly string[]).includes(key) && isObject(value)) {
-        return [key, fromOwnEntries(Object.entries(value).map(([name, sub]) => [name, mapSchema(sub, visit, `${at}/${pointerToken(name)}`, depth + 1)]))];
+        return [key, fromOwnEntries(Object.entries(value).map(([name, sub]) => [name, mapSchema(sub, visit, `${at}/${pointerToken(name)}`, depth + 1, limit)]))];
       }
       if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) && Array.isArray(value)) {
-        return [key, value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1))];
+        return [key, value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1, limit))];
       }
-      if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key)) return [key, mapSchema(value, visit, at, depth + 1)];
+      if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key)) return [key, mapSchema(value, visit, at, depth + 1, limit)];
       return [key, value];
     }),
   );
