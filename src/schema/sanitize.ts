@@ -133,7 +133,7 @@ function normalizeTuples(node: JsonObject): void {
 }
 
 function fromBoolean(schema: JsonValue): JsonValue {
-  if (schema === true) return {};
+  if (schema === true) return { ...UNKNOWN_SCHEMA }; // not `{}`: with a title (a hoisted def) the generator makes that an object
   if (schema === false) return { ...NEVER_SCHEMA };
   return schema;
 }
