@@ -214,7 +214,7 @@ function expectObject(value: unknown, file: string, at: string, expected: string
 function expectSchema(value: unknown, file: string, at: string): JsonObject {
   if (value === true) return {};
   if (value === false) return { not: {} };
-  return expectObject(value, file, at, 'a JSON Schema (an object or a boolean)');
+  return expectObject(value, file, at, 'a JSON Schema object (or a boolean schema)');
 }
 
 function expectString(value: unknown, file: string, at: string): string {
