@@ -35,7 +35,14 @@ test('names from hostile tool names are identifiers, decided by a naming pass', 
   assert.equal(methods['Promise'], 'promise');
   assert.equal(methods['2fa-login'], 'tool2FaLogin');
   assert.match(methods['日本語']!, /^tool[0-9A-Fa-f]{6}$/);
-  assert.deepEqual(model.warnings, ['tool "foo_bar" is named fooBar2: FooBar was taken by another tool whose name sorts first']);
+  assert.deepEqual(model.warnings.slice(0, 3), [
+    'tool "foo_bar" is named fooBar2: FooBar was taken by another tool whose name sorts first',
+    // The schema stage's own warnings (test/correct-*.test.ts covers them).
+    'tool "cyclic": inputSchema at /$defs/a: $ref chain that loops back on itself: typed as unknown',
+    'tool "cyclic": inputSchema at /$defs/b: $ref chain that loops back on itself: typed as unknown',
+  ]);
+  assert.match(model.warnings[3]!, /^tool "deep": inputSchema at \/properties\/d\/properties\/n\/.*…: \(nested deeper than 64 levels: typed as unknown\)$/);
+  assert.equal(model.warnings.length, 4);
   for (const tool of model.tools) {
     for (const name of [tool.method, tool.inputType, tool.resultType, tool.errorType, tool.errorCodeEnum, tool.specName]) {
       assert.match(name, /^[A-Za-z_$][A-Za-z0-9_$]*$/);

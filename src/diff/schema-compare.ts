@@ -1,4 +1,5 @@
 import { derefSchema } from '../schema/refs.js';
+import { MAX_JSON_DEPTH } from '../schema/walk.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
 import { pointerToken } from '../errors.js';
@@ -122,6 +123,12 @@ class SchemaComparer {
   ) {}
 
   compare(baseNode: JsonValue, headNode: JsonValue, ptr: string, ctx: Context): void {
+    // Reading bounds JSON nesting, but `$ref` chains (A → B → … through properties) nest without it:
+    // past the bound only equality is certain, and anything else is reported as a change we cannot prove safe.
+    if (pointerDepth(ptr) > MAX_JSON_DEPTH) {
+      if (this.hasRef(baseNode) || this.hasRef(headNode) || !jsonEqual(baseNode, headNode)) this.emit(ctx, this.unprovable(), ptr, baseNode, headNode);
+      return;
+    }
     let b = this.resolve(baseNode, this.baseRoot, this.resolvedBase);
     let h = this.resolve(headNode, this.headRoot, this.resolvedHead);
     if (b === false && h === false) return;
@@ -569,6 +576,12 @@ class SchemaComparer {
 }
 
 /** A union branch is covered when comparing it found nothing worse than info. */
+function pointerDepth(ptr: string): number {
+  let depth = 0;
+  for (let i = ptr.indexOf('/'); i !== -1; i = ptr.indexOf('/', i + 1)) depth++;
+  return depth;
+}
+
 function safe(changes: SchemaChange[]): boolean {
   return changes.every((c) => rule(c.id).level === 'info');
 }

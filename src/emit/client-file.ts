@@ -9,7 +9,7 @@ export function clientStatements(model: ClientModel): StatementStructures[] {
   const toolImports = model.tools.flatMap((t) => [t.specName, `type ${t.resultType}`, `type ${t.errorType}`]);
   const helperTypes = [...model.templates.map((t) => `type ${t.variablesType}`), ...model.prompts.map((p) => `type ${p.argumentsType}`)];
   const inputTypes = [
-    ...new Set(model.tools.flatMap((t) => [t.inputType, ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName)])),
+    ...new Set(model.tools.flatMap((t) => [...(t.inputKind === 'object' ? [t.inputType] : []), ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName)])),
   ].sort();
   const runtime = ['invokeTool', 'type InvokeOptions', 'type McpClientLike', 'type RequestOptions'];
   if (model.resources.length || model.templates.length) runtime.push('readResource', 'type ReadResourceResult');
@@ -83,14 +83,20 @@ function toolMethod(tool: ToolModel): MethodDeclarationStructure {
   return {
     kind: StructureKind.Method,
     name: tool.method,
-    docs: docs(t.title ?? t.annotations?.title, t.description, annotationNotes(t.annotations), `Calls the tool ${str(t.name)}.`),
+    docs: docs(t.title ?? t.annotations?.title, t.description, annotationNotes(t.annotations), openInputNote(tool), `Calls the tool ${str(t.name)}.`),
     parameters: [
-      { name: 'input', type: tool.inputType, ...(tool.inputOptional ? { initializer: '{}' } : {}) },
+      { name: 'input', type: tool.inputKind === 'object' ? tool.inputType : 'Record<string, unknown>', ...(tool.inputOptional ? { initializer: '{}' } : {}) },
       { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
     ],
     returnType: `Promise<${tool.resultType}>`,
     statements: [`return invokeTool<${data}, ${alt}, ${error}>(this.#client, ${tool.specName}, input, this.#invokeOptions(options));`],
   };
+}
+
+/** Why a method takes an open object: its schema's own type is exported, but is not what MCP sends. */
+function openInputNote(tool: ToolModel): string | undefined {
+  if (tool.inputKind === 'object') return undefined;
+  return `The server's inputSchema does not describe an object (its type is exported as \`${tool.inputType}\`); MCP sends arguments as an object, so this takes one.`;
 }
 
 function invokeOptionsMethod(): MethodDeclarationStructure {
@@ -105,10 +111,10 @@ function invokeOptionsMethod(): MethodDeclarationStructure {
 
 function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
   const groups: PropertyDeclarationStructure[] = [];
-  if (model.resources.length) {
+  if (model.resources.length && model.groups.resources) {
     groups.push({
       kind: StructureKind.Property,
-      name: 'resources',
+      name: model.groups.resources,
       isReadonly: true,
       docs: docs('Read the resources the server listed.'),
       initializer: object(
@@ -119,10 +125,10 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       ),
     });
   }
-  if (model.templates.length) {
+  if (model.templates.length && model.groups.templates) {
     groups.push({
       kind: StructureKind.Property,
-      name: 'templates',
+      name: model.groups.templates,
       isReadonly: true,
       docs: docs('Expand a resource template from typed variables (RFC 6570) and read the resource.'),
       initializer: object(
@@ -133,10 +139,10 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       ),
     });
   }
-  if (model.prompts.length) {
+  if (model.prompts.length && model.groups.prompts) {
     groups.push({
       kind: StructureKind.Property,
-      name: 'prompts',
+      name: model.groups.prompts,
       isReadonly: true,
       docs: docs('Get the prompts the server listed, with typed arguments.'),
       initializer: object(

@@ -1,12 +1,13 @@
 import type { ServerConfig } from '../config/types.js';
 import { sanitizeSchema } from '../schema/sanitize.js';
 import { TypeSet } from '../schema/type-set.js';
-import { isObject } from '../schema/walk.js';
+import { TOO_DEEP, isObject, tooDeepSchema } from '../schema/walk.js';
 import type { JsonObject, Prompt, Snapshot, Tool } from '../snapshot/types.js';
 import { canonicalSchema, compareStrings } from '../snapshot/write.js';
 import { declareRequiredKeys, outputBranches, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from './error-codes.js';
+import { inputKindOf } from './input-kind.js';
 import { NamePlanner, RESERVED_MEMBER_NAMES, RESERVED_TYPE_NAMES, camelCase, pascalCase } from './naming.js';
 import { templateVariables } from './uri-template.js';
 import type { BranchModel, ClientModel, ErrorCodeModel, PromptModel, ResourceModel, TemplateModel, ToolModel } from './types.js';
@@ -44,6 +45,12 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
   const typeSet = new TypeSet(types);
   const shared = new Map<string, string>();
   const methods = new NamePlanner(RESERVED_MEMBER_NAMES);
+  // The helper groups are class members too: claimed before any tool, so a tool named `templates` gets another name.
+  const groups = {
+    resources: snapshot.resources.length ? methods.claim('resources') : undefined,
+    templates: snapshot.resourceTemplates.length ? methods.claim('templates') : undefined,
+    prompts: snapshot.prompts.length ? methods.claim('prompts') : undefined,
+  };
   const bases = new NamePlanner();
   const validateInput = server.validateInput ?? false;
 
@@ -80,8 +87,14 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
   const toolModels: ToolModel[] = planned.map((p) => {
     const { tool, base } = p;
     const input = declareRequiredKeys(asObject(sanitizeSchema(tool.inputSchema)));
-    typeSet.add(p.inputType, input, base);
-    const branches = tool.outputSchema ? planBranches(tool, p.outputType!, base, types, typeSet, shared) : [];
+    const warn = (where: string) => (note: string) => warnings.push(`tool ${JSON.stringify(tool.name)}: ${where} at ${note}`);
+    typeSet.add(p.inputType, input, base).forEach(warn('inputSchema'));
+    for (const key of ['inputSchema', 'outputSchema'] as const) {
+      const deep = tool[key] === undefined ? undefined : tooDeepSchema(tool[key]);
+      if (deep !== undefined) warn(key)(`${deep.length > 120 ? `${deep.slice(0, 120)}…` : deep}: ${TOO_DEEP}`);
+    }
+    const branches = tool.outputSchema ? planBranches(tool, p.outputType!, base, types, typeSet, shared, warn('outputSchema')) : [];
+    const inputKind = inputKindOf(input);
     const codes = deriveErrorCodes(tool, server.errors);
     const eraForm = eraFormOf(tool.outputSchema);
     const members = new NamePlanner(new Set(RUNTIME_CODE_MEMBERS));
@@ -94,7 +107,9 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
       method: p.method,
       specName: p.specName,
       inputType: p.inputType,
-      inputOptional: requiredOf(input).length === 0 && !['anyOf', 'oneOf', 'allOf'].some((k) => input[k] !== undefined),
+      inputKind,
+      // Optional only when the root itself says nothing is required (a `$ref` or composition may require things).
+      inputOptional: inputKind === 'open' || (requiredOf(input).length === 0 && !['anyOf', 'oneOf', 'allOf', '$ref'].some((k) => input[k] !== undefined)),
       ...(p.outputType ? { outputType: p.outputType } : {}),
       branches,
       errorCodes,
@@ -127,6 +142,7 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
     serverName: server.name,
     className,
     optionsTypeName,
+    groups,
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),
@@ -141,7 +157,15 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
   };
 }
 
-function planBranches(tool: Tool, outputType: string, base: string, types: NamePlanner, typeSet: TypeSet, shared: Map<string, string>): BranchModel[] {
+function planBranches(
+  tool: Tool,
+  outputType: string,
+  base: string,
+  types: NamePlanner,
+  typeSet: TypeSet,
+  shared: Map<string, string>,
+  warn: (note: string) => void,
+): BranchModel[] {
   const branches = outputBranches(tool.outputSchema!);
   const variants = new NamePlanner(new Set(['documented']));
   return branches.map((branch) => {
@@ -149,7 +173,7 @@ function planBranches(tool: Tool, outputType: string, base: string, types: NameP
     let typeName: string;
     if (branch.kind === 'documented') {
       typeName = outputType;
-      typeSet.add(typeName, typed, base);
+      typeSet.add(typeName, typed, base).forEach(warn);
     } else {
       // Identical wrappers and envelopes (one server repeats them in every tool) share one type.
       const key = JSON.stringify(canonicalSchema(typed));
@@ -160,7 +184,7 @@ function planBranches(tool: Tool, outputType: string, base: string, types: NameP
         const stem = branchStem(branch.kind, branch.code, branch.required, branch.index, base);
         typeName = types.has(stem) ? types.claim(`${base}${stem}`) : types.claim(stem);
         shared.set(key, typeName);
-        typeSet.add(typeName, typed, base);
+        typeSet.add(typeName, typed, base).forEach((note) => warn(`branch ${branch.index} ${note}`));
       }
     }
     const model: BranchModel = {

@@ -60,7 +60,7 @@ export const RESERVED_TYPE_NAMES = new Set([
 export const RESERVED_MEMBER_NAMES = new Set([
   'constructor', 'prototype', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf',
   'propertyIsEnumerable', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
-  'then', 'client', 'options', 'callTool', 'readResource', 'getPrompt', 'resources', 'prompts', 'tools',
+  'then', 'client', 'options', 'callTool', 'readResource', 'getPrompt', 'tools',
 ]);
 
 /**

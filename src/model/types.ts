@@ -1,6 +1,7 @@
 import type { JsonObject, Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../snapshot/types.js';
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from './error-codes.js';
+import type { InputKind } from './input-kind.js';
 
 /**
  * The intermediate model between a snapshot and emitted code: every identifier is decided here,
@@ -11,6 +12,8 @@ export interface ClientModel {
   serverName: string;
   className: string;
   optionsTypeName: string;
+  /** Member names of the helper groups on the client class, claimed by the naming pass; absent when the server lists none. */
+  groups: { resources?: string | undefined; templates?: string | undefined; prompts?: string | undefined };
   serverInfo?: ServerInfo;
   protocolVersion?: string;
   /** The protocol era the snapshot was discovered in, when known. */
@@ -32,6 +35,8 @@ export interface ToolModel {
   method: string;
   specName: string;
   inputType: string;
+  /** Whether the method's parameter is `inputType` (`object`) or an open object, for schemas that are not object-only (see input-kind.ts). */
+  inputKind: InputKind;
   /** True when the input has no required property, so the argument may be omitted. */
   inputOptional: boolean;
   /** The branch-0 (documented) output type, when the tool declares an outputSchema. */

@@ -1,5 +1,5 @@
 import { isLocalRef } from '../schema/refs.js';
-import { mapSchema } from '../schema/walk.js';
+import { MAX_JSON_DEPTH, mapSchema } from '../schema/walk.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 
 /**
@@ -8,12 +8,20 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
  * `$ref` (never fetched) accepts anything, `$id` is dropped so tools sharing one do not collide.
  */
 export function prepareValidationSchema(schema: JsonValue): JsonObject {
-  const out = mapSchema(schema, (node) => {
-    const copy: JsonObject = { ...node };
-    delete copy.$id;
-    delete copy.id;
-    if (typeof copy.$ref === 'string' && !isLocalRef(copy.$ref)) delete copy.$ref;
-    return copy;
-  });
+  // Not cut at the type depth bound: a cut subschema accepts anything, which under `oneOf` or `not` would
+  // reject everything. Reading bounds the nesting (MAX_JSON_DEPTH), and that bound is the one used here.
+  const out = mapSchema(
+    schema,
+    (node) => {
+      const copy: JsonObject = { ...node };
+      delete copy.$id;
+      delete copy.id;
+      if (typeof copy.$ref === 'string' && !isLocalRef(copy.$ref)) delete copy.$ref;
+      return copy;
+    },
+    '',
+    0,
+    MAX_JSON_DEPTH,
+  );
   return out !== null && typeof out === 'object' && !Array.isArray(out) ? out : {};
 }

@@ -1,7 +1,10 @@
 import { compile, type Options } from 'json-schema-to-typescript';
 import { tmpdir } from 'node:os';
 import type { JSONSchema4 } from 'json-schema';
-import type { JsonObject } from '../snapshot/types.js';
+import { CodegenError } from '../errors.js';
+import { shortHash } from '../model/naming.js';
+import type { JsonObject, JsonValue } from '../snapshot/types.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE, fromOwnEntries, isObject, mapSchema } from './walk.js';
 
 const ROOT = 'McpCodegenTypesRoot';
 
@@ -34,9 +37,95 @@ const OPTIONS: Partial<Options> = {
 /** Compile named definitions (from TypeSet) into one TypeScript source with one declaration each. */
 export async function compileDefinitions(definitions: JsonObject): Promise<string> {
   if (Object.keys(definitions).length === 0) return '';
-  const document = { title: ROOT, type: 'object', additionalProperties: false, $defs: definitions };
-  const source = await compile(document as JSONSchema4, ROOT, OPTIONS);
-  return tidy(source);
+  const { schema, restore } = maskPrototypeNames(definitions);
+  const document = { title: ROOT, type: 'object', additionalProperties: false, $defs: schema };
+  let source: string;
+  try {
+    source = await compile(document as JSONSchema4, ROOT, OPTIONS);
+  } catch (error) {
+    // The second lock behind the depth bounds: a shape they did not foresee is an input error, not a crash.
+    if (error instanceof RangeError) {
+      throw new CodegenError('the schemas nest too deeply (through $ref chains) for json-schema-to-typescript', {
+        hint: 'flatten the schemas of the server, or report the catalog to mcp-codegen so its depth bound covers it',
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  return restore(tidy(source));
+}
+
+/** Names every object inherits; Node 20's Object.prototype, fixed here so output does not depend on the Node version. */
+const PROTOTYPE_NAMES = [
+  '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'constructor', 'hasOwnProperty',
+  'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+];
+
+/**
+ * json-schema-to-typescript calls `schema.hasOwnProperty(…)` on every object it walks, property maps
+ * included, so a property named `hasOwnProperty` crashes it and other inherited names are one release
+ * away from doing so. It only ever sees placeholders for them; the printed names are put back after.
+ * The placeholder carries a hash of the whole input, so no server text can contain (and forge) one.
+ */
+function maskPrototypeNames(definitions: JsonObject): { schema: JsonObject; restore: (source: string) => string } {
+  const prefix = `McpCodegenKey${shortHash(JSON.stringify(definitions))}x`;
+  const masked = (name: string) => {
+    const index = PROTOTYPE_NAMES.indexOf(name);
+    return index === -1 ? name : `${prefix}${index}`;
+  };
+  let used = false;
+  const maskNode = (node: JsonObject): JsonObject => {
+    // Values that are not subschemas (`default`, `examples`, unknown keywords) are walked too: drop the ones
+    // carrying an inherited name. default and examples already live on as doc tags (doc-tags.ts).
+    const out = fromOwnEntries(Object.entries(node).filter(([key, value]) => !PROTOTYPE_NAMES.includes(key) && !(isNonSchemaValue(key) && hasPrototypeKey(value))));
+    if (isObject(node.properties) && Object.keys(node.properties).some((k) => masked(k) !== k)) {
+      used = true;
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      out.properties = fromOwnEntries(Object.entries(node.properties).map(([k, v]) => [masked(k), required.has(k) ? v : withInherited(k, v)]));
+      if (Array.isArray(node.required)) out.required = node.required.map((r) => (typeof r === 'string' ? masked(r) : r));
+    }
+    return out;
+  };
+  // Each definition is a schema; the definitions object itself is a map of names, not a schema.
+  const schema = fromOwnEntries(Object.entries(definitions).map(([name, definition]) => [name, mapSchema(definition, maskNode)]));
+  const restore = (source: string) =>
+    used ? source.replace(new RegExp(`${prefix}(\\d+)`, 'g'), (_, i: string) => JSON.stringify(PROTOTYPE_NAMES[Number(i)])) : source;
+  return { schema, restore };
+}
+
+/** Object members lib.es5.d.ts declares: every object has them, so TypeScript checks them on literals that omit them. */
+const LIB_OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+
+/**
+ * An optional `toString?: number` cannot be omitted in TypeScript: `{}` still has the inherited
+ * `toString`, which is not a number (TS2322, and `input = {}` defaults stop compiling). Reading it
+ * when absent does give the inherited member, so that is what the type says: `number | Object['toString']`.
+ */
+function withInherited(name: string, schema: JsonValue): JsonValue {
+  if (!LIB_OBJECT_MEMBERS.has(name)) return schema;
+  const wrapped: JsonObject = { anyOf: [schema, { tsType: `Object[${JSON.stringify(name)}]` }] };
+  if (isObject(schema) && typeof schema.description === 'string') wrapped.description = schema.description;
+  return wrapped;
+}
+
+const SCHEMA_VALUED = new Set<string>([...SUBSCHEMA_MAPS, ...SUBSCHEMA_SINGLE, ...SUBSCHEMA_LISTS]);
+
+function isNonSchemaValue(key: string): boolean {
+  return !SCHEMA_VALUED.has(key);
+}
+
+/** Whether a JSON value has an object key from Object.prototype anywhere (without recursion). */
+function hasPrototypeKey(value: JsonValue): boolean {
+  const stack: JsonValue[] = [value];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (Array.isArray(node)) stack.push(...node);
+    else if (isObject(node)) {
+      if (Object.keys(node).some((k) => PROTOTYPE_NAMES.includes(k))) return true;
+      stack.push(...Object.values(node));
+    }
+  }
+  return false;
 }
 
 /** Drop the wrapper root and the generator's "referenced via definition" notes, which only describe our wrapper. */

@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { isLocalRef } from './refs.js';
-import { isObject, mapSchema } from './walk.js';
+import { docTags } from './doc-tags.js';
+import { fromOwnEntries, isObject, mapSchema } from './walk.js';
 
 /**
  * Make an untrusted schema safe and plain for json-schema-to-typescript:
@@ -10,7 +11,10 @@ import { isObject, mapSchema } from './walk.js';
  * - a remote or file `$ref` becomes "any value": nothing is ever fetched or read;
  * - 2020-12 `prefixItems`/`items` become draft-07 `items`/`additionalItems`, which the generator knows;
  * - values the generator cannot print safely (object enum members, unknown `type` names) are dropped;
- * - a boolean schema becomes `{}` (true) or a `never` marker (false).
+ * - a boolean schema becomes `{}` (true) or a `never` marker (false);
+ * - an object schema that declares no properties and does not close itself is an open map, not `{}`
+ *   (which in TypeScript accepts strings and numbers);
+ * - constraints and examples are kept as JSDoc tags on the description (see doc-tags.ts).
  */
 const DIRECTIVES = new Set(['tsType', 'tsEnumNames', 'tsDeclaration']);
 const DROPPED = new Set(['title', '$id', 'id', '$schema', '$comment', '$anchor', '$dynamicAnchor', '$dynamicRef', '$vocabulary', '$recursiveRef', '$recursiveAnchor']);
@@ -18,21 +22,20 @@ const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 
 
 /** Our own, fixed marker for `false` schemas; server-provided tsType never survives sanitizing. */
 export const NEVER_SCHEMA: JsonObject = { tsType: 'never' };
+/** Our own marker for "any value". */
+export const UNKNOWN_SCHEMA: JsonObject = { tsType: 'unknown' };
 
 export function sanitizeSchema(schema: JsonValue): JsonValue {
   return mapSchema(fromBoolean(schema), (node) => cleanNode(node));
 }
 
 function cleanNode(node: JsonObject): JsonValue {
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (DIRECTIVES.has(key) || DROPPED.has(key)) continue;
-    out[key] = value;
-  }
+  // From entries, not by assignment: a `__proto__` keyword must stay a key, not become the prototype.
+  const out = fromOwnEntries(Object.entries(node).filter(([key]) => !DIRECTIVES.has(key) && !DROPPED.has(key)));
   if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string') out.description = node.title;
   for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']) {
     const map = out[key];
-    if (isObject(map)) out[key] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
+    if (isObject(map)) out[key] = fromOwnEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
     else if (map !== undefined) delete out[key];
   }
   for (const key of ['additionalProperties', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']) {
@@ -65,8 +68,58 @@ function cleanNode(node: JsonObject): JsonValue {
     else delete out.required;
   }
   if (out.description !== undefined && typeof out.description !== 'string') delete out.description;
-  return out;
+  parenthesizeNegativeLiterals(out);
+  openLooseObject(out);
+  const tags = docTags(out);
+  if (tags) out.description = typeof out.description === 'string' && out.description.trim() ? `${out.description}\n\n${tags}` : tags;
+  // Kept as tags; left in, json-schema-to-typescript would type a schema without `type` by its default's type.
+  delete out.default;
+  delete out.examples;
+  return markUnknownIfUntyped(out);
 }
+
+/**
+ * json-schema-to-typescript prints `{ "items": { "const": -1 } }` as `-1[]`, which does not parse.
+ * Literal unions with a negative number are printed by us, parenthesized, from JSON (so nothing but
+ * literals): `(-1 | 'a')[]` then parses wherever the type lands.
+ */
+function parenthesizeNegativeLiterals(node: JsonObject): void {
+  const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
+  if (!values || !values.some((v) => typeof v === 'number' && (v < 0 || Object.is(v, -0)))) return;
+  if (!values.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) return;
+  const literals = [...new Set(values.map((v) => (typeof v === 'number' ? String(v) : JSON.stringify(v))))];
+  node.tsType = `(${literals.join(' | ')})`;
+}
+
+/** Keywords json-schema-to-typescript derives a type from. */
+const TYPING = ['type', 'enum', 'const', 'properties', 'patternProperties', 'additionalProperties', 'required', 'items', 'allOf', 'anyOf', 'oneOf', '$ref', 'tsType'];
+
+/**
+ * A schema that constrains nothing accepts every value, but json-schema-to-typescript types any
+ * non-empty one (`{ "description": "…" }`) as an object. Our own `unknown` marker says what it means.
+ */
+export function markUnknownIfUntyped(node: JsonObject): JsonObject {
+  if (TYPING.some((key) => node[key] !== undefined)) return node;
+  return { ...node, ...UNKNOWN_SCHEMA };
+}
+
+/**
+ * `{ "type": "object" }` with nothing else says "any object": json-schema-to-typescript would print `{}`,
+ * which accepts any non-nullish value. An explicit `additionalProperties: true` makes it an index signature.
+ * Objects that declare properties, close themselves, or take their shape from a composition are left as they are.
+ */
+function openLooseObject(node: JsonObject): void {
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (!types.includes('object')) return;
+  if (isObject(node.properties) && Object.keys(node.properties).length > 0) return;
+  const shaped = ['patternProperties', 'unevaluatedProperties', 'allOf', 'anyOf', 'oneOf', '$ref', 'if', 'not'];
+  if (shaped.some((key) => node[key] !== undefined)) return;
+  if (node.additionalProperties === undefined) node.additionalProperties = true;
+  // Closed and empty: only `{}` is valid, and the generator's `{}` would accept a string. Our own fixed type text.
+  else if (node.additionalProperties === false && types.length === 1) Object.assign(node, EMPTY_OBJECT_SCHEMA);
+}
+
+const EMPTY_OBJECT_SCHEMA: JsonObject = { tsType: '{ [key: string]: never }' };
 
 /** prefixItems: [A, B], items: C  →  items: [A, B], additionalItems: C (draft-07 tuple form). */
 function normalizeTuples(node: JsonObject): void {
@@ -80,7 +133,7 @@ function normalizeTuples(node: JsonObject): void {
 }
 
 function fromBoolean(schema: JsonValue): JsonValue {
-  if (schema === true) return {};
+  if (schema === true) return { ...UNKNOWN_SCHEMA }; // not `{}`: with a title (a hoisted def) the generator makes that an object
   if (schema === false) return { ...NEVER_SCHEMA };
   return schema;
 }

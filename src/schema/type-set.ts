@@ -2,6 +2,8 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { canonicalSchema } from '../snapshot/write.js';
 import { NamePlanner, pascalCase } from '../model/naming.js';
 import { isLocalRef, resolveLocalRef } from './refs.js';
+import { ALIAS_CYCLE_NOTE, CYCLE_NOTE, DEEP_CHAIN_NOTE, deepRefTargets, structurelessCycles } from './ref-graph.js';
+import { UNKNOWN_SCHEMA, markUnknownIfUntyped } from './sanitize.js';
 import { collectRefs, isObject, mapSchema } from './walk.js';
 
 /**
@@ -17,21 +19,33 @@ export class TypeSet {
 
   constructor(private readonly planner: NamePlanner) {}
 
-  /** Add a sanitized schema under a name the caller already claimed; `owner` prefixes hoisted names on collision. */
-  add(name: string, root: JsonValue, owner: string): void {
+  /**
+   * Add a sanitized schema under a name the caller already claimed; `owner` prefixes hoisted names on collision.
+   * Returns what the caller should warn about (pointers typed unknown), empty when nothing was lost.
+   */
+  add(name: string, root: JsonValue, owner: string): string[] {
     const names = new Map<string, string>([['', name]]);
     const fresh: string[] = [];
     const aliases = new Map<string, string>();
-    for (const pointer of this.reachableTargets(root)) {
+    const aliasCycles: string[] = [];
+    const reachable = this.reachableTargets(root);
+    // A `$ref` chain nests as deep as it is long once resolved: the far end of a long one is typed unknown.
+    const deep = deepRefTargets(root, reachable);
+    for (const pointer of reachable) {
       if (pointer === '') continue;
       // A target that is only another `$ref` is an alias: name the schema at the end of the chain.
       const end = followAliases(root, pointer);
-      if (end === null) continue; // a cycle of pure aliases describes no value: left unresolved, typed unknown
+      if (end === null) {
+        // A cycle of pure aliases describes no value: left unresolved, so every use of it is typed unknown.
+        aliasCycles.push(`${pointer}: ${ALIAS_CYCLE_NOTE}`);
+        continue;
+      }
       if (end !== pointer) {
         aliases.set(pointer, end);
         continue;
       }
-      const key = closureKey(root, pointer);
+      // A cut-off target is unknown in this tool only: never shared (and its closure is not walked).
+      const key = deep.has(pointer) ? JSON.stringify(['cut', name, pointer]) : closureKey(root, pointer);
       let typeName = this.hoisted.get(key);
       if (!typeName) {
         const base = pascalCase(lastToken(pointer), 'Def');
@@ -45,15 +59,32 @@ export class TypeSet {
       const target = end === '' ? name : names.get(end);
       if (target) names.set(alias, target);
     }
+    // A cycle through unions and intersections only (`A = B | …`, `B = A & …`) is `type A = A` in TypeScript
+    // (TS2456): it describes no structure, so its members are typed unknown, and the caller warns.
+    const cyclic = structurelessCycles(root, ['', ...names.keys()]);
+    const unknownType = (pointer: string, note: string): JsonObject => ({ description: `${note} (at ${pointer || '/'})`, ...UNKNOWN_SCHEMA });
     // Rewrite only after every target has a name: targets refer to each other.
-    for (const pointer of fresh) this.defs.set(names.get(pointer)!, this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names));
-    this.defs.set(name, this.rewrite(root, names));
+    for (const pointer of fresh) {
+      const schema = cyclic.has(pointer)
+        ? unknownType(pointer, CYCLE_NOTE)
+        : deep.has(pointer)
+          ? unknownType(pointer, DEEP_CHAIN_NOTE)
+          : this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names);
+      this.defs.set(names.get(pointer)!, schema);
+    }
+    this.defs.set(name, cyclic.has('') ? unknownType('', CYCLE_NOTE) : this.rewrite(root, names));
+    return [
+      ...aliasCycles,
+      ...[...cyclic].sort().map((pointer) => `${pointer || '/'}: ${CYCLE_NOTE}`),
+      // One warning for a chain, not one per link: its first cut-off target.
+      ...[...deep].filter((p) => fresh.includes(p)).slice(0, 1).map((pointer) => `${pointer}: ${DEEP_CHAIN_NOTE} (and ${deep.size - 1} more)`),
+    ];
   }
 
   /** The definitions, titled with their type names, in insertion order. */
   definitions(): JsonObject {
     const out: JsonObject = {};
-    for (const [name, schema] of this.defs) out[name] = { ...schema, title: name };
+    for (const [name, schema] of this.defs) out[name] = { ...aliasType(schema), title: name };
     return out;
   }
 
@@ -93,11 +124,22 @@ export class TypeSet {
         }
         delete out.$ref;
         out.description = [out.description, '(unresolved $ref: typed as unknown)'].filter(Boolean).join('\n');
+        return markUnknownIfUntyped(out);
       }
       return out;
     });
     return isObject(result) ? result : {};
   }
+}
+
+/**
+ * A definition that is only a `$ref` to another (a root `{ "$ref": "#/$defs/In" }`) would be replaced by its
+ * target when json-schema-to-typescript resolves refs, and its own name would never be declared. As the one
+ * member of an `allOf` it is a type of its own that names the target.
+ */
+function aliasType(schema: JsonObject): JsonObject {
+  if (typeof schema.$ref !== 'string' || Object.keys(schema).some((k) => k !== '$ref' && k !== 'description')) return schema;
+  return { allOf: [{ $ref: schema.$ref }], ...(typeof schema.description === 'string' ? { description: schema.description } : {}) };
 }
 
 function followAliases(root: JsonValue, start: string): string | null {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InputError, pointer } from '../errors.js';
+import { MAX_JSON_DEPTH, tooDeepJson } from '../schema/walk.js';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
@@ -45,6 +46,7 @@ export function parseSnapshotText(text: string, file: string): Snapshot {
 
 export function parseSnapshot(value: unknown, file: string): Snapshot {
   const root = expectObject(value, file, '', 'a JSON object with a "tools" array (a snapshot or a tools/list result)');
+  rejectTooDeep(root, file);
   if (root.format !== undefined && root.format !== SNAPSHOT_FORMAT) {
     throw new InputError(file, '/format', `unknown format ${JSON.stringify(root.format)}`, `expected "${SNAPSHOT_FORMAT}"`);
   }
@@ -96,15 +98,35 @@ function readEra(value: unknown, file: string): ProtocolEra {
   throw new InputError(file, '/era', `expected "legacy" or "modern", got ${JSON.stringify(value)}`, 'remove "era", or rediscover the server to write it again');
 }
 
+/**
+ * Every later stage may recurse over what was read (canonical writing, JSON.stringify, the diff):
+ * bounding the nesting here, once, without recursion, keeps all of them off the stack limit.
+ */
+function rejectTooDeep(root: JsonObject, file: string): void {
+  const at = tooDeepJson(root, MAX_JSON_DEPTH);
+  if (at === undefined) return;
+  const tool = /^\/tools\/(\d+)/.exec(at);
+  const name = tool ? (root.tools as Array<{ name?: unknown }>)[Number(tool[1])]?.name : undefined;
+  const owner = tool ? `tool ${typeof name === 'string' ? JSON.stringify(name) : `#${tool[1]}`}: ` : '';
+  // The pointer of a value 1000 levels down is thousands of characters: show where it starts.
+  const shown = at.length > 160 ? `${at.slice(0, 160)}…` : at;
+  throw new InputError(
+    file,
+    shown,
+    `${owner}nested deeper than ${MAX_JSON_DEPTH} levels`,
+    'no real schema nests this deep; flatten it with $defs and $ref, or fix the server that produced it',
+  );
+}
+
 function readTool(value: unknown, file: string, index: number): Tool {
   const at = pointer('tools', index);
   const obj = expectObject(value, file, at, 'a tool object with "name" and "inputSchema"');
   const name = expectName(obj.name, file, `${at}/name`);
   // inputSchema is required by the protocol, but old servers omit it for tools without arguments.
-  const inputSchema = obj.inputSchema === undefined ? { type: 'object' } : expectObject(obj.inputSchema, file, `${at}/inputSchema`, 'a JSON Schema object');
+  const inputSchema = obj.inputSchema === undefined ? { type: 'object' } : expectSchema(obj.inputSchema, file, `${at}/inputSchema`);
   const tool: Tool = { ...obj, name, inputSchema };
   if (obj.outputSchema === undefined || obj.outputSchema === null) delete tool.outputSchema;
-  else tool.outputSchema = expectObject(obj.outputSchema, file, `${at}/outputSchema`, 'a JSON Schema object');
+  else tool.outputSchema = expectSchema(obj.outputSchema, file, `${at}/outputSchema`);
   optionalString(tool, 'title', file, at);
   optionalString(tool, 'description', file, at);
   if (obj.annotations !== undefined) expectObject(obj.annotations, file, `${at}/annotations`, 'an object');
@@ -193,6 +215,13 @@ function expectObject(value: unknown, file: string, at: string, expected: string
     throw new InputError(file, at, `expected ${expected}, got ${kind(value)}`);
   }
   return value as JsonObject;
+}
+
+/** A JSON Schema: an object, or a boolean schema in its object form (`true` is `{}`, `false` is `{ "not": {} }`, same meaning). */
+function expectSchema(value: unknown, file: string, at: string): JsonObject {
+  if (value === true) return {};
+  if (value === false) return { not: {} };
+  return expectObject(value, file, at, 'a JSON Schema object (or a boolean schema)');
 }
 
 function expectString(value: unknown, file: string, at: string): string {

@@ -57,26 +57,20 @@ const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 
 export function canonicalSchema(schema: JsonValue): JsonValue {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
-  const out: Record<string, JsonValue> = {};
-  for (const key of orderKeys(Object.keys(schema), SCHEMA_KEYS)) {
-    const value = schema[key]!;
-    if (SCHEMA_MAPS.has(key) && isObject(value)) {
-      out[key] = Object.fromEntries(sortedKeys(value).map((k) => [k, canonicalSchema(value[k]!)]));
-    } else if (SCHEMA_ONE.has(key)) {
-      out[key] = canonicalSchema(value);
-    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-      out[key] = value.map(canonicalSchema);
-    } else if (key === 'items') {
-      out[key] = Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
-    } else if ((key === 'required' || key === 'type') && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-      out[key] = [...new Set(value as string[])].sort(compareStrings);
-    } else if (key === 'enum' || key === 'examples') {
-      out[key] = Array.isArray(value) ? value.map(sortKeys) : sortKeys(value);
-    } else {
-      out[key] = sortKeys(value);
-    }
+  // Built from entries, never by assignment: a `__proto__` key stays a key and sets no prototype.
+  return Object.fromEntries(orderKeys(Object.keys(schema), SCHEMA_KEYS).map((key) => [key, canonicalValue(key, schema[key]!)]));
+}
+
+function canonicalValue(key: string, value: JsonValue): JsonValue {
+  if (SCHEMA_MAPS.has(key) && isObject(value)) return Object.fromEntries(sortedKeys(value).map((k) => [k, canonicalSchema(value[k]!)]));
+  if (SCHEMA_ONE.has(key)) return canonicalSchema(value);
+  if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map(canonicalSchema);
+  if (key === 'items') return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
+  if ((key === 'required' || key === 'type') && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    return [...new Set(value as string[])].sort(compareStrings);
   }
-  return out;
+  if (key === 'enum' || key === 'examples') return Array.isArray(value) ? value.map(sortKeys) : sortKeys(value);
+  return sortKeys(value);
 }
 
 export function sortKeys(value: JsonValue): JsonValue {
@@ -86,12 +80,12 @@ export function sortKeys(value: JsonValue): JsonValue {
 }
 
 function ordered(obj: object, first: string[]): Record<string, JsonValue> {
-  const out: Record<string, JsonValue> = {};
+  const entries: Array<[string, JsonValue]> = [];
   for (const key of orderKeys(Object.keys(obj), first)) {
     const value = (obj as Record<string, unknown>)[key];
-    if (value !== undefined) out[key] = sortKeys(value as JsonValue);
+    if (value !== undefined) entries.push([key, sortKeys(value as JsonValue)]);
   }
-  return out;
+  return Object.fromEntries(entries);
 }
 
 function orderKeys(keys: string[], first: string[]): string[] {

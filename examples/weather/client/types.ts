@@ -20,6 +20,10 @@ export interface GetForecastInput {
   city: string;
   /**
    * How many days, 1 to 7
+   *
+   * @default 3
+   * @minimum 1
+   * @maximum 7
    */
   days?: number;
 }
@@ -33,6 +37,9 @@ export interface GetForecastOutput {
     condition: 'sunny' | 'cloudy' | 'rain' | 'snow';
     /**
      * 1 is tomorrow
+     *
+     * @minimum 1
+     * @maximum 9007199254740991
      */
     day: number;
     highC: number;
@@ -45,10 +52,16 @@ export interface GetForecastErrorEnvelope {
   retryable: boolean;
 }
 
-export interface ListCitiesInput {}
+export interface ListCitiesInput {
+  [k: string]: unknown | undefined;
+}
 
 export interface ListCitiesOutput {
   cities: {
+    /**
+     * @minLength 2
+     * @maxLength 2
+     */
     country: string;
     id: string;
     name: string;
@@ -57,13 +70,23 @@ export interface ListCitiesOutput {
 
 export interface SetAlertInput {
   city: string;
+  /**
+   * @default "above"
+   */
   direction?: 'above' | 'below';
+  /**
+   * @minimum -60
+   * @maximum 60
+   */
   thresholdC: number;
 }
 
 export interface SetAlertOutput {
   /**
    * Alerts now set for this city
+   *
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
    */
   active: number;
   alertId: string;
