@@ -91,7 +91,11 @@ async function run(command: string, args: string[], cwd = project) {
 
 before(async () => {
   project = await mkdtemp(join(tmpdir(), 'mcp-codegen-user-'));
-  const packed = await run(npm, ['pack', '--json', '--pack-destination', project], repoRoot);
+  // dist/ is what `npm test` built first (and what `prepare` builds on `npm ci` and `npm pack`). Packing
+  // with scripts would rebuild dist/ under the feet of the tests running beside this one.
+  const manifest = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  assert.equal(manifest.scripts.prepare, 'npm run build', 'npm ci and npm pack build the package');
+  const packed = await run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', project], repoRoot);
   assert.equal(packed.code, 0, packed.stderr);
   const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = join(project, info!.filename);
