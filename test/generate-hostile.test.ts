@@ -115,3 +115,24 @@ test('a config naming a tool the server does not list is a warning, not silence'
   assert.equal(model.warnings.length, 1);
   assert.match(model.warnings[0]!, /errors\.tools names "set-alert", which the server does not list \(tools: set_alert\)/);
 });
+
+test('a $ref inside data (a vendor extension, a default, examples) is not followed: generation does not crash', async () => {
+  // The shape GitHub's REST description has: x-github-breaking-changes holds a schema patch with a $ref.
+  const outputSchema = {
+    type: 'object',
+    properties: { m: { $ref: '#/$defs/Migration' } },
+    $defs: {
+      Migration: {
+        type: 'object',
+        properties: { id: { type: 'integer' } },
+        'x-vendor-changes': [{ patch: [{ op: 'replace', value: { items: { $ref: '#/$defs/nowhere' } } }] }],
+        default: { $ref: '#/$defs/also-nowhere' },
+      },
+    },
+  };
+  const snapshot = parseSnapshot({ tools: [{ name: 'list', inputSchema: { type: 'object', examples: [{ $ref: '#/x' }] }, outputSchema }] }, 'x.json');
+  const { files } = await renderClient(snapshot, { name: 'refs-in-data' }, '/x');
+  const types = files.find((f) => f.path === 'types.ts')!.content;
+  assert.match(types, /export interface Migration \{[\s\S]*?id\?: number;/);
+  assert.doesNotMatch(types, /nowhere/);
+});

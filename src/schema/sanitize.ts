@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { isLocalRef } from './refs.js';
 import { docTags } from './doc-tags.js';
-import { fromOwnEntries, isObject, mapSchema } from './walk.js';
+import { fromOwnEntries, isObject, mapSchema, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from './walk.js';
 
 /**
  * Make an untrusted schema safe and plain for json-schema-to-typescript:
@@ -29,9 +29,31 @@ export function sanitizeSchema(schema: JsonValue): JsonValue {
   return mapSchema(fromBoolean(schema), (node) => cleanNode(node));
 }
 
+const SUBSCHEMA_KEYS: ReadonlySet<string> = new Set<string>([...SUBSCHEMA_MAPS, ...SUBSCHEMA_SINGLE, ...SUBSCHEMA_LISTS, '$ref']);
+
+/**
+ * A `$ref` inside data (a vendor extension such as GitHub's `x-github-breaking-changes`, a `default`,
+ * an `examples` entry) is not a reference, but json-schema-to-typescript's ref parser follows every
+ * `$ref` key in the document and fails on one that points nowhere. Such a keyword is documentation
+ * at best, so it is dropped. The walk is iterative: reading already bounded the nesting.
+ */
+function refInData(key: string, value: JsonValue): boolean {
+  if (SUBSCHEMA_KEYS.has(key) || value === null || typeof value !== 'object') return false;
+  const stack: JsonValue[] = [value];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if (Array.isArray(item)) stack.push(...item);
+    else if (isObject(item)) {
+      if (Object.hasOwn(item, '$ref')) return true;
+      stack.push(...Object.values(item));
+    }
+  }
+  return false;
+}
+
 function cleanNode(node: JsonObject): JsonValue {
   // From entries, not by assignment: a `__proto__` keyword must stay a key, not become the prototype.
-  const out = fromOwnEntries(Object.entries(node).filter(([key]) => !DIRECTIVES.has(key) && !DROPPED.has(key)));
+  const out = fromOwnEntries(Object.entries(node).filter(([key, value]) => !DIRECTIVES.has(key) && !DROPPED.has(key) && !refInData(key, value)));
   if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string') out.description = node.title;
   for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']) {
     const map = out[key];
