@@ -26,7 +26,8 @@ const addFormats = ((addFormatsImport as unknown as { default?: FormatsPlugin })
 // strict: false because real servers' schemas use unknown keywords and formats; validateSchema: false
 // so a draft-04/06 `$schema` does not need its meta-schema; addUsedSchema: false so two tools sharing
 // an `$id` do not clash in one Ajv instance (and absolute self-references still resolve).
-const AJV_OPTIONS: AjvOptions = { strict: false, allErrors: true, logger: false, validateSchema: false, addUsedSchema: false };
+// ownProperties as the precompiled validators: an inherited `toString` is not a property of the payload.
+const AJV_OPTIONS: AjvOptions = { strict: false, allErrors: true, logger: false, validateSchema: false, addUsedSchema: false, ownProperties: true };
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 
 /**

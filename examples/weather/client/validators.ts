@@ -66,26 +66,27 @@ function $reasonOf(error: unknown): string {
 const $check0 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["C","F"];
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.unit === undefined){
+if((data.unit === undefined) || (!(func0.call(data, "unit")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "unit"}, "must have required property '"+"unit"+"'");
 errors++;
 }
-if(data.value === undefined){
+if((data.value === undefined) || (!(func0.call(data, "value")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "value"}, "must have required property '"+"value"+"'");
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "unit") || (key0 === "value"))){
 vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
 errors++;
 }
 }
-if(data.unit !== undefined){
+if(data.unit !== undefined && func0.call(data, "unit")){
 let data0 = data.unit;
 if(typeof data0 !== "string"){
 vErrors = $addError(vErrors, instancePath+"/unit", "type", {type: "string"}, "must be string");
@@ -96,7 +97,7 @@ vErrors = $addError(vErrors, instancePath+"/unit", "enum", {allowedValues: schem
 errors++;
 }
 }
-if(data.value !== undefined){
+if(data.value !== undefined && func0.call(data, "value")){
 if(!(typeof data.value == "number")){
 vErrors = $addError(vErrors, instancePath+"/value", "type", {type: "number"}, "must be number");
 errors++;
@@ -121,24 +122,25 @@ const $check1 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["C","F"];
 const schema0_1 = ["C","F"];
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
+if((data.from === undefined) || (!(func0.call(data, "from")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "from"}, "must have required property '"+"from"+"'");
 errors++;
 }
-if(data.to === undefined){
+if((data.to === undefined) || (!(func0.call(data, "to")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "to"}, "must have required property '"+"to"+"'");
 errors++;
 }
-if(data.value === undefined){
+if((data.value === undefined) || (!(func0.call(data, "value")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "value"}, "must have required property '"+"value"+"'");
 errors++;
 }
-if(data.from !== undefined){
+if(data.from !== undefined && func0.call(data, "from")){
 let data0 = data.from;
 if(typeof data0 !== "string"){
 vErrors = $addError(vErrors, instancePath+"/from", "type", {type: "string"}, "must be string");
@@ -149,7 +151,7 @@ vErrors = $addError(vErrors, instancePath+"/from", "enum", {allowedValues: schem
 errors++;
 }
 }
-if(data.to !== undefined){
+if(data.to !== undefined && func0.call(data, "to")){
 let data1 = data.to;
 if(typeof data1 !== "string"){
 vErrors = $addError(vErrors, instancePath+"/to", "type", {type: "string"}, "must be string");
@@ -160,7 +162,7 @@ vErrors = $addError(vErrors, instancePath+"/to", "enum", {allowedValues: schema0
 errors++;
 }
 }
-if(data.value !== undefined){
+if(data.value !== undefined && func0.call(data, "value")){
 if(!(typeof data.value == "number")){
 vErrors = $addError(vErrors, instancePath+"/value", "type", {type: "number"}, "must be number");
 errors++;
@@ -184,57 +186,58 @@ return errors === 0;
 const $check2 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["sunny","cloudy","rain","snow"];
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.city === undefined){
+if((data.city === undefined) || (!(func0.call(data, "city")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
 errors++;
 }
-if(data.days === undefined){
+if((data.days === undefined) || (!(func0.call(data, "days")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "days"}, "must have required property '"+"days"+"'");
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "city") || (key0 === "days"))){
 vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
 errors++;
 }
 }
-if(data.city !== undefined){
+if(data.city !== undefined && func0.call(data, "city")){
 if(typeof data.city !== "string"){
 vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
 errors++;
 }
 }
-if(data.days !== undefined){
+if(data.days !== undefined && func0.call(data, "days")){
 let data1 = data.days;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.condition === undefined){
+if((data2.condition === undefined) || (!(func0.call(data2, "condition")))){
 vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "condition"}, "must have required property '"+"condition"+"'");
 errors++;
 }
-if(data2.day === undefined){
+if((data2.day === undefined) || (!(func0.call(data2, "day")))){
 vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "day"}, "must have required property '"+"day"+"'");
 errors++;
 }
-if(data2.highC === undefined){
+if((data2.highC === undefined) || (!(func0.call(data2, "highC")))){
 vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "highC"}, "must have required property '"+"highC"+"'");
 errors++;
 }
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 if(!(((key1 === "condition") || (key1 === "day")) || (key1 === "highC"))){
 vErrors = $addError(vErrors, instancePath+"/days/" + i0, "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties");
 errors++;
 }
 }
-if(data2.condition !== undefined){
+if(data2.condition !== undefined && func0.call(data2, "condition")){
 let data3 = data2.condition;
 if(typeof data3 !== "string"){
 vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/condition", "type", {type: "string"}, "must be string");
@@ -245,7 +248,7 @@ vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/condition", "enum", {a
 errors++;
 }
 }
-if(data2.day !== undefined){
+if(data2.day !== undefined && func0.call(data2, "day")){
 let data4 = data2.day;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
 vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "type", {type: "integer"}, "must be integer");
@@ -262,7 +265,7 @@ errors++;
 }
 }
 }
-if(data2.highC !== undefined){
+if(data2.highC !== undefined && func0.call(data2, "highC")){
 if(!(typeof data2.highC == "number")){
 vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/highC", "type", {type: "number"}, "must be number");
 errors++;
@@ -297,30 +300,31 @@ return errors === 0;
 
 const $check3 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
+if((data.error === undefined) || (!(func0.call(data, "error")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "error"}, "must have required property '"+"error"+"'");
 errors++;
 }
-if(data.message === undefined){
+if((data.message === undefined) || (!(func0.call(data, "message")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "message"}, "must have required property '"+"message"+"'");
 errors++;
 }
-if(data.retryable === undefined){
+if((data.retryable === undefined) || (!(func0.call(data, "retryable")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "retryable"}, "must have required property '"+"retryable"+"'");
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "error") || (key0 === "message")) || (key0 === "retryable"))){
 vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
 errors++;
 }
 }
-if(data.error !== undefined){
+if(data.error !== undefined && func0.call(data, "error")){
 let data0 = data.error;
 if(typeof data0 !== "string"){
 vErrors = $addError(vErrors, instancePath+"/error", "type", {type: "string"}, "must be string");
@@ -331,13 +335,13 @@ vErrors = $addError(vErrors, instancePath+"/error", "const", {allowedValue: "unk
 errors++;
 }
 }
-if(data.message !== undefined){
+if(data.message !== undefined && func0.call(data, "message")){
 if(typeof data.message !== "string"){
 vErrors = $addError(vErrors, instancePath+"/message", "type", {type: "string"}, "must be string");
 errors++;
 }
 }
-if(data.retryable !== undefined){
+if(data.retryable !== undefined && func0.call(data, "retryable")){
 if(typeof data.retryable !== "boolean"){
 vErrors = $addError(vErrors, instancePath+"/retryable", "type", {type: "boolean"}, "must be boolean");
 errors++;
@@ -360,22 +364,23 @@ return errors === 0;
 
 const $check4 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.city === undefined){
+if((data.city === undefined) || (!(func0.call(data, "city")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
 errors++;
 }
-if(data.city !== undefined){
+if(data.city !== undefined && func0.call(data, "city")){
 if(typeof data.city !== "string"){
 vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
 errors++;
 }
 }
-if(data.days !== undefined){
+if(data.days !== undefined && func0.call(data, "days")){
 let data1 = data.days;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 vErrors = $addError(vErrors, instancePath+"/days", "type", {type: "integer"}, "must be integer");
@@ -409,55 +414,56 @@ return errors === 0;
 
 const $check5 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
-const func0 = $ucs2length;
+const func0 = Object.prototype.hasOwnProperty;
+const func6 = $ucs2length;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.cities === undefined){
+if((data.cities === undefined) || (!(func0.call(data, "cities")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "cities"}, "must have required property '"+"cities"+"'");
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "cities")){
 vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
 errors++;
 }
 }
-if(data.cities !== undefined){
+if(data.cities !== undefined && func0.call(data, "cities")){
 let data0 = data.cities;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.country === undefined){
+if((data1.country === undefined) || (!(func0.call(data1, "country")))){
 vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "required", {missingProperty: "country"}, "must have required property '"+"country"+"'");
 errors++;
 }
-if(data1.id === undefined){
+if((data1.id === undefined) || (!(func0.call(data1, "id")))){
 vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "required", {missingProperty: "id"}, "must have required property '"+"id"+"'");
 errors++;
 }
-if(data1.name === undefined){
+if((data1.name === undefined) || (!(func0.call(data1, "name")))){
 vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "required", {missingProperty: "name"}, "must have required property '"+"name"+"'");
 errors++;
 }
-for(const key1 in data1){
+for(const key1 of Object.keys(data1)){
 if(!(((key1 === "country") || (key1 === "id")) || (key1 === "name"))){
 vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties");
 errors++;
 }
 }
-if(data1.country !== undefined){
+if(data1.country !== undefined && func0.call(data1, "country")){
 let data2 = data1.country;
 if(typeof data2 === "string"){
-if(func0(data2) > 2){
+if(func6(data2) > 2){
 vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/country", "maxLength", {limit: 2}, "must NOT have more than 2 characters");
 errors++;
 }
-if(func0(data2) < 2){
+if(func6(data2) < 2){
 vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/country", "minLength", {limit: 2}, "must NOT have fewer than 2 characters");
 errors++;
 }
@@ -467,13 +473,13 @@ vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/country", "type", {t
 errors++;
 }
 }
-if(data1.id !== undefined){
+if(data1.id !== undefined && func0.call(data1, "id")){
 if(typeof data1.id !== "string"){
 vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/id", "type", {type: "string"}, "must be string");
 errors++;
 }
 }
-if(data1.name !== undefined){
+if(data1.name !== undefined && func0.call(data1, "name")){
 if(typeof data1.name !== "string"){
 vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/name", "type", {type: "string"}, "must be string");
 errors++;
@@ -528,30 +534,31 @@ return errors === 0;
 
 const $check7 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.active === undefined){
+if((data.active === undefined) || (!(func0.call(data, "active")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "active"}, "must have required property '"+"active"+"'");
 errors++;
 }
-if(data.alertId === undefined){
+if((data.alertId === undefined) || (!(func0.call(data, "alertId")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "alertId"}, "must have required property '"+"alertId"+"'");
 errors++;
 }
-if(data.city === undefined){
+if((data.city === undefined) || (!(func0.call(data, "city")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
 errors++;
 }
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "active") || (key0 === "alertId")) || (key0 === "city"))){
 vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
 errors++;
 }
 }
-if(data.active !== undefined){
+if(data.active !== undefined && func0.call(data, "active")){
 let data0 = data.active;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 vErrors = $addError(vErrors, instancePath+"/active", "type", {type: "integer"}, "must be integer");
@@ -568,13 +575,13 @@ errors++;
 }
 }
 }
-if(data.alertId !== undefined){
+if(data.alertId !== undefined && func0.call(data, "alertId")){
 if(typeof data.alertId !== "string"){
 vErrors = $addError(vErrors, instancePath+"/alertId", "type", {type: "string"}, "must be string");
 errors++;
 }
 }
-if(data.city !== undefined){
+if(data.city !== undefined && func0.call(data, "city")){
 if(typeof data.city !== "string"){
 vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
 errors++;
@@ -598,26 +605,27 @@ return errors === 0;
 const $check8 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["above","below"];
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.city === undefined){
+if((data.city === undefined) || (!(func0.call(data, "city")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
 errors++;
 }
-if(data.thresholdC === undefined){
+if((data.thresholdC === undefined) || (!(func0.call(data, "thresholdC")))){
 vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "thresholdC"}, "must have required property '"+"thresholdC"+"'");
 errors++;
 }
-if(data.city !== undefined){
+if(data.city !== undefined && func0.call(data, "city")){
 if(typeof data.city !== "string"){
 vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
 errors++;
 }
 }
-if(data.direction !== undefined){
+if(data.direction !== undefined && func0.call(data, "direction")){
 let data1 = data.direction;
 if(typeof data1 !== "string"){
 vErrors = $addError(vErrors, instancePath+"/direction", "type", {type: "string"}, "must be string");
@@ -628,7 +636,7 @@ vErrors = $addError(vErrors, instancePath+"/direction", "enum", {allowedValues: 
 errors++;
 }
 }
-if(data.thresholdC !== undefined){
+if(data.thresholdC !== undefined && func0.call(data, "thresholdC")){
 let data2 = data.thresholdC;
 if(typeof data2 == "number"){
 if(data2 > 60 || isNaN(data2)){

@@ -131,6 +131,8 @@ function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => 
     allErrors: tuning.allErrors,
     validateSchema: false,
     addUsedSchema: true,
+    // Own properties only: a payload without a `toString` key must not be validated as the inherited function.
+    ownProperties: true,
     logger: { log: () => undefined, warn: (...args: unknown[]) => warn(args.map(String).join(' ')), error: () => undefined },
     code: { source: true, esm: false, lines: tuning.lines, optimize: tuning.optimize },
   };
