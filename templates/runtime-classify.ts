@@ -141,12 +141,21 @@ export function pickBranch(spec: ToolSpec, payload: unknown): BranchSpec | undef
   return best ?? documented;
 }
 
-// The message fields servers use, most specific first; JSON text is not a message, so it is skipped.
-export function messageOf(payload: unknown, text: string | undefined, hint: string | undefined): string | undefined {
+/**
+ * The server's own words for an error, for people: `message` (or `error.message`), else an
+ * `error`/`detail`/`hint` string that is not the code itself (`{ "error": "no such table: nope",
+ * "code": "EXECUTION_ERROR" }` says "no such table: nope"), else the text the server sent. A
+ * string equal to the code is a code, not a message; JSON text is not a message either.
+ */
+export function messageOf(payload: unknown, text: string | undefined, found: Found): string | undefined {
+  const isMessage = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '' && value !== found.sent;
   if (isObject(payload)) {
-    for (const value of [own(payload, 'message'), own(own(payload, 'error'), 'message'), hint, own(payload, 'hint')]) {
-      if (typeof value === 'string' && value !== '') return value;
-    }
-  } else if (typeof payload === 'string' && payload !== '') return payload;
-  return text !== undefined && text !== '' && !/^\s*[[{]/.test(text) ? text : undefined;
+    const nested = own(payload, 'error');
+    const candidates = [
+      own(payload, 'message'), own(nested, 'message'), nested, own(payload, 'detail'), own(nested, 'detail'),
+      found.hint, own(payload, 'hint'), own(nested, 'hint'),
+    ];
+    for (const value of candidates) if (isMessage(value)) return value;
+  } else if (isMessage(payload)) return payload;
+  return text !== undefined && isMessage(text) && !/^\s*[[{]/.test(text) ? text : undefined;
 }

@@ -110,7 +110,9 @@ export class ToolCallError<Err = ToolError> extends Error {
   readonly raw: CallToolResult;
   constructor(error: Err, raw: CallToolResult) {
     const e: Partial<ToolError> = typeof error === 'object' && error !== null ? error : {};
-    super(`${e.tool ?? 'tool'} failed with ${e.code ?? 'an error'}: ${e.message ?? ''}`);
+    // The server's code (as sent, when it was not known) and its own words, so a log line says what went wrong.
+    const code = e.code === '$unknown' && e.serverCode !== undefined ? `${e.serverCode} ($unknown)` : (e.code ?? 'an error');
+    super(`${e.tool ?? 'tool'} failed with ${code}: ${e.message ?? ''}`);
     this.name = 'ToolCallError';
     this.error = error;
     this.raw = raw;
@@ -192,7 +194,7 @@ export function classifyResult(spec: ToolSpec, result: CallToolResultLike, optio
     const check = validate && code !== RuntimeErrorCode.Unknown ? found.branch?.validate : undefined;
     const issues = check ? check(payload) : NO_ISSUES;
     if (issues.length > 0) return invalid(spec, payload, issues, raw, 'error');
-    const error = failure(spec, code, messageOf(payload, text, found.hint) ?? `${spec.name} returned ${found.sent ?? 'an error'}`, payload);
+    const error = failure(spec, code, messageOf(payload, text, found) ?? `${spec.name} returned ${found.sent ?? 'an error'}`, payload);
     if (code === RuntimeErrorCode.Unknown) error.serverCode = found.sent!;
     const retryable = own(payload, 'retryable');
     if (typeof retryable === 'boolean') error.retryable = retryable;
