@@ -173,7 +173,8 @@ for (const snapshotEra of ['legacy', 'modern'] as const) {
             ['$uncoded', 'The sensor does not answer.'],
           );
           const ok = await sensors.calibrate({ sensor: 'attic' });
-          assert.deepEqual([ok.ok, ok.data], [true, 'Calibrated attic.']);
+          // No outputSchema: data is ToolContent, the text and the blocks it came in.
+          assert.deepEqual([ok.ok, ok.data], [true, { text: 'Calibrated attic.', content: [{ type: 'text', text: 'Calibrated attic.' }] }]);
         });
 
         test('per-call options reach the SDK in the position it reads them: an aborted signal aborts', async () => {

@@ -174,9 +174,10 @@ describe('isError results and protocol errors (tool without outputSchema)', () =
     });
   });
 
-  test('a successful plain-text answer is the data, as a string', async () => {
+  test('a successful plain-text answer (no outputSchema) is its text and its content blocks', async () => {
     const result = await invokeTool(client, fetchUpstream, { mode: 'ok' });
-    assert.deepEqual(result, { ok: true, variant: 'documented', data: 'Fetched 3 items.', raw: result.raw });
+    const content = [{ type: 'text', text: 'Fetched 3 items.' }];
+    assert.deepEqual(result, { ok: true, variant: 'documented', data: { text: 'Fetched 3 items.', content }, raw: { content } });
   });
 });
 

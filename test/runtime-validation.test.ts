@@ -91,7 +91,7 @@ describe('classifyResult rules', () => {
   test('a documented payload with an unknown `error` value is not mistaken for a soft error', () => {
     const spec = { name: 'log', branches: [], codes: ['denied'] } as const satisfies ToolSpec;
     const r = classifyResult(spec, structured({ line: 3, error: 'disk full' }));
-    assert.deepEqual(r, { ok: true, variant: 'documented', data: { line: 3, error: 'disk full' }, raw: r.raw });
+    assert.deepEqual(r, { ok: true, variant: 'documented', data: { text: JSON.stringify({ line: 3, error: 'disk full' }), json: { line: 3, error: 'disk full' }, content: r.raw.content }, raw: r.raw });
     const denied = classifyResult(spec, structured({ error: 'denied' }));
     assert.ok(!denied.ok && (denied.error as { code: string }).code === 'denied');
   });
@@ -121,7 +121,7 @@ describe('classifyResult rules', () => {
     assert.ok(!nested.ok);
     assert.deepEqual([(nested.error as { code: string }).code, (nested.error as { message: string }).message], ['E1', 'nested message']);
     const legacy = classifyResult(spec, { toolResult: { answer: 42 } });
-    assert.deepEqual(legacy, { ok: true, variant: 'documented', data: { answer: 42 }, raw: { toolResult: { answer: 42 }, content: [] } });
+    assert.deepEqual(legacy, { ok: true, variant: 'documented', data: { json: { answer: 42 }, content: [] }, raw: { toolResult: { answer: 42 }, content: [] } });
   });
 });
 

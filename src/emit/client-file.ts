@@ -12,6 +12,7 @@ export function clientStatements(model: ClientModel): StatementStructures[] {
     ...new Set(model.tools.flatMap((t) => [...(t.inputKind === 'object' ? [t.inputType] : []), ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName)])),
   ].sort();
   const runtime = ['invokeTool', 'type InvokeOptions', 'type McpClientLike', 'type RequestOptions'];
+  if (model.tools.some((t) => !t.outputType)) runtime.push('type ToolContent');
   if (model.resources.length || model.templates.length) runtime.push('readResource', 'type ReadResourceResult');
   if (model.templates.length) runtime.push('expandUriTemplate');
   if (model.prompts.length) runtime.push('getPrompt', 'type GetPromptResult');

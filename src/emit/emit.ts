@@ -64,7 +64,8 @@ function indexSource(model: ClientModel): string {
     "export * from './tools.js';",
     "export type * from './types.js';",
     "export { McpProtocolError, OutputEraMismatchError, RuntimeErrorCode, ToolCallError, unwrap } from './runtime.js';",
-    "export type { CallToolResult, ContentBlock, McpClientLike, ProtocolEra, RequestOptions, ToolError, ToolResult, ValidationIssue } from './runtime.js';",
+    // The content block types too: `data.content` of a tool without an outputSchema is narrowed on them.
+    "export type { AudioContent, CallToolResult, ContentBlock, EmbeddedResource, ImageContent, McpClientLike, ProtocolEra, RequestOptions, ResourceLink, TextContent, ToolContent, ToolError, ToolResult, ValidationIssue } from './runtime.js';",
     '',
   ].join('\n');
 }

@@ -16,7 +16,8 @@ export function resultTypeArguments(tool: ToolModel): { data: string; alt: strin
     ...Object.values(RUNTIME_ERROR_CODES).map((code) => `ToolError<${str(code)}, unknown>`),
   ];
   return {
-    data: tool.outputType ?? 'unknown',
+    // No outputSchema: the runtime's `ToolContent` (text, parsed JSON, the content blocks).
+    data: tool.outputType ?? 'ToolContent',
     alt: alternatives.length ? alternatives.map((b) => `{ variant: ${str(b.variant!)}; data: ${b.typeName} }`).join(' | ') : 'never',
     error: members.join(' | '),
   };

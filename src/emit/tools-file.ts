@@ -15,7 +15,7 @@ export function toolsStatements(model: ClientModel): StatementStructures[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './runtime.js',
-      namedImports: ['type ToolError', 'type ToolResult', 'type ToolSpec'],
+      namedImports: [...(model.tools.some((t) => !t.outputType) ? ['type ToolContent'] : []), 'type ToolError', 'type ToolResult', 'type ToolSpec'],
     },
   ];
   const typeImports = [...new Set(model.tools.flatMap(typesUsed))].sort();
@@ -99,7 +99,11 @@ function toolStatements(tool: ToolModel, model: ClientModel): StatementStructure
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: tool.resultType,
-      docs: docs(`What ${name} resolves to: \`ok: true\` with the documented payload${alternatives.length ? ' (or an alternative, told apart by `variant`)' : ''}, or \`ok: false\` with a typed error.`),
+      docs: docs(
+        tool.outputType
+          ? `What ${name} resolves to: \`ok: true\` with the documented payload${alternatives.length ? ' (or an alternative, told apart by `variant`)' : ''}, or \`ok: false\` with a typed error.`
+          : `What ${name} resolves to: \`ok: true\` with what it sent (no outputSchema: \`text\`, \`json\` and the \`content\` blocks), or \`ok: false\` with a typed error.`,
+      ),
       type: `ToolResult<${data}, ${alt}, ${tool.errorType}>`,
     },
     {

@@ -16,7 +16,7 @@ import { prepareValidationSchema } from './validation-schema.js';
 /** Names the runtime templates export (runtime.ts and the files it re-exports); generated declarations must not take them. */
 export const RUNTIME_EXPORTS = [
   // runtime.ts
-  'ValidationIssue', 'Validator', 'BranchSpec', 'ToolSpec', 'RuntimeErrorCode', 'ToolError', 'ToolResult', 'AnyToolResult',
+  'ValidationIssue', 'Validator', 'BranchSpec', 'ToolSpec', 'RuntimeErrorCode', 'ToolError', 'ToolResult', 'AnyToolResult', 'ToolContent',
   'ToolCallError', 'unwrap', 'ClassifyOptions', 'InvokeOptions', 'invokeTool', 'classifyResult', 'EraForm',
   // runtime-client.ts and runtime-uri.ts, re-exported
   'McpProtocolError', 'OutputEraMismatchError', 'readResource', 'getPrompt', 'expandUriTemplate', 'UriTemplateValue',

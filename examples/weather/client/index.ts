@@ -13,11 +13,17 @@ export {
   unwrap,
 } from './runtime.js';
 export type {
+  AudioContent,
   CallToolResult,
   ContentBlock,
+  EmbeddedResource,
+  ImageContent,
   McpClientLike,
   ProtocolEra,
   RequestOptions,
+  ResourceLink,
+  TextContent,
+  ToolContent,
   ToolError,
   ToolResult,
   ValidationIssue,

@@ -5,8 +5,8 @@
  * `constructor` or `hasOwnProperty` is an ordinary key, and inherited members are never mistaken
  * for payload fields. Nothing here recurses: each step looks at most one level into the payload.
  */
-import type { BranchSpec, ToolSpec } from './runtime.js';
-import type { CallToolResult, ProtocolEra } from './runtime-protocol.js';
+import type { BranchSpec, ToolContent, ToolSpec } from './runtime.js';
+import type { CallToolResult, ContentBlock, ProtocolEra } from './runtime-protocol.js';
 
 /** How the snapshot holds a non-object output: inside the legacy `{ result }` envelope, or bare. */
 export type EraForm = 'wrapped' | 'raw';
@@ -52,13 +52,40 @@ export function readPayload(eraForm: EraForm | undefined, raw: CallToolResult, e
 }
 
 function parseText(text: string): unknown {
-  // Only objects and arrays are parsed: a text tool answering "42" or "true" keeps its string.
-  if (!/^\s*[[{]/.test(text)) return text;
+  return parseJsonText(text) ?? text;
+}
+
+/** JSON text that is an object or array, parsed; undefined otherwise ("42" or "true" is a text answer, not JSON). */
+function parseJsonText(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return text;
+    return undefined;
   }
+}
+
+/**
+ * What a tool without an outputSchema sent, read for people and for code: the first block's text,
+ * the JSON it holds (or `structuredContent`, or a 2024-10-07 `toolResult`), and every block.
+ * Items that are not objects are dropped from `content`, so `block.type` never throws.
+ */
+export function contentData(raw: CallToolResult): ToolContent {
+  const content = (raw.content as unknown[]).filter(isObject) as unknown as ContentBlock[];
+  const data: ToolContent = { content };
+  const first = content[0];
+  const text = own(first, 'text');
+  if (own(first, 'type') === 'text' && typeof text === 'string') data.text = text;
+  const json =
+    raw.structuredContent !== undefined && raw.structuredContent !== null
+      ? raw.structuredContent
+      : data.text !== undefined
+        ? parseJsonText(data.text)
+        : content.length === 0
+          ? raw.toolResult
+          : undefined;
+  if (json !== undefined) data.json = json;
+  return data;
 }
 
 function firstText(content: unknown): string | undefined {
@@ -142,12 +169,21 @@ export function pickBranch(spec: ToolSpec, payload: unknown): BranchSpec | undef
   return best ?? documented;
 }
 
-// The message fields servers use, most specific first; JSON text is not a message, so it is skipped.
-export function messageOf(payload: unknown, text: string | undefined, hint: string | undefined): string | undefined {
+/**
+ * The server's own words for an error, for people: `message` (or `error.message`), else an
+ * `error`/`detail`/`hint` string that is not the code itself (`{ "error": "no such table: nope",
+ * "code": "EXECUTION_ERROR" }` says "no such table: nope"), else the text the server sent. A
+ * string equal to the code is a code, not a message; JSON text is not a message either.
+ */
+export function messageOf(payload: unknown, text: string | undefined, found: Found): string | undefined {
+  const isMessage = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '' && value !== found.sent;
   if (isObject(payload)) {
-    for (const value of [own(payload, 'message'), own(own(payload, 'error'), 'message'), hint, own(payload, 'hint')]) {
-      if (typeof value === 'string' && value !== '') return value;
-    }
-  } else if (typeof payload === 'string' && payload !== '') return payload;
-  return text !== undefined && text !== '' && !/^\s*[[{]/.test(text) ? text : undefined;
+    const nested = own(payload, 'error');
+    const candidates = [
+      own(payload, 'message'), own(nested, 'message'), nested, own(payload, 'detail'), own(nested, 'detail'),
+      found.hint, own(payload, 'hint'), own(nested, 'hint'),
+    ];
+    for (const value of candidates) if (isMessage(value)) return value;
+  } else if (isMessage(payload)) return payload;
+  return text !== undefined && isMessage(text) && !/^\s*[[{]/.test(text) ? text : undefined;
 }

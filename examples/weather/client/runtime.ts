@@ -13,9 +13,9 @@
  * - JSON-RPC errors are thrown as `McpProtocolError` whichever SDK threw them, never mixed into results.
  * - No enums, namespaces or parameter properties, so Node's type stripping runs it.
  */
-import { findCode, messageOf, own, pickBranch, readPayload, type EraForm } from './runtime-classify.js';
+import { contentData, findCode, messageOf, own, pickBranch, readPayload, type EraForm } from './runtime-classify.js';
 import { OutputEraMismatchError, callToolOn, eraOf, toProtocolError } from './runtime-client.js';
-import type { CallToolResult, CallToolResultLike, McpClientLike, ProtocolEra, RequestOptions } from './runtime-protocol.js';
+import type { CallToolResult, CallToolResultLike, ContentBlock, McpClientLike, ProtocolEra, RequestOptions } from './runtime-protocol.js';
 
 // One module for users and generated code: the protocol types, errors, resource and prompt helpers.
 export type * from './runtime-protocol.js';
@@ -105,13 +105,29 @@ export type AnyToolResult =
   | { ok: true; variant: string; data: unknown; raw: CallToolResult }
   | { ok: false; error: unknown; raw: CallToolResult };
 
+/**
+ * `data` of a successful call to a tool without an outputSchema (most tools), whatever it sent:
+ * - `text`: the first content block's text, when the first block is text;
+ * - `json`: `structuredContent` when sent, else `text` parsed when it is a JSON object or array
+ *   (a tool answering "42" has `text: '42'` and no `json`);
+ * - `content`: every content block (text, image, audio, resource_link, embedded resource), as sent.
+ * An image-only result is `{ content: [{ type: 'image', data, mimeType }] }`, never `undefined`.
+ */
+export interface ToolContent {
+  text?: string;
+  json?: unknown;
+  content: ContentBlock[];
+}
+
 /** Thrown by `unwrap` for `ok: false` results. */
 export class ToolCallError<Err = ToolError> extends Error {
   readonly error: Err;
   readonly raw: CallToolResult;
   constructor(error: Err, raw: CallToolResult) {
     const e: Partial<ToolError> = typeof error === 'object' && error !== null ? error : {};
-    super(`${e.tool ?? 'tool'} failed with ${e.code ?? 'an error'}: ${e.message ?? ''}`);
+    // The server's code (as sent, when it was not known) and its own words, so a log line says what went wrong.
+    const code = e.code === '$unknown' && e.serverCode !== undefined ? `${e.serverCode} ($unknown)` : (e.code ?? 'an error');
+    super(`${e.tool ?? 'tool'} failed with ${code}: ${e.message ?? ''}`);
     this.name = 'ToolCallError';
     this.error = error;
     this.raw = raw;
@@ -193,7 +209,7 @@ export function classifyResult(spec: ToolSpec, result: CallToolResultLike, optio
     const check = validate && code !== RuntimeErrorCode.Unknown ? found.branch?.validate : undefined;
     const issues = check ? check(payload) : NO_ISSUES;
     if (issues.length > 0) return invalid(spec, payload, issues, raw, 'error');
-    const error = failure(spec, code, messageOf(payload, text, found.hint) ?? `${spec.name} returned ${found.sent ?? 'an error'}`, payload);
+    const error = failure(spec, code, messageOf(payload, text, found) ?? `${spec.name} returned ${found.sent ?? 'an error'}`, payload);
     if (code === RuntimeErrorCode.Unknown) error.serverCode = found.sent!;
     const retryable = own(payload, 'retryable');
     if (typeof retryable === 'boolean') error.retryable = retryable;
@@ -212,7 +228,8 @@ export function classifyResult(spec: ToolSpec, result: CallToolResultLike, optio
       return invalid(spec, payload, issues, raw, variant);
     }
   }
-  return { ok: true, variant, data: payload, raw };
+  // No outputSchema, no branches: the content itself, typed (`ToolContent`), never a bare `unknown`.
+  return { ok: true, variant, data: spec.branches.length === 0 ? contentData(raw) : payload, raw };
 }
 
 function failure(spec: ToolSpec, code: string, message: string, details: unknown, issues?: readonly ValidationIssue[]): ToolError {

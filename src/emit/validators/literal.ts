@@ -16,3 +16,22 @@ export function jsLiteral(value: JsonValue): string {
   const entries = Object.entries(value).map(([key, v]) => `${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}:${jsLiteral(v)}`);
   return `{${entries.join(',')}}`;
 }
+
+/** Widest a literal is written on one line; a longer one is laid out one member a line. */
+const FLAT_WIDTH = 100;
+
+/**
+ * `jsLiteral`, laid out for diffs: a value that fits in FLAT_WIDTH characters stays on one line,
+ * a longer object or array gets one member a line (indented two spaces a level), so a one-keyword
+ * change in an embedded schema is a one-line change in validators.ts. Written directly, not by prettier.
+ */
+export function jsLiteralLines(value: JsonValue, indent = ''): string {
+  const flat = jsLiteral(value);
+  if (flat.length + indent.length <= FLAT_WIDTH || value === null || typeof value !== 'object') return flat;
+  const inner = `${indent}  `;
+  const members = Array.isArray(value)
+    ? value.map((v) => `${inner}${jsLiteralLines(v, inner)}`)
+    : Object.entries(value).map(([key, v]) => `${inner}${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}: ${jsLiteralLines(v, inner)}`);
+  if (members.length === 0) return flat;
+  return Array.isArray(value) ? `[\n${members.join(',\n')}\n${indent}]` : `{\n${members.join(',\n')}\n${indent}}`;
+}
