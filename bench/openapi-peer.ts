@@ -9,7 +9,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GITHUB_OPENAPI, openapiCatalog } from './corpus/openapi-catalog.js';
@@ -18,7 +17,8 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 const bin = join(root, 'bin/mcp-codegen.js');
 const work = join(root, 'test/.tmp/bench-openapi');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const openapiTs = createRequire(import.meta.url).resolve('openapi-typescript/bin/cli.js');
+// Its `exports` hide the bin from require.resolve: the CLI file, from the devDependency.
+const openapiTs = join(root, 'node_modules/openapi-typescript/bin/cli.js');
 
 /** Wall time and peak RSS of one node process (the preload reports its own max RSS at exit). */
 function measure(args: string[], preload: string): { ms: number; mib: number; status: number | null; stderr: string } {
