@@ -3,7 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from './config/types.js';
 import { CodegenError } from './errors.js';
 import type { ClientModel } from './model/types.js';
-import { cacheKey, defaultCacheDir, generatorBuildId, readCacheEntry, writeCacheEntry, type CachedFile } from './output-cache.js';
+import { cacheKey, defaultCacheDir, generatorBuildId, readCacheEntry, writeCacheEntry, type CachedFile, type CachedOutput } from './output-cache.js';
 import { readSnapshotFile } from './snapshot/read.js';
 import { writeFilesAtomic } from './snapshot/atomic.js';
 import type { JsonValue, Snapshot } from './snapshot/types.js';
@@ -82,17 +82,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (options.warn) for (const line of (await import('./lint/warnings.js')).securityWarnings(snapshot, config, server.name)) options.warn(`${server.name}: ${line}`);
     const outDir = resolve(config.root, server.out);
     const key = build === undefined ? undefined : cacheKey({ build, options: renderOptions(server), snapshot: snapshotText });
-    let files = key === undefined ? undefined : await time('cache', () => readFresh(cacheDir, outDir, key));
-    if (files) {
+    const hit = key === undefined ? undefined : await time('cache', () => readFresh(cacheDir, outDir, key));
+    let files: CachedFile[];
+    if (hit) {
+      files = hit.files;
       cached.push(server.name);
       options.log?.(`${server.name}: ${display(outDir, config.root)}/ is cached for this catalog (${counts(snapshot)})`);
+      // The same warnings as the run that made it: a cached CI run must not hide them.
+      for (const warning of hit.warnings) options.warn?.(`${server.name}: ${warning}`);
     } else {
       // Said before the work, not after: a large catalog takes seconds to type and format.
       options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${counts(snapshot)}`);
       const rendered = await renderFiles(snapshot, server, outDir, time);
       for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
       files = rendered.files;
-      if (key !== undefined) await time('cache', () => writeCacheEntry(cacheDir, outDir, key, rendered.files));
+      if (key !== undefined) await time('cache', () => writeCacheEntry(cacheDir, outDir, key, { files: rendered.files, warnings: rendered.model.warnings }));
     }
     for (const file of files) planned.push({ file: resolve(outDir, file.path), content: file.content });
   }
@@ -106,16 +110,17 @@ function renderOptions(server: ServerConfig): unknown {
 }
 
 /** A cache entry is fresh only if each file's prettier options are still the ones that formatted it. */
-async function readFresh(cacheDir: string, outDir: string, key: string): Promise<CachedFile[] | undefined> {
-  const files = await readCacheEntry(cacheDir, outDir, key);
-  if (!files) return undefined;
+async function readFresh(cacheDir: string, outDir: string, key: string): Promise<CachedOutput | undefined> {
+  const entry = await readCacheEntry(cacheDir, outDir, key);
+  if (!entry) return undefined;
+  const { files } = entry;
   const formatted = files.filter((f) => f.prettier !== null);
-  if (formatted.length === 0) return files;
+  if (formatted.length === 0) return entry;
   const { prettierOptionsFor } = await import('./emit/format.js');
   for (const file of formatted) {
     if (optionsText(await prettierOptionsFor(resolve(outDir, file.path))) !== file.prettier) return undefined;
   }
-  return files;
+  return entry;
 }
 
 function optionsText(options: object): string {

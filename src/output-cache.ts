@@ -27,9 +27,16 @@ export interface CachedFile {
 interface Entry {
   key: string;
   files: CachedFile[];
+  /** The generator's warnings for this output, shown again on a cached run. */
+  warnings: string[];
 }
 
-const FORMAT = 'mcp-codegen/output-cache@1';
+export interface CachedOutput {
+  files: CachedFile[];
+  warnings: string[];
+}
+
+const FORMAT = 'mcp-codegen/output-cache@2';
 
 /** `node_modules/.cache/mcp-codegen` of the nearest folder (from `root` up) with a node_modules. */
 export function defaultCacheDir(root: string): string {
@@ -59,21 +66,23 @@ function entryFile(dir: string, outDir: string): string {
 }
 
 /** The cached files for `key`, or undefined on any miss (absent, other key, unreadable, corrupt). */
-export async function readCacheEntry(dir: string, outDir: string, key: string): Promise<CachedFile[] | undefined> {
+export async function readCacheEntry(dir: string, outDir: string, key: string): Promise<CachedOutput | undefined> {
   try {
     const entry = JSON.parse(await readFile(entryFile(dir, outDir), 'utf8')) as Partial<Entry>;
-    if (entry.key !== key || !Array.isArray(entry.files)) return undefined;
-    const valid = entry.files.every((f) => typeof f?.path === 'string' && typeof f.content === 'string' && (f.prettier === null || typeof f.prettier === 'string'));
-    return valid ? entry.files : undefined;
+    if (entry.key !== key || !Array.isArray(entry.files) || !Array.isArray(entry.warnings)) return undefined;
+    const valid =
+      entry.files.every((f) => typeof f?.path === 'string' && typeof f.content === 'string' && (f.prettier === null || typeof f.prettier === 'string')) &&
+      entry.warnings.every((w) => typeof w === 'string');
+    return valid ? { files: entry.files, warnings: entry.warnings } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Store an entry; a cache that cannot be written is skipped silently (it only saves time). */
-export async function writeCacheEntry(dir: string, outDir: string, key: string, files: CachedFile[]): Promise<void> {
+export async function writeCacheEntry(dir: string, outDir: string, key: string, output: CachedOutput): Promise<void> {
   try {
-    await writeFileAtomic(entryFile(dir, outDir), JSON.stringify({ key, files } satisfies Entry));
+    await writeFileAtomic(entryFile(dir, outDir), JSON.stringify({ key, ...output } satisfies Entry));
   } catch {
     // read-only node_modules, full disk: the next run is a cold run, nothing else changes
   }

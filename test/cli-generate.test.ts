@@ -128,3 +128,21 @@ test('a write that fails part-way changes no file at all', async () => {
   assert.match(result.stderr, /no file was changed/);
   await assert.rejects(stat(join(project, 'first')), 'the first server\'s files were not written either');
 });
+
+test('a cached run repeats the warnings of the run that made the output', async () => {
+  const work = join(tmpRoot, 'cli-generate-cached-warnings');
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  const tool = (name: string) => ({ name, inputSchema: { type: 'object', properties: {}, additionalProperties: false } });
+  await writeFile(join(work, 'c.json'), JSON.stringify({ tools: [tool('foo-bar'), tool('foo_bar')] }));
+  const args = ['generate', '--snapshot', 'c.json', '--out', 'out', '--name', 'c'];
+  const first = await cli(args, work);
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.stderr, /generating out\//);
+  const warning = /warning: c: tool "foo_bar" is named fooBar2/;
+  assert.match(first.stderr, warning);
+  const again = await cli([...args, '--check'], work);
+  assert.equal(again.code, 0, again.stderr);
+  assert.match(again.stderr, /out\/ is cached for this catalog/);
+  assert.match(again.stderr, warning);
+});
