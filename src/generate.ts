@@ -106,7 +106,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
 /** What of a server's config shapes its output (and so the cache key). */
 function renderOptions(server: ServerConfig): unknown {
-  return { name: server.name, errors: server.errors ?? null, validateInput: server.validateInput ?? null, validateOutput: server.validateOutput ?? null };
+  return { name: server.name, errors: server.errors ?? null, validateInput: server.validateInput ?? null, validateOutput: server.validateOutput ?? null, layout: server.layout ?? null };
 }
 
 /** A cache entry is fresh only if each file's prettier options are still the ones that formatted it. */
@@ -141,7 +141,7 @@ type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
 /** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
 export async function renderClient(
   snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput'>,
+  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
   outDir: string,
   time: Timer = async (_stage, work) => work(),
 ): Promise<{ files: Array<{ path: string; content: string }>; model: ClientModel }> {
@@ -151,7 +151,7 @@ export async function renderClient(
 
 async function renderFiles(
   snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput'>,
+  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
   outDir: string,
   time: Timer,
 ): Promise<{ files: CachedFile[]; model: ClientModel }> {

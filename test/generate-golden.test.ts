@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { RUNTIME_TEMPLATES } from '../src/emit/emit.js';
 import { fixtureCatalogs, repoRoot } from './helpers/paths.js';
+import { readSnapshotFile } from '../src/snapshot/index.js';
+import { renderClient } from '../src/generate.js';
 import { renderCatalog } from './helpers/render.js';
 
 // Catalog in (fixtures/catalogs/X.json) → committed expected client out (fixtures/golden/X/), so
@@ -11,21 +13,49 @@ import { renderCatalog } from './helpers/render.js';
 // The runtime files are left out: verbatim copies of templates/, reviewed there.
 const update = process.env.UPDATE_GOLDEN === '1';
 
-for (const catalog of fixtureCatalogs()) {
-  const name = basename(catalog, '.json');
-  test(`golden: ${name}`, async () => {
-    const { files } = await renderCatalog(catalog, name);
-    const dir = join(repoRoot, 'fixtures/golden', name);
+// The per-tool layout on a catalog with colliding, reserved and non-ASCII names: golden as per-tool-<name>/.
+const PER_TOOL = ['hostile'];
+const cases = [
+  ...fixtureCatalogs().map((catalog) => ({
+    catalog,
+    name: basename(catalog, '.json'),
+    golden: basename(catalog, '.json'),
+    layout: 'single' as const,
+  })),
+  ...fixtureCatalogs()
+    .filter((catalog) => PER_TOOL.includes(basename(catalog, '.json')))
+    .map((catalog) => ({
+      catalog,
+      name: basename(catalog, '.json'),
+      golden: `per-tool-${basename(catalog, '.json')}`,
+      layout: 'per-tool' as const,
+    })),
+];
+
+for (const { catalog, name, golden, layout } of cases) {
+  test(`golden: ${golden}`, async () => {
+    const { files } =
+      layout === 'single'
+        ? await renderCatalog(catalog, name)
+        : await renderClient(await readSnapshotFile(catalog), { name, layout }, '/nonexistent/out');
+    const dir = join(repoRoot, 'fixtures/golden', golden);
     for (const file of files.filter((f) => !RUNTIME_TEMPLATES.includes(f.path))) {
       const expectedPath = join(dir, file.path);
       if (update) {
-        await mkdir(dir, { recursive: true });
+        await mkdir(dirname(expectedPath), { recursive: true });
         await writeFile(expectedPath, file.content);
         continue;
       }
       const expected = await readFile(expectedPath, 'utf8').catch(() => undefined);
-      assert.ok(expected !== undefined, `missing golden file ${expectedPath}: run UPDATE_GOLDEN=1 npm run test:unit`);
-      assert.equal(file.content, expected, `${name}/${file.path} differs from the golden file (UPDATE_GOLDEN=1 to accept)`);
+      assert.ok(
+        expected !== undefined,
+        `missing golden file ${expectedPath}: run UPDATE_GOLDEN=1 npm run test:unit`,
+      );
+      assert.equal(
+        file.content,
+        expected,
+        `${name}/${file.path} differs from the golden file (UPDATE_GOLDEN=1 to accept)`,
+      );
     }
   });
 }

@@ -10,8 +10,8 @@ import type { Command, Io } from './io.js';
 
 const help = `Usage:
   mcp-codegen generate [--config <file>] [--server <name>]... [--check] [--offline]
-                       [--timeout <ms>] [--max-pages <n>] [--era auto|legacy|modern]
-  mcp-codegen generate --snapshot <file> --out <dir> [--name <Name>] [--check]
+                       [--layout single|per-tool] [--timeout <ms>] [--max-pages <n>] [--era auto|legacy|modern]
+  mcp-codegen generate --snapshot <file> --out <dir> [--name <Name>] [--layout single|per-tool] [--check]
 
 Generate a typed TypeScript client for each server in the config (mcp-codegen.config.ts, found
 from the current folder upwards), or for one snapshot file without a config.
@@ -25,6 +25,8 @@ Options:
   --check             Write nothing; compare what would be generated with what is on disk and list
                       stale or missing files. Exit 1 if any, 0 if everything is fresh.
   --offline           Never contact a server: live sources generate from their committed snapshot.
+  --layout <layout>   single: tools.ts holds every tool; per-tool: one file a tool under tools/, with
+                      catalog.json and README.md for agents. Overrides each server's \`layout\` for this run.
   --timings           Print time spent per stage, start-up included.
   --no-cache          Generate from scratch: ignore and do not use the output cache (a run with an
                       unchanged catalog, options and prettier config otherwise reuses the last output
@@ -39,7 +41,8 @@ discovery option of the same name for this run:
   --era <era>         auto (default): the 2026-07-28 era (server/discover) when the server offers
                       it, else initialize; legacy or modern pin one (discovery.era).
 
-Output per server: index.ts (exports the client), client.ts, tools.ts, types.ts, runtime.ts; and
+Output per server: index.ts (exports the client and the tool functions), client.ts, tools.ts (or
+tools/<tool>.ts, catalog.json and README.md with --layout per-tool), types.ts, runtime.ts; and
 for a live source, the snapshot file (commit it; diff it with \`mcp-codegen diff\`).
 Files whose content did not change are not rewritten.
 
@@ -61,11 +64,19 @@ export const generateCommand: Command = {
       timings: { type: 'boolean' },
       quiet: { type: 'boolean' },
       'no-cache': { type: 'boolean' },
+      layout: { type: 'string' },
       ...DISCOVERY_FLAGS,
     });
     // Node's clock starts with the process: this is the start-up (node itself, then our modules).
     const startup = performance.now();
-    const config = withDiscovery(await configFrom(values, io), discoveryFlags('generate', values), values.snapshot !== undefined);
+    const config = withLayout(
+      withDiscovery(
+        await configFrom(values, io),
+        discoveryFlags('generate', values),
+        values.snapshot !== undefined,
+      ),
+      values.layout,
+    );
     const configMs = performance.now() - startup;
     // Loaded here, not at the top: ts-morph and prettier take a second to load, and other commands never need them.
     const { generate } = await import('../generate.js');
@@ -85,58 +96,110 @@ export const generateCommand: Command = {
   },
 };
 
-async function configFrom(values: { config?: string; snapshot?: string; out?: string; name?: string; server?: string[] }, io: Io): Promise<ResolvedConfig> {
+async function configFrom(
+  values: { config?: string; snapshot?: string; out?: string; name?: string; server?: string[] },
+  io: Io,
+): Promise<ResolvedConfig> {
   if (values.snapshot === undefined) {
     if (values.out !== undefined || values.name !== undefined) {
-      throw new CodegenError('generate: --out and --name go with --snapshot', { hint: 'run `mcp-codegen generate --help`' });
+      throw new CodegenError('generate: --out and --name go with --snapshot', {
+        hint: 'run `mcp-codegen generate --help`',
+      });
     }
     const { loadConfig } = await import('../config/load.js');
     return loadConfig({ cwd: io.cwd, ...(values.config ? { file: values.config } : {}) });
   }
   if (values.config !== undefined || values.server !== undefined) {
-    throw new CodegenError('generate: --snapshot cannot be combined with --config or --server', { hint: 'use one or the other' });
+    throw new CodegenError('generate: --snapshot cannot be combined with --config or --server', {
+      hint: 'use one or the other',
+    });
   }
-  if (!values.out) throw new CodegenError('generate: --snapshot needs --out <dir>', { hint: 'e.g. --out src/mcp' });
-  const name = values.name ?? (basename(values.snapshot).replace(/(\.snapshot)?\.json$/i, '') || 'server');
-  return { root: io.cwd, servers: [{ name, source: { snapshot: resolve(io.cwd, values.snapshot) }, out: values.out }] };
+  if (!values.out)
+    throw new CodegenError('generate: --snapshot needs --out <dir>', {
+      hint: 'e.g. --out src/mcp',
+    });
+  const name =
+    values.name ?? (basename(values.snapshot).replace(/(\.snapshot)?\.json$/i, '') || 'server');
+  return {
+    root: io.cwd,
+    servers: [{ name, source: { snapshot: resolve(io.cwd, values.snapshot) }, out: values.out }],
+  };
+}
+
+/** `--layout`, laid over every server's own `layout`. */
+function withLayout(config: ResolvedConfig, layout: string | undefined): ResolvedConfig {
+  if (layout === undefined) return config;
+  if (layout !== 'single' && layout !== 'per-tool') {
+    throw new CodegenError(
+      `generate: --layout takes single or per-tool, got ${JSON.stringify(layout)}`,
+      { hint: 'run `mcp-codegen generate --help`' },
+    );
+  }
+  return { ...config, servers: config.servers.map((server) => ({ ...server, layout })) };
 }
 
 /** The discovery flags, laid over each live server's own discovery options. */
-function withDiscovery(config: ResolvedConfig, flags: DiscoveryOptions, fromSnapshot: boolean): ResolvedConfig {
+function withDiscovery(
+  config: ResolvedConfig,
+  flags: DiscoveryOptions,
+  fromSnapshot: boolean,
+): ResolvedConfig {
   if (Object.keys(flags).length === 0) return config;
   if (fromSnapshot) {
-    throw new CodegenError('generate: --timeout, --max-pages and --era apply to discovery; --snapshot generates from a file without contacting a server', {
-      hint: 'drop them, or discover first with `mcp-codegen snapshot --stdio "<command line>" --out <file>` and its --timeout/--max-pages/--era',
-    });
+    throw new CodegenError(
+      'generate: --timeout, --max-pages and --era apply to discovery; --snapshot generates from a file without contacting a server',
+      {
+        hint: 'drop them, or discover first with `mcp-codegen snapshot --stdio "<command line>" --out <file>` and its --timeout/--max-pages/--era',
+      },
+    );
   }
-  return { ...config, servers: config.servers.map((server) => ('snapshot' in server.source ? server : { ...server, discovery: { ...server.discovery, ...flags } })) };
+  return {
+    ...config,
+    servers: config.servers.map((server) =>
+      'snapshot' in server.source
+        ? server
+        : { ...server, discovery: { ...server.discovery, ...flags } },
+    ),
+  };
 }
 
 function report(result: GenerateResult, check: boolean, io: Io, quiet: boolean): number {
   if (check) {
     if (result.stale.length === 0) {
       const n = result.files.length;
-      if (!quiet) io.stderr.write(`fresh: ${plural(n, 'generated file')} ${n === 1 ? 'matches' : 'match'}\n`);
+      if (!quiet)
+        io.stderr.write(`fresh: ${plural(n, 'generated file')} ${n === 1 ? 'matches' : 'match'}\n`);
       return ExitCode.ok;
     }
     const stale = result.stale.length;
-    io.stderr.write(`stale: ${stale} of ${plural(result.files.length, 'generated file')} ${stale === 1 ? 'differs' : 'differ'} from what mcp-codegen would write:\n`);
-    for (const file of result.stale) io.stderr.write(`  ${file.status === 'missing' ? 'missing' : 'changed'}  ${file.path}\n`);
+    io.stderr.write(
+      `stale: ${stale} of ${plural(result.files.length, 'generated file')} ${stale === 1 ? 'differs' : 'differ'} from what mcp-codegen would write:\n`,
+    );
+    for (const file of result.stale)
+      io.stderr.write(`  ${file.status === 'missing' ? 'missing' : 'changed'}  ${file.path}\n`);
     io.stderr.write('  hint: run `mcp-codegen generate` and commit the result\n');
     return ExitCode.findings;
   }
   if (!quiet) {
     const written = result.files.filter((f) => f.status === 'written');
     for (const file of written) io.stderr.write(`  wrote ${file.path}\n`);
-    io.stderr.write(`done: ${written.length} written, ${result.files.length - written.length} unchanged\n`);
+    io.stderr.write(
+      `done: ${written.length} written, ${result.files.length - written.length} unchanged\n`,
+    );
   }
   return ExitCode.ok;
 }
 
 function formatTimings(result: GenerateResult, startup: number, configMs: number): string {
   const total = performance.now();
-  const stages = Object.entries(result.timings).filter(([stage, ms]) => ms > 0 || stage === 'write');
-  const parts = [`start-up ${startup.toFixed(0)} ms`, `config ${configMs.toFixed(0)} ms`, ...stages.map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`)];
+  const stages = Object.entries(result.timings).filter(
+    ([stage, ms]) => ms > 0 || stage === 'write',
+  );
+  const parts = [
+    `start-up ${startup.toFixed(0)} ms`,
+    `config ${configMs.toFixed(0)} ms`,
+    ...stages.map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`),
+  ];
   const cached = result.cached.length ? ` (from the cache: ${result.cached.join(', ')})` : '';
   return `timings: ${parts.join(', ')}; total ${total.toFixed(0)} ms, start-up ${((startup / total) * 100).toFixed(0)}% of it${cached}\n`;
 }

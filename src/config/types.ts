@@ -95,6 +95,11 @@ export interface ServerConfig {
   validateOutput?: boolean;
   /** Validate inputs against each tool's inputSchema before sending (default false). */
   validateInput?: boolean;
+  /**
+   * `single` (default): tools.ts holds every tool's function, types and spec. `per-tool`: one file a
+   * tool under tools/, with catalog.json and README.md for agents that list and import them on demand.
+   */
+  layout?: 'single' | 'per-tool';
   diff?: DiffPolicy;
   /** Lint policy for this server, applied on top of the top-level one. */
   lint?: LintPolicy;

@@ -1,28 +1,52 @@
-import { StructureKind, type MethodDeclarationStructure, type PropertyDeclarationStructure, type StatementStructures } from 'ts-morph';
+import {
+  StructureKind,
+  type MethodDeclarationStructure,
+  type PropertyDeclarationStructure,
+  type StatementStructures,
+} from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
-import type { ToolAnnotations } from '../snapshot/types.js';
-import { resultTypeArguments } from './result-types.js';
-import { docs, lineText, str } from './text.js';
+import { helperTypeStatements } from './helper-types.js';
+import { moduleSpecifier } from './paths.js';
+import { docs, str } from './text.js';
+import { inputParameterType, toolDocs } from './tool-function.js';
 
-/** `client.ts`: the client class, one method per tool, and resource/template/prompt helpers. */
+/** `client.ts`: the client class, a thin façade over the tool functions, and resource/template/prompt helpers. */
 export function clientStatements(model: ClientModel): StatementStructures[] {
-  const toolImports = model.tools.flatMap((t) => [t.specName, `type ${t.resultType}`, `type ${t.errorType}`]);
-  const helperTypes = [...model.templates.map((t) => `type ${t.variablesType}`), ...model.prompts.map((p) => `type ${p.argumentsType}`)];
-  const inputTypes = [
-    ...new Set(model.tools.flatMap((t) => [...(t.inputKind === 'object' ? [t.inputType] : []), ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName)])),
-  ].sort();
-  const runtime = ['invokeTool', 'type InvokeOptions', 'type McpClientLike', 'type RequestOptions'];
-  if (model.tools.some((t) => !t.outputType)) runtime.push('type ToolContent');
-  if (model.resources.length || model.templates.length) runtime.push('readResource', 'type ReadResourceResult');
+  const file = model.files.client;
+  const runtime = ['type InvokeOptions', 'type McpClientLike', 'type RequestOptions'];
+  if (model.resources.length || model.templates.length)
+    runtime.push('readResource', 'type ReadResourceResult');
   if (model.templates.length) runtime.push('expandUriTemplate');
   if (model.prompts.length) runtime.push('getPrompt', 'type GetPromptResult');
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: runtime },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: moduleSpecifier(file, model.files.runtime),
+      namedImports: runtime,
+    },
   ];
-  if (toolImports.length || helperTypes.length) {
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './tools.js', namedImports: [...toolImports, ...helperTypes] });
+  // One import per tools module, in file order: what each method calls and returns.
+  const byFile = new Map<string, string[]>();
+  for (const t of model.tools)
+    byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.functionName, `type ${t.resultType}`]);
+  for (const [from, names] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: moduleSpecifier(file, from),
+      namedImports: names,
+    });
   }
-  if (inputTypes.length) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: inputTypes });
+  const inputTypes = [
+    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
+  ].sort();
+  if (inputTypes.length)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: moduleSpecifier(file, model.files.types),
+      isTypeOnly: true,
+      namedImports: inputTypes,
+    });
+  statements.push(...helperTypeStatements(model));
 
   statements.push({
     kind: StructureKind.Interface,
@@ -33,13 +57,17 @@ export function clientStatements(model: ClientModel): StatementStructures[] {
         name: 'validateOutput',
         hasQuestionToken: true,
         type: 'boolean',
-        docs: docs(`Validate each result against the tool's outputSchema (default ${model.validateOutput}). A payload that does not match comes back as \`ok: false\` with code \`$invalid_result\`.`),
+        docs: docs(
+          `Validate each result against the tool's outputSchema (default ${model.validateOutput}). A payload that does not match comes back as \`ok: false\` with code \`$invalid_result\`.`,
+        ),
       },
       {
         name: 'validateInput',
         hasQuestionToken: true,
         type: 'boolean',
-        docs: docs(`Validate arguments against the tool's inputSchema before sending (default ${model.validateInput}${model.validateInput ? '' : '; needs `validateInput: true` in the config, which embeds the input schemas'}).`),
+        docs: docs(
+          `Validate arguments against the tool's inputSchema before sending (default ${model.validateInput}${model.validateInput ? '' : '; needs `validateInput: true` in the config, which embeds the input schemas'}).`,
+        ),
       },
     ],
   });
@@ -78,26 +106,21 @@ export function clientStatements(model: ClientModel): StatementStructures[] {
 }
 
 function toolMethod(tool: ToolModel): MethodDeclarationStructure {
-  const t = tool.tool;
-  const { data, alt } = resultTypeArguments(tool);
-  const error = tool.errorType;
   return {
     kind: StructureKind.Method,
     name: tool.method,
-    docs: docs(t.title ?? t.annotations?.title, t.description, annotationNotes(t.annotations), openInputNote(tool), `Calls the tool ${str(t.name)}.`),
+    docs: toolDocs(tool),
     parameters: [
-      { name: 'input', type: tool.inputKind === 'object' ? tool.inputType : 'Record<string, unknown>', ...(tool.inputOptional ? { initializer: '{}' } : {}) },
+      {
+        name: 'input',
+        type: inputParameterType(tool),
+        ...(tool.inputOptional ? { initializer: '{}' } : {}),
+      },
       { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
     ],
     returnType: `Promise<${tool.resultType}>`,
-    statements: [`return invokeTool<${data}, ${alt}, ${error}>(this.#client, ${tool.specName}, input, this.#invokeOptions(options));`],
+    statements: [`return ${tool.functionName}(this.#client, input, this.#invokeOptions(options));`],
   };
-}
-
-/** Why a method takes an open object: its schema's own type is exported, but is not what MCP sends. */
-function openInputNote(tool: ToolModel): string | undefined {
-  if (tool.inputKind === 'object') return undefined;
-  return `The server's inputSchema does not describe an object (its type is exported as \`${tool.inputType}\`); MCP sends arguments as an object, so this takes one.`;
 }
 
 function invokeOptionsMethod(): MethodDeclarationStructure {
@@ -106,7 +129,9 @@ function invokeOptionsMethod(): MethodDeclarationStructure {
     name: '#invokeOptions',
     parameters: [{ name: 'request', type: 'RequestOptions | undefined' }],
     returnType: 'InvokeOptions',
-    statements: ['return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };'],
+    statements: [
+      'return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };',
+    ],
   };
 }
 
@@ -120,7 +145,11 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       docs: docs('Read the resources the server listed.'),
       initializer: object(
         model.resources.map((r) => ({
-          doc: [r.resource.title ?? r.resource.name, r.resource.description, `Reads ${str(r.resource.uri)}.`],
+          doc: [
+            r.resource.title ?? r.resource.name,
+            r.resource.description,
+            `Reads ${str(r.resource.uri)}.`,
+          ],
           text: `${r.member}: (options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, ${str(r.resource.uri)}, options)`,
         })),
       ),
@@ -131,10 +160,16 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       kind: StructureKind.Property,
       name: model.groups.templates,
       isReadonly: true,
-      docs: docs('Expand a resource template from typed variables (RFC 6570) and read the resource.'),
+      docs: docs(
+        'Expand a resource template from typed variables (RFC 6570) and read the resource.',
+      ),
       initializer: object(
         model.templates.map((t) => ({
-          doc: [t.template.title ?? t.template.name, t.template.description, `Reads ${str(t.template.uriTemplate)}.`],
+          doc: [
+            t.template.title ?? t.template.name,
+            t.template.description,
+            `Reads ${str(t.template.uriTemplate)}.`,
+          ],
           text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
         })),
       ),
@@ -148,7 +183,11 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
       docs: docs('Get the prompts the server listed, with typed arguments.'),
       initializer: object(
         model.prompts.map((p) => ({
-          doc: [p.prompt.title ?? p.prompt.name, p.prompt.description, `Gets the prompt ${str(p.prompt.name)}.`],
+          doc: [
+            p.prompt.title ?? p.prompt.name,
+            p.prompt.description,
+            `Gets the prompt ${str(p.prompt.name)}.`,
+          ],
           text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: RequestOptions): Promise<GetPromptResult> => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
         })),
       ),
@@ -160,22 +199,13 @@ function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
 function object(members: Array<{ doc: Array<string | undefined>; text: string }>): string {
   const body = members.map((m) => {
     const [text] = docs(...m.doc);
-    const comment = text ? `/**\n${text.split('\n').map((l) => ` * ${l}`.trimEnd()).join('\n')}\n */\n` : '';
+    const comment = text
+      ? `/**\n${text
+          .split('\n')
+          .map((l) => ` * ${l}`.trimEnd())
+          .join('\n')}\n */\n`
+      : '';
     return `${comment}${m.text},`;
   });
   return `{\n${body.join('\n')}\n} as const`;
 }
-
-/** The spec's defaults are filled in, so the doc states what a client may assume. */
-function annotationNotes(annotations: ToolAnnotations | undefined): string | undefined {
-  if (!annotations) return undefined;
-  const readOnly = annotations.readOnlyHint === true;
-  const notes = [
-    readOnly ? 'read-only' : 'may modify its environment',
-    !readOnly && annotations.destructiveHint !== false ? 'may be destructive' : undefined,
-    annotations.idempotentHint === true ? 'idempotent' : undefined,
-    annotations.openWorldHint === false ? 'closed world' : 'may reach external systems',
-  ].filter(Boolean);
-  return `Hints from the server (not guarantees): ${notes.map((n) => lineText(n!)).join(', ')}.`;
-}
-

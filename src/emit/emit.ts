@@ -3,7 +3,9 @@ import { Project, SyntaxKind, type SourceFile, type StatementStructures } from '
 import type { ClientModel } from '../model/types.js';
 import { compileDefinitions } from '../schema/compile.js';
 import { banner } from './banner.js';
+import { catalogSource, readmeSource } from './agent-files.js';
 import { clientStatements } from './client-file.js';
+import { indexSource } from './index-file.js';
 import { toolsStatements } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
 import { emitValidatorModule } from './validator-module.js';
@@ -17,7 +19,13 @@ export interface EmittedFile {
 }
 
 /** The runtime, copied verbatim: runtime.ts and the files it imports. */
-export const RUNTIME_TEMPLATES = ['runtime.ts', 'runtime-classify.ts', 'runtime-client.ts', 'runtime-protocol.ts', 'runtime-uri.ts'];
+export const RUNTIME_TEMPLATES = [
+  'runtime.ts',
+  'runtime-classify.ts',
+  'runtime-client.ts',
+  'runtime-protocol.ts',
+  'runtime-uri.ts',
+];
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
 /** Every file of a generated client, unformatted; the validator emitter's warnings join the model's. */
@@ -26,18 +34,44 @@ export async function emitClient(model: ClientModel): Promise<EmittedFile[]> {
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const print = (path: string, statements: StatementStructures[]) =>
     header + '\n' + paragraphs(project.createSourceFile(path, { statements }, { overwrite: true }));
-  const types = paragraphs(project.createSourceFile('types.ts', await compileDefinitions(model.definitions), { overwrite: true }));
+  const types = paragraphs(
+    project.createSourceFile('types.ts', await compileDefinitions(model.definitions), {
+      overwrite: true,
+    }),
+  );
   const validators = emitValidatorModule(validatorEntries(model));
   model.warnings.push(...validators.warnings);
   const runtime = await Promise.all(
-    RUNTIME_TEMPLATES.map(async (name) => ({ path: name, content: runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')), format: false })),
+    RUNTIME_TEMPLATES.map(async (name) => ({
+      path: name,
+      content: runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')),
+      format: false,
+    })),
   );
+  const { files } = model;
+  // The planner placed every tool in a file: tools.ts for all of them, or tools/<tool>.ts each.
+  const toolFiles = [...new Set(model.tools.map((t) => t.file))].map((path) => ({
+    path,
+    content: print(
+      path,
+      toolsStatements(
+        model,
+        model.tools.filter((t) => t.file === path),
+        path,
+      ),
+    ),
+    format: true,
+  }));
   return [
-    { path: 'types.ts', content: `${header}\n${types}`, format: true },
-    { path: 'tools.ts', content: print('tools.ts', toolsStatements(model)), format: true },
-    { path: 'validators.ts', content: `${header}\n${validators.source}`, format: false },
-    { path: 'client.ts', content: print('client.ts', clientStatements(model)), format: true },
-    { path: 'index.ts', content: header + '\n' + indexSource(model), format: true },
+    { path: files.types, content: `${header}\n${types}`, format: true },
+    ...toolFiles,
+    { path: files.validators, content: `${header}\n${validators.source}`, format: false },
+    { path: files.client, content: print(files.client, clientStatements(model)), format: true },
+    { path: files.index, content: header + '\n' + indexSource(model), format: true },
+    ...(files.catalog
+      ? [{ path: files.catalog, content: catalogSource(model), format: false }]
+      : []),
+    ...(files.readme ? [{ path: files.readme, content: readmeSource(model), format: false }] : []),
     ...runtime,
   ];
 }
@@ -50,24 +84,17 @@ function paragraphs(file: SourceFile): string {
   const parts: string[] = [];
   let previousWasImport = false;
   for (const statement of file.getStatementsWithComments()) {
-    const text = statement.getFullText().replace(/^\s*\n/, '').trimEnd();
+    const text = statement
+      .getFullText()
+      .replace(/^\s*\n/, '')
+      .trimEnd();
     const isImport = statement.getKind() === SyntaxKind.ImportDeclaration;
-    parts.push(parts.length === 0 ? text : `${isImport && previousWasImport ? '\n' : '\n\n'}${text}`);
+    parts.push(
+      parts.length === 0 ? text : `${isImport && previousWasImport ? '\n' : '\n\n'}${text}`,
+    );
     previousWasImport = isImport;
   }
   return parts.join('') + '\n';
-}
-
-function indexSource(model: ClientModel): string {
-  return [
-    `export { ${model.className}, type ${model.optionsTypeName} } from './client.js';`,
-    "export * from './tools.js';",
-    "export type * from './types.js';",
-    "export { McpProtocolError, OutputEraMismatchError, RuntimeErrorCode, ToolCallError, unwrap } from './runtime.js';",
-    // The content block types too: `data.content` of a tool without an outputSchema is narrowed on them.
-    "export type { AudioContent, CallToolResult, ContentBlock, EmbeddedResource, ImageContent, McpClientLike, ProtocolEra, RequestOptions, ResourceLink, TextContent, ToolContent, ToolError, ToolResult, ValidationIssue } from './runtime.js';",
-    '',
-  ].join('\n');
 }
 
 function runtimeHeader(): string {

@@ -1,80 +1,107 @@
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type ImportDeclarationStructure,
+  type StatementStructures,
+} from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
 import { RUNTIME_ERROR_CODES } from '../model/build.js';
+import { moduleSpecifier } from './paths.js';
 import { resultTypeArguments } from './result-types.js';
-import { docs, lineText, propertyKey, str } from './text.js';
+import { toolFunction } from './tool-function.js';
+import { docs, lineText, str } from './text.js';
 import { branchValidatorName, inputValidatorName } from './validator-entries.js';
 
 // The runtime's own codes, written out rather than spread (`...RuntimeErrorCode`): a spread cannot
 // be typed from the file alone, which `isolatedDeclarations` requires.
-const RUNTIME_CODE_MEMBERS = Object.entries(RUNTIME_ERROR_CODES).map(([member, code]) => `${member}: ${str(code)},`).join(' ');
+const RUNTIME_CODE_MEMBERS = Object.entries(RUNTIME_ERROR_CODES)
+  .map(([member, code]) => `${member}: ${str(code)},`)
+  .join(' ');
 
-/** `tools.ts`: per tool its spec (data for the runtime), error codes, error and result types. */
-export function toolsStatements(model: ClientModel): StatementStructures[] {
+/**
+ * A tools module (`tools.ts`, or one `tools/<tool>.ts` per tool): per tool its function, error codes,
+ * error and result types, and spec. Every declaration is a plain `export const`/`function`/type with
+ * no top-level call, so a bundler drops the tools an app does not import.
+ */
+export function toolsStatements(
+  model: ClientModel,
+  tools: readonly ToolModel[],
+  file: string,
+): StatementStructures[] {
+  const runtime = [
+    'type InvokeOptions',
+    'type McpClientLike',
+    'runTool',
+    ...(tools.some((t) => !t.outputType) ? ['type ToolContent'] : []),
+    'type ToolError',
+    'type ToolResult',
+    'type ToolSpec',
+  ];
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime.js',
-      namedImports: [...(model.tools.some((t) => !t.outputType) ? ['type ToolContent'] : []), 'type ToolError', 'type ToolResult', 'type ToolSpec'],
+      moduleSpecifier: moduleSpecifier(file, model.files.runtime),
+      namedImports: runtime,
     },
   ];
-  const typeImports = [...new Set(model.tools.flatMap(typesUsed))].sort();
-  if (typeImports.length) {
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: typeImports });
-  }
-  if (model.tools.some((t) => t.branches.length > 0 || t.inputValidationSchema)) {
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators.js', namespaceImport: 'validators' });
-  }
-  for (const tool of model.tools) statements.push(...toolStatements(tool, model));
-  for (const template of model.templates) {
+  const typeImports = [...new Set(tools.flatMap(typesUsed))].sort();
+  if (typeImports.length)
+    statements.push(typeImport(moduleSpecifier(file, model.files.types), typeImports));
+  if (tools.some((t) => t.branches.length > 0 || t.inputValidationSchema)) {
     statements.push({
-      kind: StructureKind.Interface,
-      name: template.variablesType,
-      isExported: true,
-      docs: docs(`Variables of the resource template ${str(template.template.uriTemplate)}.`),
-      properties: template.variables.map((v) => ({
-        name: propertyKey(v.name),
-        hasQuestionToken: !v.required,
-        type: v.explode ? 'string | number | boolean | readonly string[]' : 'string | number | boolean',
-      })),
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: moduleSpecifier(file, model.files.validators),
+      namespaceImport: 'validators',
     });
   }
-  for (const prompt of model.prompts) {
+  // In its own file, a tool also re-exports its schema types: the file is everything about the tool.
+  const own = model.layout === 'per-tool' ? [...new Set(tools.flatMap(schemaTypesOf))].sort() : [];
+  if (own.length)
     statements.push({
-      kind: StructureKind.Interface,
-      name: prompt.argumentsType,
-      isExported: true,
-      docs: docs(`Arguments of the prompt ${str(prompt.prompt.name)}.`),
-      properties: (prompt.prompt.arguments ?? []).map((a) => ({
-        name: propertyKey(a.name),
-        hasQuestionToken: a.required !== true,
-        type: 'string',
-        docs: docs(a.title, a.description),
-      })),
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: moduleSpecifier(file, model.files.types),
+      isTypeOnly: true,
+      namedExports: own,
     });
-  }
+  for (const tool of tools) statements.push(...toolStatements(tool, model));
   return statements;
 }
 
-/** The schema types tools.ts names: payloads, alternatives and the envelopes that carry codes. */
+function typeImport(moduleSpecifier: string, names: string[]): ImportDeclarationStructure {
+  return {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier,
+    isTypeOnly: true,
+    namedImports: names,
+  };
+}
+
+/** The schema types a tools module names: inputs, payloads, alternatives and the envelopes that carry codes. */
 function typesUsed(tool: ToolModel): string[] {
   return [
+    ...(tool.inputKind === 'object' ? [tool.inputType] : []),
     ...tool.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName),
     ...tool.errorCodes.flatMap((c) => (c.detailsType ? [c.detailsType] : [])),
   ];
+}
+
+/** The schema types that belong to one tool: its input and its documented output. */
+function schemaTypesOf(tool: ToolModel): string[] {
+  return [tool.inputType, ...(tool.outputType ? [tool.outputType] : [])];
 }
 
 function toolStatements(tool: ToolModel, model: ClientModel): StatementStructures[] {
   const name = str(tool.tool.name);
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
   const { data, alt, error } = resultTypeArguments(tool);
-  const errorUnion = error;
   return [
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: docs(`Error codes the tool ${name} can return, with the runtime's own codes (unknown, uncoded, invalid result or input).`),
+      docs: docs(
+        `Error codes the tool ${name} can return, with the runtime's own codes (unknown, uncoded, invalid result or input).`,
+      ),
       declarations: [
         {
           name: tool.errorCodeEnum,
@@ -93,7 +120,7 @@ function toolStatements(tool: ToolModel, model: ClientModel): StatementStructure
       isExported: true,
       name: tool.errorType,
       docs: docs(`A failed call of ${name}: narrow on \`code\`.`),
-      type: errorUnion,
+      type: error,
     },
     {
       kind: StructureKind.TypeAlias,
@@ -110,9 +137,14 @@ function toolStatements(tool: ToolModel, model: ClientModel): StatementStructure
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: docs(`What the runtime needs to call and classify ${name}.`),
-      declarations: [{ name: tool.specName, type: 'ToolSpec', initializer: specLiteral(tool, model) }],
+      docs: docs(
+        `What the runtime needs to call and classify ${name}: internal, not exported by index.ts.`,
+      ),
+      declarations: [
+        { name: tool.specName, type: 'ToolSpec', initializer: specLiteral(tool, model) },
+      ],
     },
+    toolFunction(tool, model),
   ];
 }
 
@@ -128,14 +160,20 @@ function specLiteral(tool: ToolModel, model: ClientModel): string {
       ...(b.variant ? [`variant: ${str(b.variant)}`] : []),
       ...(b.code ? [`code: ${str(b.code)}`] : []),
       `required: ${list(b.required)}`,
-      ...(b.discriminator ? [`discriminator: { key: ${str(b.discriminator.key)}, values: ${list(b.discriminator.values)} }`] : []),
+      ...(b.discriminator
+        ? [
+            `discriminator: { key: ${str(b.discriminator.key)}, values: ${list(b.discriminator.values)} }`,
+          ]
+        : []),
       `validate: validators.${branchValidatorName(tool, b.index)}`,
     ];
     return `{ ${members.join(', ')} }`;
   });
   const members = [
     `name: ${str(tool.tool.name)}`,
-    ...(tool.inputValidationSchema ? [`validateInput: validators.${inputValidatorName(tool)}`] : []),
+    ...(tool.inputValidationSchema
+      ? [`validateInput: validators.${inputValidatorName(tool)}`]
+      : []),
     `branches: [\n${branches.map((b) => `${b},`).join('\n')}\n]`,
     `codes: ${list(tool.errorCodes.map((c) => c.code))}`,
     ...(tool.eraForm ? [`eraForm: ${str(tool.eraForm)}`] : []),

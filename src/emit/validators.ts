@@ -49,7 +49,10 @@ export function emitValidatorModule(entries: ValidatorEntry[]): ValidatorModule 
 export type { Tuning };
 
 /** `emitValidatorModule` with other code-size settings: for bench/validators.ts. */
-export function emitValidatorModuleWith(entries: ValidatorEntry[], tuning: Tuning): ValidatorModule {
+export function emitValidatorModuleWith(
+  entries: ValidatorEntry[],
+  tuning: Tuning,
+): ValidatorModule {
   checkNames(entries);
   const warnings: string[] = [];
   const helpers = new Set<string>();
@@ -62,26 +65,35 @@ export function emitValidatorModuleWith(entries: ValidatorEntry[], tuning: Tunin
     let built = key === undefined ? undefined : shared.get(key);
     if (built === undefined) {
       const check = `$check${checks.length}`;
-      const compiled = isSchema(schema) ? compileStandalone(schema, tuning) : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
+      const compiled = isSchema(schema)
+        ? compileStandalone(schema, tuning)
+        : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
       if (compiled.ok) {
         compiled.helpers.forEach((h) => helpers.add(h));
         checks.push(compiledCheck(check, compiled.body, compiled.validateName));
         built = { check, unknownFormats: compiled.unknownFormats };
       } else {
-        checks.push(`const ${check} = $rejectAll(${jsString(compiled.reason)});`);
+        checks.push(`const ${check} = /* @__PURE__ */ $rejectAll(${jsString(compiled.reason)});`);
         built = { check, unknownFormats: [], failure: compiled.reason };
       }
       if (key !== undefined) shared.set(key, built);
     }
     // Warnings name every entry concerned, shared validator or not.
-    for (const format of built.unknownFormats) warnings.push(`validator ${name}: format ${visible(JSON.stringify(format))} is unknown and not checked`);
+    for (const format of built.unknownFormats)
+      warnings.push(
+        `validator ${name}: format ${visible(JSON.stringify(format))} is unknown and not checked`,
+      );
     if (built.failure !== undefined) {
-      warnings.push(`validator ${name}: the schema could not be compiled (${visible(built.failure)}); it rejects every value with a $compile issue`);
+      warnings.push(
+        `validator ${name}: the schema could not be compiled (${visible(built.failure)}); it rejects every value with a $compile issue`,
+      );
     }
     exports.push(`export const ${name}: ${EXPORT_TYPE} = ${built.check};`);
   }
 
-  const parts = [HEADER, helperSource(helpers), SUPPORT, ...checks, exports.join('\n')].filter((p) => p !== '');
+  const parts = [HEADER, helperSource(helpers), SUPPORT, ...checks, exports.join('\n')].filter(
+    (p) => p !== '',
+  );
   return { source: `${parts.join('\n\n')}\n`, warnings };
 }
 
@@ -105,7 +117,7 @@ const SUPPORT = `interface $AjvError {
 }
 type $AjvValidate = ((value: unknown) => boolean) & { errors?: readonly $AjvError[] | null };
 
-const $NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
+const $NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);
 
 function $issues(validate: $AjvValidate, value: unknown): readonly ValidationIssue[] {
   if (validate(value)) return $NO_ISSUES;
@@ -131,9 +143,10 @@ function $reasonOf(error: unknown): string {
 
 // Each validator lives in its own function scope, so Ajv's names (validate0, schema0, ...) never clash
 // between schemas; a RegExp this engine refuses at load time becomes a $rejectAll instead of a crash.
+// The call is marked pure: a bundler drops the validators of tools an app does not import.
 function compiledCheck(check: string, body: string, validateName: string): string {
   return [
-    `const ${check} = ((): ((value: unknown) => readonly ValidationIssue[]) => {`,
+    `const ${check} = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {`,
     '  try {',
     body,
     `    return (value) => $issues(${validateName}, value);`,
@@ -158,9 +171,11 @@ function schemaKey(schema: unknown): string | undefined {
 }
 
 const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
     'import in instanceof new null return super switch this throw true try typeof var void while with yield let static ' +
-    'implements interface package private protected public await arguments eval undefined NaN Infinity').split(' '),
+    'implements interface package private protected public await arguments eval undefined NaN Infinity'
+  ).split(' '),
 );
 
 // Names come from the caller (the naming pass), not from servers; a bad one is a bug upstream, said plainly.
@@ -168,9 +183,12 @@ function checkNames(entries: readonly ValidatorEntry[]): void {
   const seen = new Set<string>();
   for (const { name } of entries) {
     if (!/^[A-Za-z_][\w]*$/.test(name) || RESERVED.has(name)) {
-      throw new Error(`emitValidatorModule: ${JSON.stringify(name)} is not a usable export name (an ASCII identifier, not reserved, not starting with "$")`);
+      throw new Error(
+        `emitValidatorModule: ${JSON.stringify(name)} is not a usable export name (an ASCII identifier, not reserved, not starting with "$")`,
+      );
     }
-    if (seen.has(name)) throw new Error(`emitValidatorModule: the export name ${JSON.stringify(name)} is used twice`);
+    if (seen.has(name))
+      throw new Error(`emitValidatorModule: the export name ${JSON.stringify(name)} is used twice`);
     seen.add(name);
   }
 }

@@ -8,22 +8,75 @@ import { declareRequiredKeys, outputBranches, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from './error-codes.js';
 import { inputKindOf } from './input-kind.js';
-import { NamePlanner, RESERVED_MEMBER_NAMES, RESERVED_TYPE_NAMES, camelCase, pascalCase } from './naming.js';
+import {
+  NamePlanner,
+  RESERVED_MEMBER_NAMES,
+  RESERVED_TYPE_NAMES,
+  camelCase,
+  pascalCase,
+} from './naming.js';
 import { templateVariables } from './uri-template.js';
-import type { BranchModel, ClientModel, ErrorCodeModel, PromptModel, ResourceModel, TemplateModel, ToolModel } from './types.js';
+import { ToolFilePlanner, planOutputFiles, toolFingerprint, toolSummary } from './output-plan.js';
+import type {
+  BranchModel,
+  ClientModel,
+  Layout,
+  ErrorCodeModel,
+  PromptModel,
+  ResourceModel,
+  TemplateModel,
+  ToolModel,
+} from './types.js';
 import { prepareValidationSchema } from './validation-schema.js';
 
 /** Names the runtime templates export (runtime.ts and the files it re-exports); generated declarations must not take them. */
 export const RUNTIME_EXPORTS = [
   // runtime.ts
-  'ValidationIssue', 'Validator', 'BranchSpec', 'ToolSpec', 'RuntimeErrorCode', 'ToolError', 'ToolResult', 'AnyToolResult', 'ToolContent',
-  'ToolCallError', 'unwrap', 'ClassifyOptions', 'InvokeOptions', 'invokeTool', 'classifyResult', 'EraForm',
+  'ValidationIssue',
+  'Validator',
+  'BranchSpec',
+  'ToolSpec',
+  'RuntimeErrorCode',
+  'ToolError',
+  'ToolResult',
+  'AnyToolResult',
+  'ToolContent',
+  'ToolCallError',
+  'unwrap',
+  'ClassifyOptions',
+  'InvokeOptions',
+  'invokeTool',
+  'runTool',
+  'classifyResult',
+  'EraForm',
   // runtime-client.ts and runtime-uri.ts, re-exported
-  'McpProtocolError', 'OutputEraMismatchError', 'readResource', 'getPrompt', 'expandUriTemplate', 'UriTemplateValue',
+  'McpProtocolError',
+  'OutputEraMismatchError',
+  'readResource',
+  'getPrompt',
+  'expandUriTemplate',
+  'UriTemplateValue',
   // runtime-protocol.ts, re-exported as types
-  'ProtocolEra', 'Annotations', 'TextContent', 'ImageContent', 'AudioContent', 'ResourceLink', 'TextResourceContents',
-  'BlobResourceContents', 'ResourceContents', 'EmbeddedResource', 'ContentBlock', 'CallToolResult', 'ReadResourceResult',
-  'PromptMessage', 'GetPromptResult', 'Progress', 'RequestOptions', 'CallToolParams', 'CallToolResultLike', 'McpClientLike',
+  'ProtocolEra',
+  'Annotations',
+  'TextContent',
+  'ImageContent',
+  'AudioContent',
+  'ResourceLink',
+  'TextResourceContents',
+  'BlobResourceContents',
+  'ResourceContents',
+  'EmbeddedResource',
+  'ContentBlock',
+  'CallToolResult',
+  'ReadResourceResult',
+  'PromptMessage',
+  'GetPromptResult',
+  'Progress',
+  'RequestOptions',
+  'CallToolParams',
+  'CallToolResultLike',
+  'McpClientLike',
   // the namespace tools.ts imports validators.ts as
   'validators',
 ];
@@ -34,10 +87,21 @@ export const RUNTIME_EXPORTS = [
  * generator must not load a template at run time (it is TypeScript shipped for users to compile);
  * test/runtime-exports.test.ts keeps the two equal.
  */
-export const RUNTIME_ERROR_CODES: Readonly<Record<string, string>> = { Unknown: '$unknown', Uncoded: '$uncoded', InvalidResult: '$invalid_result', InvalidInput: '$invalid_input' };
+export const RUNTIME_ERROR_CODES: Readonly<Record<string, string>> = {
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
+};
 export const RUNTIME_CODE_MEMBERS = Object.keys(RUNTIME_ERROR_CODES);
 
-export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput'>): ClientModel {
+export function buildClientModel(
+  snapshot: Snapshot,
+  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
+): ClientModel {
+  const layout: Layout = server.layout ?? 'single';
+  const files = planOutputFiles(layout);
+  const toolFiles = new ToolFilePlanner();
   const types = new NamePlanner(RESERVED_TYPE_NAMES);
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
   const className = types.claim(`${pascalCase(server.name, 'Mcp')}Client`);
@@ -60,10 +124,15 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
   const planned = tools.map((tool) => {
     // `foo-bar` and `foo_bar` both want FooBar: the second in name order becomes FooBar2, in every name.
     const base = bases.claim(pascalCase(tool.name, 'Tool'));
+    const camel = base.charAt(0).toLowerCase() + base.slice(1);
+    // The function is a top-level binding next to the tool's types, so it is claimed with them (`delete` → `delete_`).
+    const functionName = types.claim(camel);
     return {
       tool,
       base,
-      method: methods.claim(base.charAt(0).toLowerCase() + base.slice(1)),
+      method: methods.claim(camel),
+      functionName,
+      file: files.tools ?? toolFiles.claim(functionName),
       inputType: types.claim(`${base}Input`),
       outputType: tool.outputSchema ? types.claim(`${base}Output`) : undefined,
       errorCodeEnum: types.claim(`${base}ErrorCode`),
@@ -76,47 +145,77 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
   const warnings: string[] = [];
   for (const p of planned) {
     const wanted = pascalCase(p.tool.name, 'Tool');
-    if (p.base !== wanted) warnings.push(`tool ${JSON.stringify(p.tool.name)} is named ${p.method}: ${wanted} was taken by another tool whose name sorts first`);
+    if (p.base !== wanted)
+      warnings.push(
+        `tool ${JSON.stringify(p.tool.name)} is named ${p.method}: ${wanted} was taken by another tool whose name sorts first`,
+      );
   }
   for (const name of Object.keys(server.errors?.tools ?? {})) {
     if (!tools.some((t) => t.name === name)) {
-      warnings.push(`config errors.tools names ${JSON.stringify(name)}, which the server does not list (tools: ${tools.map((t) => t.name).slice(0, 10).join(', ')}${tools.length > 10 ? ', …' : ''})`);
+      warnings.push(
+        `config errors.tools names ${JSON.stringify(name)}, which the server does not list (tools: ${tools
+          .map((t) => t.name)
+          .slice(0, 10)
+          .join(', ')}${tools.length > 10 ? ', …' : ''})`,
+      );
     }
   }
 
   const toolModels: ToolModel[] = planned.map((p) => {
     const { tool, base } = p;
     const input = declareRequiredKeys(asObject(sanitizeSchema(tool.inputSchema)));
-    const warn = (where: string) => (note: string) => warnings.push(`tool ${JSON.stringify(tool.name)}: ${where} at ${note}`);
+    const warn = (where: string) => (note: string) =>
+      warnings.push(`tool ${JSON.stringify(tool.name)}: ${where} at ${note}`);
     typeSet.add(p.inputType, input, base).forEach(warn('inputSchema'));
     for (const key of ['inputSchema', 'outputSchema'] as const) {
       const deep = tool[key] === undefined ? undefined : tooDeepSchema(tool[key]);
-      if (deep !== undefined) warn(key)(`${deep.length > 120 ? `${deep.slice(0, 120)}…` : deep}: ${TOO_DEEP}`);
+      if (deep !== undefined)
+        warn(key)(`${deep.length > 120 ? `${deep.slice(0, 120)}…` : deep}: ${TOO_DEEP}`);
     }
-    const branches = tool.outputSchema ? planBranches(tool, p.outputType!, base, types, typeSet, shared, warn('outputSchema')) : [];
+    const branches = tool.outputSchema
+      ? planBranches(tool, p.outputType!, base, types, typeSet, shared, warn('outputSchema'))
+      : [];
     const inputKind = inputKindOf(input);
     const codes = deriveErrorCodes(tool, server.errors);
     const eraForm = eraFormOf(tool.outputSchema);
     const members = new NamePlanner(new Set(RUNTIME_CODE_MEMBERS));
     const errorCodes: ErrorCodeModel[] = codes.map((code) => {
-      const envelope = branches.find((b) => b.kind === 'error' && (b.code === code.code || (code.source.kind === 'property-value' && code.source.branch === b.index)));
-      return { ...code, member: members.claim(pascalCase(code.code, 'Code')), ...(envelope ? { detailsType: envelope.typeName } : {}) };
+      const envelope = branches.find(
+        (b) =>
+          b.kind === 'error' &&
+          (b.code === code.code ||
+            (code.source.kind === 'property-value' && code.source.branch === b.index)),
+      );
+      return {
+        ...code,
+        member: members.claim(pascalCase(code.code, 'Code')),
+        ...(envelope ? { detailsType: envelope.typeName } : {}),
+      };
     });
     return {
       tool,
       method: p.method,
+      functionName: p.functionName,
+      file: p.file,
+      summary: toolSummary(tool),
+      fingerprint: toolFingerprint(tool),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,
       // Optional only when the root itself says nothing is required (a `$ref` or composition may require things).
-      inputOptional: inputKind === 'open' || (requiredOf(input).length === 0 && !['anyOf', 'oneOf', 'allOf', '$ref'].some((k) => input[k] !== undefined)),
+      inputOptional:
+        inputKind === 'open' ||
+        (requiredOf(input).length === 0 &&
+          !['anyOf', 'oneOf', 'allOf', '$ref'].some((k) => input[k] !== undefined)),
       ...(p.outputType ? { outputType: p.outputType } : {}),
       branches,
       errorCodes,
       errorCodeEnum: p.errorCodeEnum,
       errorType: p.errorType,
       resultType: p.resultType,
-      ...(validateInput ? { inputValidationSchema: prepareValidationSchema(tool.inputSchema) } : {}),
+      ...(validateInput
+        ? { inputValidationSchema: prepareValidationSchema(tool.inputSchema) }
+        : {}),
       ...(eraForm ? { eraForm } : {}),
     };
   });
@@ -128,18 +227,34 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
     member: resourceMembers.claim(camelCase(resource.name || resource.uri, 'resource')),
   }));
   const templateMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
-  const templates: TemplateModel[] = sortBy(snapshot.resourceTemplates, (t) => t.uriTemplate).map((template) => {
-    const member = templateMembers.claim(camelCase(template.name || template.uriTemplate, 'template'));
-    return { template, member, variablesType: types.claim(`${pascalCase(member)}TemplateVariables`), variables: templateVariables(template.uriTemplate) };
-  });
+  const templates: TemplateModel[] = sortBy(snapshot.resourceTemplates, (t) => t.uriTemplate).map(
+    (template) => {
+      const member = templateMembers.claim(
+        camelCase(template.name || template.uriTemplate, 'template'),
+      );
+      return {
+        template,
+        member,
+        variablesType: types.claim(`${pascalCase(member)}TemplateVariables`),
+        variables: templateVariables(template.uriTemplate),
+      };
+    },
+  );
   const promptMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
   const prompts: PromptModel[] = sortBy(snapshot.prompts, (p) => p.name).map((prompt) => {
     const member = promptMembers.claim(camelCase(prompt.name, 'prompt'));
-    return { prompt, member, argumentsType: types.claim(`${pascalCase(member)}PromptArguments`), argumentsOptional: !hasRequiredArgument(prompt) };
+    return {
+      prompt,
+      member,
+      argumentsType: types.claim(`${pascalCase(member)}PromptArguments`),
+      argumentsOptional: !hasRequiredArgument(prompt),
+    };
   });
 
   return {
     serverName: server.name,
+    layout,
+    files,
     className,
     optionsTypeName,
     groups,
@@ -184,7 +299,9 @@ function planBranches(
         const stem = branchStem(branch.kind, branch.code, branch.required, branch.index, base);
         typeName = types.has(stem) ? types.claim(`${base}${stem}`) : types.claim(stem);
         shared.set(key, typeName);
-        typeSet.add(typeName, typed, base).forEach((note) => warn(`branch ${branch.index} ${note}`));
+        typeSet
+          .add(typeName, typed, base)
+          .forEach((note) => warn(`branch ${branch.index} ${note}`));
       }
     }
     const model: BranchModel = {
@@ -197,16 +314,30 @@ function planBranches(
     if (branch.code) model.code = branch.code;
     if (branch.discriminator) model.discriminator = branch.discriminator;
     if (branch.kind === 'alternative') {
-      model.variant = variants.claim(camelCase(branch.required.join(' ') || `alternative ${branch.index}`, 'alternative'));
+      model.variant = variants.claim(
+        camelCase(branch.required.join(' ') || `alternative ${branch.index}`, 'alternative'),
+      );
     }
     return model;
   });
 }
 
-function branchStem(kind: 'documented' | 'alternative' | 'error', code: string | undefined, required: string[], index: number, base: string): string {
+function branchStem(
+  kind: 'documented' | 'alternative' | 'error',
+  code: string | undefined,
+  required: string[],
+  index: number,
+  base: string,
+): string {
   // An envelope found by its key is named after it; one found by an `error`/`code` value belongs to its tool.
-  const stem = kind === 'error' ? (code ?? `${base} error`) : required.join(' ') || `${base} alternative ${index}`;
-  return `${pascalCase(stem, 'Output')}${kind === 'error' ? 'Envelope' : 'Alternative'}`.replace(/ErrorErrorEnvelope$/, 'ErrorEnvelope');
+  const stem =
+    kind === 'error'
+      ? (code ?? `${base} error`)
+      : required.join(' ') || `${base} alternative ${index}`;
+  return `${pascalCase(stem, 'Output')}${kind === 'error' ? 'Envelope' : 'Alternative'}`.replace(
+    /ErrorErrorEnvelope$/,
+    'ErrorEnvelope',
+  );
 }
 
 function canonicalTool(tool: Tool): Tool {

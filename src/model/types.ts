@@ -1,4 +1,11 @@
-import type { JsonObject, Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../snapshot/types.js';
+import type {
+  JsonObject,
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  ServerInfo,
+  Tool,
+} from '../snapshot/types.js';
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from './error-codes.js';
 import type { InputKind } from './input-kind.js';
@@ -7,13 +14,37 @@ import type { InputKind } from './input-kind.js';
  * The intermediate model between a snapshot and emitted code: every identifier is decided here,
  * once, by the naming pass, so emitters only print.
  */
+/** `single`: tools.ts holds every tool; `per-tool`: one file a tool under tools/, plus catalog.json and README.md. */
+export type Layout = 'single' | 'per-tool';
+
+/** Every file of the output, by role, as paths relative to the output folder: decided once, by the planner. */
+export interface OutputFiles {
+  types: string;
+  validators: string;
+  client: string;
+  index: string;
+  /** The runtime module generated code imports (its helper files sit next to it). */
+  runtime: string;
+  /** Where tools.ts lives in the single layout; absent in per-tool, where each tool has `ToolModel.file`. */
+  tools?: string;
+  /** The agent catalog and its README, per-tool layout only. */
+  catalog?: string;
+  readme?: string;
+}
+
 export interface ClientModel {
   /** The config's server name. */
   serverName: string;
+  layout: Layout;
+  files: OutputFiles;
   className: string;
   optionsTypeName: string;
   /** Member names of the helper groups on the client class, claimed by the naming pass; absent when the server lists none. */
-  groups: { resources?: string | undefined; templates?: string | undefined; prompts?: string | undefined };
+  groups: {
+    resources?: string | undefined;
+    templates?: string | undefined;
+    prompts?: string | undefined;
+  };
   serverInfo?: ServerInfo;
   protocolVersion?: string;
   /** The protocol era the snapshot was discovered in, when known. */
@@ -33,6 +64,14 @@ export interface ClientModel {
 export interface ToolModel {
   tool: Tool;
   method: string;
+  /** The standalone function (`getForecast(client, input, options?)`): a top-level binding, so claimed with the types. */
+  functionName: string;
+  /** The file that declares the tool's function, spec and types. */
+  file: string;
+  /** The first line of the description (or the title), for the agent catalog. */
+  summary: string;
+  /** sha256 of the canonical tool definition (16 hex digits): changes whenever the tool does. */
+  fingerprint: string;
   specName: string;
   inputType: string;
   /** Whether the method's parameter is `inputType` (`object`) or an open object, for schemas that are not object-only (see input-kind.ts). */

@@ -3,7 +3,6 @@
 /* eslint-disable */
 
 import {
-  invokeTool,
   type InvokeOptions,
   type McpClientLike,
   type RequestOptions,
@@ -14,31 +13,34 @@ import {
   type GetPromptResult,
 } from './runtime.js';
 import {
-  ConvertTemperatureSpec,
+  convertTemperature,
   type ConvertTemperatureResult,
-  type ConvertTemperatureError,
-  GetForecastSpec,
+  getForecast,
   type GetForecastResult,
-  type GetForecastError,
-  ListCitiesSpec,
+  listCities,
   type ListCitiesResult,
-  type ListCitiesError,
-  SetAlertSpec,
+  setAlert,
   type SetAlertResult,
-  type SetAlertError,
-  type CityTemplateVariables,
-  type PlanTripPromptArguments,
 } from './tools.js';
 import type {
   ConvertTemperatureInput,
-  ConvertTemperatureOutput,
   GetForecastInput,
-  GetForecastOutput,
   ListCitiesInput,
-  ListCitiesOutput,
   SetAlertInput,
-  SetAlertOutput,
 } from './types.js';
+
+/** Variables of the resource template "weather://cities/{id}". */
+export interface CityTemplateVariables {
+  id: string | number | boolean;
+}
+
+/** Arguments of the prompt "plan-trip". */
+export interface PlanTripPromptArguments {
+  /** A city id from list_cities */
+  city: string;
+  /** How many days (default 3) */
+  days?: string;
+}
 
 export interface WeatherClientOptions {
   /** Validate each result against the tool's outputSchema (default true). A payload that does not match comes back as `ok: false` with code `$invalid_result`. */
@@ -113,12 +115,7 @@ export class WeatherClient {
     input: ConvertTemperatureInput,
     options?: RequestOptions,
   ): Promise<ConvertTemperatureResult> {
-    return invokeTool<ConvertTemperatureOutput, never, ConvertTemperatureError>(
-      this.#client,
-      ConvertTemperatureSpec,
-      input,
-      this.#invokeOptions(options),
-    );
+    return convertTemperature(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -131,12 +128,7 @@ export class WeatherClient {
    * Calls the tool "get-forecast".
    */
   getForecast(input: GetForecastInput, options?: RequestOptions): Promise<GetForecastResult> {
-    return invokeTool<GetForecastOutput, never, GetForecastError>(
-      this.#client,
-      GetForecastSpec,
-      input,
-      this.#invokeOptions(options),
-    );
+    return getForecast(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -149,12 +141,7 @@ export class WeatherClient {
    * Calls the tool "list_cities".
    */
   listCities(input: ListCitiesInput = {}, options?: RequestOptions): Promise<ListCitiesResult> {
-    return invokeTool<ListCitiesOutput, never, ListCitiesError>(
-      this.#client,
-      ListCitiesSpec,
-      input,
-      this.#invokeOptions(options),
-    );
+    return listCities(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -167,12 +154,7 @@ export class WeatherClient {
    * Calls the tool "set_alert".
    */
   setAlert(input: SetAlertInput, options?: RequestOptions): Promise<SetAlertResult> {
-    return invokeTool<SetAlertOutput, never, SetAlertError>(
-      this.#client,
-      SetAlertSpec,
-      input,
-      this.#invokeOptions(options),
-    );
+    return setAlert(this.#client, input, this.#invokeOptions(options));
   }
 
   #invokeOptions(request: RequestOptions | undefined): InvokeOptions {

@@ -2,8 +2,30 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-export { WeatherClient, type WeatherClientOptions } from './client.js';
-export * from './tools.js';
+export {
+  WeatherClient,
+  type WeatherClientOptions,
+  type CityTemplateVariables,
+  type PlanTripPromptArguments,
+} from './client.js';
+export {
+  convertTemperature,
+  ConvertTemperatureErrorCode,
+  type ConvertTemperatureError,
+  type ConvertTemperatureResult,
+  getForecast,
+  GetForecastErrorCode,
+  type GetForecastError,
+  type GetForecastResult,
+  listCities,
+  ListCitiesErrorCode,
+  type ListCitiesError,
+  type ListCitiesResult,
+  setAlert,
+  SetAlertErrorCode,
+  type SetAlertError,
+  type SetAlertResult,
+} from './tools.js';
 export type * from './types.js';
 export {
   McpProtocolError,
@@ -18,6 +40,7 @@ export type {
   ContentBlock,
   EmbeddedResource,
   ImageContent,
+  InvokeOptions,
   McpClientLike,
   ProtocolEra,
   RequestOptions,

@@ -13,13 +13,33 @@
  * - JSON-RPC errors are thrown as `McpProtocolError` whichever SDK threw them, never mixed into results.
  * - No enums, namespaces or parameter properties, so Node's type stripping runs it.
  */
-import { contentData, findCode, messageOf, own, pickBranch, readPayload, type EraForm } from './runtime-classify.js';
+import {
+  contentData,
+  findCode,
+  messageOf,
+  own,
+  pickBranch,
+  readPayload,
+  type EraForm,
+} from './runtime-classify.js';
 import { OutputEraMismatchError, callToolOn, eraOf, toProtocolError } from './runtime-client.js';
-import type { CallToolResult, CallToolResultLike, ContentBlock, McpClientLike, ProtocolEra, RequestOptions } from './runtime-protocol.js';
+import type {
+  CallToolResult,
+  CallToolResultLike,
+  ContentBlock,
+  McpClientLike,
+  ProtocolEra,
+  RequestOptions,
+} from './runtime-protocol.js';
 
 // One module for users and generated code: the protocol types, errors, resource and prompt helpers.
 export type * from './runtime-protocol.js';
-export { McpProtocolError, OutputEraMismatchError, getPrompt, readResource } from './runtime-client.js';
+export {
+  McpProtocolError,
+  OutputEraMismatchError,
+  getPrompt,
+  readResource,
+} from './runtime-client.js';
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
 export type { EraForm };
 
@@ -38,8 +58,17 @@ export type Validator = (value: unknown) => readonly ValidationIssue[];
 
 /** One `anyOf`/`oneOf` branch of an output schema, with the validator of its self-contained schema. */
 export type BranchSpec =
-  | { readonly kind: 'documented'; readonly required: readonly string[]; readonly validate?: Validator }
-  | { readonly kind: 'alternative'; readonly variant: string; readonly required: readonly string[]; readonly validate?: Validator }
+  | {
+      readonly kind: 'documented';
+      readonly required: readonly string[];
+      readonly validate?: Validator;
+    }
+  | {
+      readonly kind: 'alternative';
+      readonly variant: string;
+      readonly required: readonly string[];
+      readonly validate?: Validator;
+    }
   | {
       readonly kind: 'error';
       /** The code when the branch is found by its key (`_budget_exceeded`). */
@@ -95,9 +124,15 @@ export interface ToolError<Code extends string = string, Details = unknown> {
   issues?: readonly ValidationIssue[];
 }
 
-export type ToolResult<Data, Alt extends { variant: string; data: unknown } = never, Err = ToolError> =
+export type ToolResult<
+  Data,
+  Alt extends { variant: string; data: unknown } = never,
+  Err = ToolError,
+> =
   | { ok: true; variant: 'documented'; data: Data; raw: CallToolResult }
-  | (Alt extends unknown ? { ok: true; variant: Alt['variant']; data: Alt['data']; raw: CallToolResult } : never)
+  | (Alt extends unknown
+      ? { ok: true; variant: Alt['variant']; data: Alt['data']; raw: CallToolResult }
+      : never)
   | { ok: false; error: Err; raw: CallToolResult };
 
 /** Any instantiation of `ToolResult`: the constraint helpers accept. */
@@ -126,7 +161,10 @@ export class ToolCallError<Err = ToolError> extends Error {
   constructor(error: Err, raw: CallToolResult) {
     const e: Partial<ToolError> = typeof error === 'object' && error !== null ? error : {};
     // The server's code (as sent, when it was not known) and its own words, so a log line says what went wrong.
-    const code = e.code === '$unknown' && e.serverCode !== undefined ? `${e.serverCode} ($unknown)` : (e.code ?? 'an error');
+    const code =
+      e.code === '$unknown' && e.serverCode !== undefined
+        ? `${e.serverCode} ($unknown)`
+        : (e.code ?? 'an error');
     super(`${e.tool ?? 'tool'} failed with ${code}: ${e.message ?? ''}`);
     this.name = 'ToolCallError';
     this.error = error;
@@ -163,7 +201,11 @@ const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
  * the result is `$invalid_input` and `raw` is a synthetic empty result `{ content: [] }`.
  * JSON-RPC errors are thrown as `McpProtocolError`.
  */
-export async function invokeTool<Data = unknown, Alt extends { variant: string; data: unknown } = never, Err = ToolError>(
+export async function invokeTool<
+  Data = unknown,
+  Alt extends { variant: string; data: unknown } = never,
+  Err = ToolError,
+>(
   client: McpClientLike,
   spec: ToolSpec,
   args: object | undefined,
@@ -174,42 +216,89 @@ export async function invokeTool<Data = unknown, Alt extends { variant: string; 
     const wire: unknown = args === undefined ? {} : JSON.parse(JSON.stringify(args));
     const issues = spec.validateInput(wire);
     if (issues.length > 0) {
-      const error = failure(spec, RuntimeErrorCode.InvalidInput, `invalid arguments for ${spec.name}: ${describeIssues(issues)}`, args, issues);
+      const error = failure(
+        spec,
+        RuntimeErrorCode.InvalidInput,
+        `invalid arguments for ${spec.name}: ${describeIssues(issues)}`,
+        args,
+        issues,
+      );
       return { ok: false, error: error as Err, raw: { content: [] } };
     }
   }
   let raw: unknown;
   try {
-    raw = await callToolOn(client, { name: spec.name, arguments: (args ?? {}) as Record<string, unknown> }, options.request);
+    raw = await callToolOn(
+      client,
+      { name: spec.name, arguments: (args ?? {}) as Record<string, unknown> },
+      options.request,
+    );
   } catch (error) {
     throw toProtocolError(error, 'tools/call', spec.name); // try/await, not .catch(): a client may also throw synchronously
   }
-  if (typeof raw !== 'object' || raw === null) throw new TypeError(`tools/call ${JSON.stringify(spec.name)}: the client returned ${raw === null ? 'null' : typeof raw}, not a result object`);
+  if (typeof raw !== 'object' || raw === null)
+    throw new TypeError(
+      `tools/call ${JSON.stringify(spec.name)}: the client returned ${raw === null ? 'null' : typeof raw}, not a result object`,
+    );
   const era = options.era ?? eraOf(client);
-  return classifyResult(spec, raw as CallToolResultLike, era === options.era ? options : { ...options, era }) as ToolResult<Data, Alt, Err>;
+  return classifyResult(
+    spec,
+    raw as CallToolResultLike,
+    era === options.era ? options : { ...options, era },
+  ) as ToolResult<Data, Alt, Err>;
+}
+
+/**
+ * `invokeTool` typed by the tool's result type alone: what each generated tool function calls, so
+ * the type arguments are named once (by `<Tool>Result`), not restated at every call.
+ */
+export function runTool<R extends AnyToolResult>(
+  client: McpClientLike,
+  spec: ToolSpec,
+  args: object | undefined,
+  options?: InvokeOptions,
+): Promise<R> {
+  return invokeTool(client, spec, args, options) as Promise<unknown> as Promise<R>;
 }
 
 /**
  * Classifies a `tools/call` result already in hand (e.g. from `client.callTool` or a task stream).
  * Order: `isError` → coded soft-error envelopes → alternatives → documented; then validation.
  */
-export function classifyResult(spec: ToolSpec, result: CallToolResultLike, options: ClassifyOptions = {}): AnyToolResult {
+export function classifyResult(
+  spec: ToolSpec,
+  result: CallToolResultLike,
+  options: ClassifyOptions = {},
+): AnyToolResult {
   // A 2024-10-07 `{ toolResult }` answer has no content: `raw` always has the array.
-  const raw = (Array.isArray(result.content) ? result : { ...result, content: [] }) as CallToolResult;
+  const raw = (
+    Array.isArray(result.content) ? result : { ...result, content: [] }
+  ) as CallToolResult;
   const { payload, text } = readPayload(spec.eraForm, raw, options.era);
   const validate = options.validateOutput !== false;
 
-  const coded = raw.isError === true ? findCode(spec, payload, true) : findCode(spec, payload, false);
+  const coded =
+    raw.isError === true ? findCode(spec, payload, true) : findCode(spec, payload, false);
   if (raw.isError === true || coded !== undefined) {
     const found = coded ?? {};
     const known = found.sent !== undefined && spec.codes.includes(found.sent);
-    const code = known ? found.sent! : found.sent !== undefined ? RuntimeErrorCode.Unknown : RuntimeErrorCode.Uncoded;
+    const code = known
+      ? found.sent!
+      : found.sent !== undefined
+        ? RuntimeErrorCode.Unknown
+        : RuntimeErrorCode.Uncoded;
     // An unknown code is exactly what a generation-time schema (say, an `enum` of codes) cannot
     // describe, so it is reported as $unknown rather than as a validation failure.
-    const check = validate && code !== RuntimeErrorCode.Unknown ? found.branch?.validate : undefined;
+    const check =
+      validate && code !== RuntimeErrorCode.Unknown ? found.branch?.validate : undefined;
     const issues = check ? check(payload) : NO_ISSUES;
     if (issues.length > 0) return invalid(spec, payload, issues, raw, 'error');
-    const error = failure(spec, code, messageOf(payload, text, found) ?? `${spec.name} returned ${found.sent ?? 'an error'}`, payload);
+    const error = failure(
+      spec,
+      code,
+      messageOf(payload, text, found) ?? `${spec.name} returned ${found.sent ?? 'an error'}`,
+      payload,
+    );
     if (code === RuntimeErrorCode.Unknown) error.serverCode = found.sent!;
     const retryable = own(payload, 'retryable');
     if (typeof retryable === 'boolean') error.retryable = retryable;
@@ -222,8 +311,19 @@ export function classifyResult(spec: ToolSpec, result: CallToolResultLike, optio
     const issues = branch.validate(payload);
     if (issues.length > 0) {
       // A non-object output read in another era than the snapshot's: say that, not just "invalid".
-      if (spec.eraForm !== undefined && spec.era !== undefined && options.era !== undefined && spec.era !== options.era) {
-        throw new OutputEraMismatchError(spec.name, spec.era, options.era, spec.eraForm, describeIssues(issues));
+      if (
+        spec.eraForm !== undefined &&
+        spec.era !== undefined &&
+        options.era !== undefined &&
+        spec.era !== options.era
+      ) {
+        throw new OutputEraMismatchError(
+          spec.name,
+          spec.era,
+          options.era,
+          spec.eraForm,
+          describeIssues(issues),
+        );
       }
       return invalid(spec, payload, issues, raw, variant);
     }
@@ -232,16 +332,34 @@ export function classifyResult(spec: ToolSpec, result: CallToolResultLike, optio
   return { ok: true, variant, data: spec.branches.length === 0 ? contentData(raw) : payload, raw };
 }
 
-function failure(spec: ToolSpec, code: string, message: string, details: unknown, issues?: readonly ValidationIssue[]): ToolError {
+function failure(
+  spec: ToolSpec,
+  code: string,
+  message: string,
+  details: unknown,
+  issues?: readonly ValidationIssue[],
+): ToolError {
   return { tool: spec.name, code, message, details, ...(issues && { issues }) };
 }
 
-function invalid(spec: ToolSpec, payload: unknown, issues: readonly ValidationIssue[], raw: CallToolResult, branch: string): AnyToolResult {
+function invalid(
+  spec: ToolSpec,
+  payload: unknown,
+  issues: readonly ValidationIssue[],
+  raw: CallToolResult,
+  branch: string,
+): AnyToolResult {
   const message = `${spec.name} returned a result that does not match its ${branch} schema: ${describeIssues(issues)}`;
-  return { ok: false, error: failure(spec, RuntimeErrorCode.InvalidResult, message, payload, issues), raw };
+  return {
+    ok: false,
+    error: failure(spec, RuntimeErrorCode.InvalidResult, message, payload, issues),
+    raw,
+  };
 }
 
 function describeIssues(issues: readonly ValidationIssue[]): string {
   const first = issues[0];
-  return first === undefined ? '' : `${first.pointer || '(root)'} ${first.message}${issues.length > 1 ? ` (+${issues.length - 1} more)` : ''}`;
+  return first === undefined
+    ? ''
+    : `${first.pointer || '(root)'} ${first.message}${issues.length > 1 ? ` (+${issues.length - 1} more)` : ''}`;
 }

@@ -2,12 +2,23 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-import { type ToolError, type ToolResult, type ToolSpec } from './runtime.js';
+import {
+  type InvokeOptions,
+  type McpClientLike,
+  runTool,
+  type ToolError,
+  type ToolResult,
+  type ToolSpec,
+} from './runtime.js';
 import type {
+  ConvertTemperatureInput,
   ConvertTemperatureOutput,
   GetForecastErrorEnvelope,
+  GetForecastInput,
   GetForecastOutput,
+  ListCitiesInput,
   ListCitiesOutput,
+  SetAlertInput,
   SetAlertOutput,
 } from './types.js';
 import * as validators from './validators.js';
@@ -37,7 +48,7 @@ export type ConvertTemperatureResult = ToolResult<
   ConvertTemperatureError
 >;
 
-/** What the runtime needs to call and classify "convert-temperature". */
+/** What the runtime needs to call and classify "convert-temperature": internal, not exported by index.ts. */
 export const ConvertTemperatureSpec: ToolSpec = {
   name: 'convert-temperature',
   validateInput: validators.ConvertTemperatureSpec_input,
@@ -50,6 +61,24 @@ export const ConvertTemperatureSpec: ToolSpec = {
   ],
   codes: [],
 };
+
+/**
+ * Convert a temperature between Celsius and Fahrenheit.
+ *
+ * Hints from the server (not guarantees): read-only, idempotent, closed world.
+ *
+ * Calls the tool "convert-temperature".
+ */
+export function convertTemperature(
+  client: McpClientLike,
+  input: ConvertTemperatureInput,
+  options?: InvokeOptions,
+): Promise<ConvertTemperatureResult> {
+  return runTool<ConvertTemperatureResult>(client, ConvertTemperatureSpec, input, {
+    ...options,
+    validateInput: options?.validateInput ?? true,
+  });
+}
 
 /** Error codes the tool "get-forecast" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
 export const GetForecastErrorCode = {
@@ -73,7 +102,7 @@ export type GetForecastError =
 /** What "get-forecast" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type GetForecastResult = ToolResult<GetForecastOutput, never, GetForecastError>;
 
-/** What the runtime needs to call and classify "get-forecast". */
+/** What the runtime needs to call and classify "get-forecast": internal, not exported by index.ts. */
 export const GetForecastSpec: ToolSpec = {
   name: 'get-forecast',
   validateInput: validators.GetForecastSpec_input,
@@ -88,6 +117,26 @@ export const GetForecastSpec: ToolSpec = {
   ],
   codes: ['unknown_city'],
 };
+
+/**
+ * Get forecast
+ *
+ * Daily highs and conditions for a city. An unknown city is answered with an `unknown_city` error object, not a failure.
+ *
+ * Hints from the server (not guarantees): read-only, idempotent, may reach external systems.
+ *
+ * Calls the tool "get-forecast".
+ */
+export function getForecast(
+  client: McpClientLike,
+  input: GetForecastInput,
+  options?: InvokeOptions,
+): Promise<GetForecastResult> {
+  return runTool<GetForecastResult>(client, GetForecastSpec, input, {
+    ...options,
+    validateInput: options?.validateInput ?? true,
+  });
+}
 
 /** Error codes the tool "list_cities" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
 export const ListCitiesErrorCode = {
@@ -109,13 +158,33 @@ export type ListCitiesError =
 /** What "list_cities" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ListCitiesResult = ToolResult<ListCitiesOutput, never, ListCitiesError>;
 
-/** What the runtime needs to call and classify "list_cities". */
+/** What the runtime needs to call and classify "list_cities": internal, not exported by index.ts. */
 export const ListCitiesSpec: ToolSpec = {
   name: 'list_cities',
   validateInput: validators.ListCitiesSpec_input,
   branches: [{ kind: 'documented', required: ['cities'], validate: validators.ListCitiesSpec_0 }],
   codes: [],
 };
+
+/**
+ * List cities
+ *
+ * The cities this server has forecasts for.
+ *
+ * Hints from the server (not guarantees): read-only, may reach external systems.
+ *
+ * Calls the tool "list_cities".
+ */
+export function listCities(
+  client: McpClientLike,
+  input: ListCitiesInput = {},
+  options?: InvokeOptions,
+): Promise<ListCitiesResult> {
+  return runTool<ListCitiesResult>(client, ListCitiesSpec, input, {
+    ...options,
+    validateInput: options?.validateInput ?? true,
+  });
+}
 
 /** Error codes the tool "set_alert" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
 export const SetAlertErrorCode = {
@@ -141,7 +210,7 @@ export type SetAlertError =
 /** What "set_alert" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
 
-/** What the runtime needs to call and classify "set_alert". */
+/** What the runtime needs to call and classify "set_alert": internal, not exported by index.ts. */
 export const SetAlertSpec: ToolSpec = {
   name: 'set_alert',
   validateInput: validators.SetAlertSpec_input,
@@ -155,15 +224,22 @@ export const SetAlertSpec: ToolSpec = {
   codes: ['alert_limit_reached', 'unknown_city'],
 };
 
-/** Variables of the resource template "weather://cities/{id}". */
-export interface CityTemplateVariables {
-  id: string | number | boolean;
-}
-
-/** Arguments of the prompt "plan-trip". */
-export interface PlanTripPromptArguments {
-  /** A city id from list_cities */
-  city: string;
-  /** How many days (default 3) */
-  days?: string;
+/**
+ * Set a temperature alert
+ *
+ * Alert when the daily high crosses a threshold. Fails (isError) with `{ code, message, retryable }`: `unknown_city`, or `alert_limit_reached` after 3 alerts for one city.
+ *
+ * Hints from the server (not guarantees): may modify its environment, may reach external systems.
+ *
+ * Calls the tool "set_alert".
+ */
+export function setAlert(
+  client: McpClientLike,
+  input: SetAlertInput,
+  options?: InvokeOptions,
+): Promise<SetAlertResult> {
+  return runTool<SetAlertResult>(client, SetAlertSpec, input, {
+    ...options,
+    validateInput: options?.validateInput ?? true,
+  });
 }

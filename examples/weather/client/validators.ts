@@ -39,7 +39,7 @@ interface $AjvError {
 }
 type $AjvValidate = ((value: unknown) => boolean) & { errors?: readonly $AjvError[] | null };
 
-const $NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
+const $NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);
 
 function $issues(validate: $AjvValidate, value: unknown): readonly ValidationIssue[] {
   if (validate(value)) return $NO_ISSUES;
@@ -63,7 +63,7 @@ function $reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const $check0 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check0 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["C","F"];
 const func0 = Object.prototype.hasOwnProperty;
@@ -118,7 +118,7 @@ return errors === 0;
   }
 })();
 
-const $check1 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check1 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["C","F"];
 const schema0_1 = ["C","F"];
@@ -183,7 +183,7 @@ return errors === 0;
   }
 })();
 
-const $check2 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check2 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["sunny","cloudy","rain","snow"];
 const func0 = Object.prototype.hasOwnProperty;
@@ -298,7 +298,7 @@ return errors === 0;
   }
 })();
 
-const $check3 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check3 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const func0 = Object.prototype.hasOwnProperty;
 
@@ -362,7 +362,7 @@ return errors === 0;
   }
 })();
 
-const $check4 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check4 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const func0 = Object.prototype.hasOwnProperty;
 
@@ -412,7 +412,7 @@ return errors === 0;
   }
 })();
 
-const $check5 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check5 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const func0 = Object.prototype.hasOwnProperty;
 const func6 = $ucs2length;
@@ -512,7 +512,7 @@ return errors === 0;
   }
 })();
 
-const $check6 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check6 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -532,7 +532,7 @@ return errors === 0;
   }
 })();
 
-const $check7 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check7 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const func0 = Object.prototype.hasOwnProperty;
 
@@ -602,7 +602,7 @@ return errors === 0;
   }
 })();
 
-const $check8 = ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check8 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["above","below"];
 const func0 = Object.prototype.hasOwnProperty;

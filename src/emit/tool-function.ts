@@ -1,0 +1,76 @@
+import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
+import type { ClientModel, ToolModel } from '../model/types.js';
+import type { ToolAnnotations } from '../snapshot/types.js';
+import { docs, lineText, str } from './text.js';
+
+/** The tool's JSDoc: its title and description (server text, escaped), the hints, and what it calls. */
+export function toolDocs(tool: ToolModel): string[] {
+  const t = tool.tool;
+  return docs(
+    t.title ?? t.annotations?.title,
+    t.description,
+    annotationNotes(t.annotations),
+    openInputNote(tool),
+    `Calls the tool ${str(t.name)}.`,
+  );
+}
+
+/** The parameter type of the tool's input: its own type, or an open object (see input-kind.ts). */
+export function inputParameterType(tool: ToolModel): string {
+  return tool.inputKind === 'object' ? tool.inputType : 'Record<string, unknown>';
+}
+
+/**
+ * `getForecast(client, input, options?)`: the tool as a standalone function. The config's defaults
+ * for validation apply when `options` leaves them out; the result type is named once, by `<Tool>Result`.
+ */
+export function toolFunction(tool: ToolModel, model: ClientModel): FunctionDeclarationStructure {
+  return {
+    kind: StructureKind.Function,
+    name: tool.functionName,
+    isExported: true,
+    docs: toolDocs(tool),
+    parameters: [
+      { name: 'client', type: 'McpClientLike' },
+      {
+        name: 'input',
+        type: inputParameterType(tool),
+        ...(tool.inputOptional ? { initializer: '{}' } : {}),
+      },
+      { name: 'options', type: 'InvokeOptions', hasQuestionToken: true },
+    ],
+    returnType: `Promise<${tool.resultType}>`,
+    statements: [
+      `return runTool<${tool.resultType}>(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`,
+    ],
+  };
+}
+
+// The runtime validates output unless told not to and input only when told to: the config's other
+// choices are written into each function, so the call needs no shared mutable default.
+function optionsWithDefaults(model: ClientModel): string {
+  const defaults = [
+    ...(model.validateOutput ? [] : ['validateOutput: options?.validateOutput ?? false']),
+    ...(model.validateInput ? ['validateInput: options?.validateInput ?? true'] : []),
+  ];
+  return defaults.length ? `{ ...options, ${defaults.join(', ')} }` : 'options';
+}
+
+/** Why a function takes an open object: its schema's own type is exported, but is not what MCP sends. */
+function openInputNote(tool: ToolModel): string | undefined {
+  if (tool.inputKind === 'object') return undefined;
+  return `The server's inputSchema does not describe an object (its type is exported as \`${tool.inputType}\`); MCP sends arguments as an object, so this takes one.`;
+}
+
+/** The spec's defaults are filled in, so the doc states what a client may assume. */
+function annotationNotes(annotations: ToolAnnotations | undefined): string | undefined {
+  if (!annotations) return undefined;
+  const readOnly = annotations.readOnlyHint === true;
+  const notes = [
+    readOnly ? 'read-only' : 'may modify its environment',
+    !readOnly && annotations.destructiveHint !== false ? 'may be destructive' : undefined,
+    annotations.idempotentHint === true ? 'idempotent' : undefined,
+    annotations.openWorldHint === false ? 'closed world' : 'may reach external systems',
+  ].filter(Boolean);
+  return `Hints from the server (not guarantees): ${notes.map((n) => lineText(n!)).join(', ')}.`;
+}
