@@ -5,7 +5,7 @@ import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { GetForecastErrorCode, SetAlertErrorCode, WeatherClient, ToolCallError, unwrap } from '../examples/weather/client/index.js';
+import { GetForecastErrorCode, SetAlertErrorCode, WeatherClient, ToolCallError, getForecast, listCities, unwrap } from '../examples/weather/client/index.js';
 import { repoRoot } from './helpers/paths.js';
 
 // The committed example client (generated from the bundled server by `npm run generate`), called
@@ -30,6 +30,15 @@ test('a documented payload comes back typed and validated', async () => {
   assert.equal(result.data.days.length, 2);
   const cities = await weather.listCities().then(unwrap);
   assert.ok(cities.cities.some((c) => c.id === 'oslo'));
+});
+
+test('the standalone functions return what the methods do', async () => {
+  const viaFunction = await getForecast(mcp, { city: 'paris', days: 2 });
+  const viaMethod = await weather.getForecast({ city: 'paris', days: 2 });
+  assert.deepEqual(viaFunction, viaMethod);
+  assert.ok((await listCities(mcp).then(unwrap)).cities.length > 0);
+  const invalid = await getForecast(mcp, { city: 'paris', days: 99 });
+  assert.ok(!invalid.ok && invalid.error.code === GetForecastErrorCode.InvalidInput, 'the config turned input validation on');
 });
 
 test('a coded soft-error envelope is ok:false with its code', async () => {
