@@ -19,3 +19,39 @@ test('one tool imported from a 1,223-tool per-tool client bundles to at most 2x 
     `tool names in the bundle: ${row.toolNamesInFull.slice(0, 5).join(', ')}`,
   );
 });
+
+// The run-time helpers for resources, templates and prompts stay out of an app that calls tools only,
+// and the class façade with them: measured on the committed example client, which has all three.
+test('a tool function bundles without the class, the resource, template and prompt helpers', async () => {
+  const { build } = await import('esbuild');
+  const { join } = await import('node:path');
+  const { repoRoot } = await import('./helpers/paths.js');
+  const bundle = async (contents: string) =>
+    (
+      await build({
+        stdin: { contents, resolveDir: join(repoRoot, 'examples/weather'), loader: 'ts' },
+        bundle: true,
+        format: 'esm',
+        write: false,
+        platform: 'neutral',
+        logLevel: 'silent',
+      })
+    ).outputFiles[0]!.text;
+  const one = await bundle("export { getForecast } from './client/index.js';");
+  for (const absent of [
+    'expandUriTemplate',
+    'readResource',
+    'getPrompt',
+    'WeatherClient',
+    'set_alert',
+    'plan-trip',
+    'weather://stations',
+  ]) {
+    assert.ok(!one.includes(absent), `${absent} is not in the bundle of getForecast`);
+  }
+  assert.ok(one.includes('"get-forecast"'));
+  // The control: importing the class brings them in, so the check above can fail.
+  const all = await bundle("export { WeatherClient } from './client/index.js';");
+  for (const present of ['expandUriTemplate', 'readResource', 'getPrompt', 'set_alert'])
+    assert.ok(all.includes(present), `${present} is in the bundle of the class`);
+});
