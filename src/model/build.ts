@@ -1,10 +1,10 @@
 import type { ServerConfig } from '../config/types.js';
 import { sanitizeSchema } from '../schema/sanitize.js';
 import { TypeSet } from '../schema/type-set.js';
-import { TOO_DEEP, isObject, tooDeepSchema } from '../schema/walk.js';
-import type { JsonObject, Prompt, Snapshot, Tool } from '../snapshot/types.js';
+import { TOO_DEEP, tooDeepSchema } from '../schema/walk.js';
+import type { Prompt, Snapshot, Tool } from '../snapshot/types.js';
 import { canonicalSchema, compareStrings } from '../snapshot/write.js';
-import { declareRequiredKeys, outputBranches, requiredOf } from './branches.js';
+import { declareRequiredKeys, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from './error-codes.js';
 import { inputKindOf } from './input-kind.js';
@@ -16,9 +16,10 @@ import {
   pascalCase,
 } from './naming.js';
 import { templateVariables } from './uri-template.js';
+import { asObject, planBranches } from './plan-branches.js';
+import { RUNTIME_CODE_MEMBERS, RUNTIME_EXPORTS } from './runtime-names.js';
 import { ToolFilePlanner, planOutputFiles, toolFingerprint, toolSummary } from './output-plan.js';
 import type {
-  BranchModel,
   ClientModel,
   Layout,
   ErrorCodeModel,
@@ -29,71 +30,8 @@ import type {
 } from './types.js';
 import { prepareValidationSchema } from './validation-schema.js';
 
-/** Names the runtime templates export (runtime.ts and the files it re-exports); generated declarations must not take them. */
-export const RUNTIME_EXPORTS = [
-  // runtime.ts
-  'ValidationIssue',
-  'Validator',
-  'BranchSpec',
-  'ToolSpec',
-  'RuntimeErrorCode',
-  'ToolError',
-  'ToolResult',
-  'AnyToolResult',
-  'ToolContent',
-  'ToolCallError',
-  'unwrap',
-  'ClassifyOptions',
-  'InvokeOptions',
-  'invokeTool',
-  'runTool',
-  'classifyResult',
-  'EraForm',
-  // runtime-client.ts and runtime-uri.ts, re-exported
-  'McpProtocolError',
-  'OutputEraMismatchError',
-  'readResource',
-  'getPrompt',
-  'expandUriTemplate',
-  'UriTemplateValue',
-  // runtime-protocol.ts, re-exported as types
-  'ProtocolEra',
-  'Annotations',
-  'TextContent',
-  'ImageContent',
-  'AudioContent',
-  'ResourceLink',
-  'TextResourceContents',
-  'BlobResourceContents',
-  'ResourceContents',
-  'EmbeddedResource',
-  'ContentBlock',
-  'CallToolResult',
-  'ReadResourceResult',
-  'PromptMessage',
-  'GetPromptResult',
-  'Progress',
-  'RequestOptions',
-  'CallToolParams',
-  'CallToolResultLike',
-  'McpClientLike',
-  // the namespace tools.ts imports validators.ts as
-  'validators',
-];
-
-/** Runtime error-code members every tool's code object includes. */
-/**
- * The runtime's own error codes (templates/runtime.ts `RuntimeErrorCode`), restated here because the
- * generator must not load a template at run time (it is TypeScript shipped for users to compile);
- * test/runtime-exports.test.ts keeps the two equal.
- */
-export const RUNTIME_ERROR_CODES: Readonly<Record<string, string>> = {
-  Unknown: '$unknown',
-  Uncoded: '$uncoded',
-  InvalidResult: '$invalid_result',
-  InvalidInput: '$invalid_input',
-};
-export const RUNTIME_CODE_MEMBERS = Object.keys(RUNTIME_ERROR_CODES);
+// Re-exported for the emitters and tests that read them from here.
+export { RUNTIME_CODE_MEMBERS, RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
 
 export function buildClientModel(
   snapshot: Snapshot,
@@ -272,74 +210,6 @@ export function buildClientModel(
   };
 }
 
-function planBranches(
-  tool: Tool,
-  outputType: string,
-  base: string,
-  types: NamePlanner,
-  typeSet: TypeSet,
-  shared: Map<string, string>,
-  warn: (note: string) => void,
-): BranchModel[] {
-  const branches = outputBranches(tool.outputSchema!);
-  const variants = new NamePlanner(new Set(['documented']));
-  return branches.map((branch) => {
-    const typed = declareRequiredKeys(asObject(sanitizeSchema(branch.schema)));
-    let typeName: string;
-    if (branch.kind === 'documented') {
-      typeName = outputType;
-      typeSet.add(typeName, typed, base).forEach(warn);
-    } else {
-      // Identical wrappers and envelopes (one server repeats them in every tool) share one type.
-      const key = JSON.stringify(canonicalSchema(typed));
-      const existing = shared.get(key);
-      if (existing) {
-        typeName = existing;
-      } else {
-        const stem = branchStem(branch.kind, branch.code, branch.required, branch.index, base);
-        typeName = types.has(stem) ? types.claim(`${base}${stem}`) : types.claim(stem);
-        shared.set(key, typeName);
-        typeSet
-          .add(typeName, typed, base)
-          .forEach((note) => warn(`branch ${branch.index} ${note}`));
-      }
-    }
-    const model: BranchModel = {
-      index: branch.index,
-      kind: branch.kind,
-      typeName,
-      required: branch.required,
-      validationSchema: prepareValidationSchema(branch.schema),
-    };
-    if (branch.code) model.code = branch.code;
-    if (branch.discriminator) model.discriminator = branch.discriminator;
-    if (branch.kind === 'alternative') {
-      model.variant = variants.claim(
-        camelCase(branch.required.join(' ') || `alternative ${branch.index}`, 'alternative'),
-      );
-    }
-    return model;
-  });
-}
-
-function branchStem(
-  kind: 'documented' | 'alternative' | 'error',
-  code: string | undefined,
-  required: string[],
-  index: number,
-  base: string,
-): string {
-  // An envelope found by its key is named after it; one found by an `error`/`code` value belongs to its tool.
-  const stem =
-    kind === 'error'
-      ? (code ?? `${base} error`)
-      : required.join(' ') || `${base} alternative ${index}`;
-  return `${pascalCase(stem, 'Output')}${kind === 'error' ? 'Envelope' : 'Alternative'}`.replace(
-    /ErrorErrorEnvelope$/,
-    'ErrorEnvelope',
-  );
-}
-
 function canonicalTool(tool: Tool): Tool {
   const out: Tool = { ...tool, inputSchema: asObject(canonicalSchema(tool.inputSchema)) };
   if (tool.outputSchema) out.outputSchema = asObject(canonicalSchema(tool.outputSchema));
@@ -348,10 +218,6 @@ function canonicalTool(tool: Tool): Tool {
 
 function hasRequiredArgument(prompt: Prompt): boolean {
   return (prompt.arguments ?? []).some((a) => a.required === true);
-}
-
-function asObject(value: unknown): JsonObject {
-  return isObject(value) ? value : {};
 }
 
 function sortBy<T>(items: readonly T[], key: (item: T) => string): T[] {

@@ -1,0 +1,68 @@
+/**
+ * The names the runtime templates own, restated for the naming pass: generated declarations must
+ * not take them. test/runtime-exports.test.ts keeps these lists equal to what the templates export.
+ */
+/** Names the runtime templates export (runtime.ts and the files it re-exports); generated declarations must not take them. */
+export const RUNTIME_EXPORTS = [
+  // runtime.ts
+  'ValidationIssue',
+  'Validator',
+  'BranchSpec',
+  'ToolSpec',
+  'RuntimeErrorCode',
+  'ToolError',
+  'ToolResult',
+  'AnyToolResult',
+  'ToolContent',
+  'ToolCallError',
+  'unwrap',
+  'ClassifyOptions',
+  'InvokeOptions',
+  'invokeTool',
+  'runTool',
+  'classifyResult',
+  'EraForm',
+  // runtime-client.ts and runtime-uri.ts, re-exported
+  'McpProtocolError',
+  'OutputEraMismatchError',
+  'readResource',
+  'getPrompt',
+  'expandUriTemplate',
+  'UriTemplateValue',
+  // runtime-protocol.ts, re-exported as types
+  'ProtocolEra',
+  'Annotations',
+  'TextContent',
+  'ImageContent',
+  'AudioContent',
+  'ResourceLink',
+  'TextResourceContents',
+  'BlobResourceContents',
+  'ResourceContents',
+  'EmbeddedResource',
+  'ContentBlock',
+  'CallToolResult',
+  'ReadResourceResult',
+  'PromptMessage',
+  'GetPromptResult',
+  'Progress',
+  'RequestOptions',
+  'CallToolParams',
+  'CallToolResultLike',
+  'McpClientLike',
+  // the namespace tools.ts imports validators.ts as
+  'validators',
+];
+
+/**
+ * The runtime's own error codes (templates/runtime.ts `RuntimeErrorCode`), restated here because the
+ * generator must not load a template at run time (it is TypeScript shipped for users to compile);
+ * test/runtime-exports.test.ts keeps the two equal.
+ */
+export const RUNTIME_ERROR_CODES: Readonly<Record<string, string>> = {
+  Unknown: '$unknown',
+  Uncoded: '$uncoded',
+  InvalidResult: '$invalid_result',
+  InvalidInput: '$invalid_input',
+};
+export const RUNTIME_CODE_MEMBERS = Object.keys(RUNTIME_ERROR_CODES);
