@@ -1,5 +1,5 @@
 import type { ClientModel } from '../model/types.js';
-import { moduleSpecifier } from './paths.js';
+import { moduleSpecifier } from '../model/module-plan.js';
 import { lineText } from './text.js';
 
 /**

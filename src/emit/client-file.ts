@@ -6,46 +6,15 @@ import {
 } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
 import { helperTypeStatements } from './helper-types.js';
-import { moduleSpecifier } from './paths.js';
+import { importText } from './imports.js';
 import { docs, str } from './text.js';
 import { inputParameterType, toolDocs } from './tool-function.js';
 
 /** `client.ts`: the client class, a thin façade over the tool functions, and resource/template/prompt helpers. */
-export function clientStatements(model: ClientModel): StatementStructures[] {
-  const file = model.files.client;
-  const runtime = ['type InvokeOptions', 'type McpClientLike', 'type RequestOptions'];
-  if (model.resources.length || model.templates.length)
-    runtime.push('readResource', 'type ReadResourceResult');
-  if (model.templates.length) runtime.push('expandUriTemplate');
-  if (model.prompts.length) runtime.push('getPrompt', 'type GetPromptResult');
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: moduleSpecifier(file, model.files.runtime),
-      namedImports: runtime,
-    },
-  ];
-  // One import per tools module, in file order: what each method calls and returns.
-  const byFile = new Map<string, string[]>();
-  for (const t of model.tools)
-    byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.functionName, `type ${t.resultType}`]);
-  for (const [from, names] of [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: moduleSpecifier(file, from),
-      namedImports: names,
-    });
-  }
-  const inputTypes = [
-    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
-  ].sort();
-  if (inputTypes.length)
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: moduleSpecifier(file, model.files.types),
-      isTypeOnly: true,
-      namedImports: inputTypes,
-    });
+export function clientStatements(model: ClientModel): Array<string | StatementStructures> {
+  const statements: Array<string | StatementStructures> = (
+    model.modules[model.files.client] ?? []
+  ).map(importText);
   statements.push(...helperTypeStatements(model));
 
   statements.push({

@@ -32,7 +32,7 @@ const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 export async function emitClient(model: ClientModel): Promise<EmittedFile[]> {
   const header = banner(model);
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const print = (path: string, statements: StatementStructures[]) =>
+  const print = (path: string, statements: Array<string | StatementStructures>) =>
     header + '\n' + paragraphs(project.createSourceFile(path, { statements }, { overwrite: true }));
   const types = paragraphs(
     project.createSourceFile('types.ts', await compileDefinitions(model.definitions), {

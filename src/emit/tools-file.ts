@@ -1,12 +1,7 @@
-import {
-  StructureKind,
-  VariableDeclarationKind,
-  type ImportDeclarationStructure,
-  type StatementStructures,
-} from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
 import { RUNTIME_ERROR_CODES } from '../model/build.js';
-import { moduleSpecifier } from './paths.js';
+import { importText } from './imports.js';
 import { resultTypeArguments } from './result-types.js';
 import { toolFunction } from './tool-function.js';
 import { docs, lineText, str } from './text.js';
@@ -27,67 +22,12 @@ export function toolsStatements(
   model: ClientModel,
   tools: readonly ToolModel[],
   file: string,
-): StatementStructures[] {
-  const runtime = [
-    'type InvokeOptions',
-    'type McpClientLike',
-    'runTool',
-    ...(tools.some((t) => !t.outputType) ? ['type ToolContent'] : []),
-    'type ToolError',
-    'type ToolResult',
-    'type ToolSpec',
-  ];
-  const statements: StatementStructures[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: moduleSpecifier(file, model.files.runtime),
-      namedImports: runtime,
-    },
-  ];
-  const typeImports = [...new Set(tools.flatMap(typesUsed))].sort();
-  if (typeImports.length)
-    statements.push(typeImport(moduleSpecifier(file, model.files.types), typeImports));
-  if (tools.some((t) => t.branches.length > 0 || t.inputValidationSchema)) {
-    statements.push({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: moduleSpecifier(file, model.files.validators),
-      namespaceImport: 'validators',
-    });
-  }
-  // In its own file, a tool also re-exports its schema types: the file is everything about the tool.
-  const own = model.layout === 'per-tool' ? [...new Set(tools.flatMap(schemaTypesOf))].sort() : [];
-  if (own.length)
-    statements.push({
-      kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: moduleSpecifier(file, model.files.types),
-      isTypeOnly: true,
-      namedExports: own,
-    });
+): Array<string | StatementStructures> {
+  const statements: Array<string | StatementStructures> = (model.modules[file] ?? []).map(
+    importText,
+  );
   for (const tool of tools) statements.push(...toolStatements(tool, model));
   return statements;
-}
-
-function typeImport(moduleSpecifier: string, names: string[]): ImportDeclarationStructure {
-  return {
-    kind: StructureKind.ImportDeclaration,
-    moduleSpecifier,
-    isTypeOnly: true,
-    namedImports: names,
-  };
-}
-
-/** The schema types a tools module names: inputs, payloads, alternatives and the envelopes that carry codes. */
-function typesUsed(tool: ToolModel): string[] {
-  return [
-    ...(tool.inputKind === 'object' ? [tool.inputType] : []),
-    ...tool.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName),
-    ...tool.errorCodes.flatMap((c) => (c.detailsType ? [c.detailsType] : [])),
-  ];
-}
-
-/** The schema types that belong to one tool: its input and its documented output. */
-function schemaTypesOf(tool: ToolModel): string[] {
-  return [tool.inputType, ...(tool.outputType ? [tool.outputType] : [])];
 }
 
 function toolStatements(tool: ToolModel, model: ClientModel): StatementStructures[] {

@@ -16,6 +16,7 @@ import {
   pascalCase,
 } from './naming.js';
 import { templateVariables } from './uri-template.js';
+import { planModules } from './module-plan.js';
 import { asObject, planBranches } from './plan-branches.js';
 import { RUNTIME_CODE_MEMBERS, RUNTIME_EXPORTS } from './runtime-names.js';
 import { ToolFilePlanner, planOutputFiles, toolFingerprint, toolSummary } from './output-plan.js';
@@ -189,7 +190,7 @@ export function buildClientModel(
     };
   });
 
-  return {
+  const named = {
     serverName: server.name,
     layout,
     files,
@@ -208,6 +209,8 @@ export function buildClientModel(
     validateInput,
     warnings,
   };
+  // Last, once every name is decided: what each file imports and exports.
+  return { ...named, modules: planModules(named) };
 }
 
 function canonicalTool(tool: Tool): Tool {

@@ -9,6 +9,7 @@ import type {
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from './error-codes.js';
 import type { InputKind } from './input-kind.js';
+import type { ModulePlans } from './module-plan.js';
 
 /**
  * The intermediate model between a snapshot and emitted code: every identifier is decided here,
@@ -37,6 +38,8 @@ export interface ClientModel {
   serverName: string;
   layout: Layout;
   files: OutputFiles;
+  /** Per TypeScript file of the output: its imports and re-exports, planned with the names. */
+  modules: ModulePlans;
   className: string;
   optionsTypeName: string;
   /** Member names of the helper groups on the client class, claimed by the naming pass; absent when the server lists none. */

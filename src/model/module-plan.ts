@@ -1,0 +1,170 @@
+import { posix } from 'node:path';
+import { compareStrings } from '../snapshot/write.js';
+import type { ClientModel, ToolModel } from './types.js';
+
+/** One import (or re-export) of an output file: which file, by what specifier, which names. */
+export interface ImportPlan {
+  /** The file imported, relative to the output folder. */
+  file: string;
+  /** The specifier from the importing file: `./x.js`, `../x.js`. */
+  specifier: string;
+  /** Named bindings; `type` marks a type-only one in a value import. */
+  names: Array<{ name: string; type?: boolean }>;
+  /** `import type { … }` (or `export type { … }`). */
+  typeOnly?: boolean;
+  /** `import * as <namespace>`. */
+  namespace?: string;
+  /** `export { … } from`: the file's public surface (index.ts, a tool's own schema types). */
+  reexport?: boolean;
+}
+
+/** What each generated TypeScript file imports and re-exports, keyed by its path: decided with the names. */
+export type ModulePlans = Record<string, ImportPlan[]>;
+
+/** The import specifier from one output file to another (both relative to the output folder). */
+export function moduleSpecifier(from: string, to: string): string {
+  const path = posix.relative(posix.dirname(from), to).replace(/\.ts$/, '.js');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+type Planned = Omit<ClientModel, 'modules'>;
+
+export function planModules(model: Planned): ModulePlans {
+  const plans: ModulePlans = {};
+  for (const file of [...new Set(model.tools.map((t) => t.file))]) {
+    plans[file] = toolsModule(
+      model,
+      model.tools.filter((t) => t.file === file),
+      file,
+    );
+  }
+  plans[model.files.client] = clientModule(model);
+  plans[model.files.index] = indexModule(model);
+  return plans;
+}
+
+function plan(
+  from: string,
+  file: string,
+  names: Name[],
+  extra: Partial<ImportPlan> = {},
+): ImportPlan {
+  return {
+    file,
+    specifier: moduleSpecifier(from, file),
+    names: names.map((n) => (typeof n === 'string' ? { name: n } : n)),
+    ...extra,
+  };
+}
+
+type Name = string | { name: string; type?: boolean };
+const type = (name: string): Name => ({ name, type: true });
+
+function byToolFile(model: Planned, names: (tool: ToolModel) => Name[]): Array<[string, Name[]]> {
+  const grouped = new Map<string, Name[]>();
+  for (const t of model.tools) grouped.set(t.file, [...(grouped.get(t.file) ?? []), ...names(t)]);
+  return [...grouped].sort(([a], [b]) => compareStrings(a, b));
+}
+
+function toolsModule(model: Planned, tools: readonly ToolModel[], file: string): ImportPlan[] {
+  const runtime = [
+    type('InvokeOptions'),
+    type('McpClientLike'),
+    'runTool',
+    ...(tools.some((t) => !t.outputType) ? [type('ToolContent')] : []),
+    type('ToolError'),
+    type('ToolResult'),
+    type('ToolSpec'),
+  ];
+  const imports = [plan(file, model.files.runtime, runtime)];
+  // Inputs, payloads, alternatives and the envelopes that carry codes.
+  const used = tools.flatMap((t) => [
+    ...(t.inputKind === 'object' ? [t.inputType] : []),
+    ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName),
+    ...t.errorCodes.flatMap((c) => (c.detailsType ? [c.detailsType] : [])),
+  ]);
+  if (used.length)
+    imports.push(plan(file, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
+  if (tools.some((t) => t.branches.length > 0 || t.inputValidationSchema))
+    imports.push(plan(file, model.files.validators, [], { namespace: 'validators' }));
+  // In its own file, a tool re-exports its input and output types: the file is everything about the tool.
+  if (model.layout === 'per-tool') {
+    const own = [
+      ...new Set(tools.flatMap((t) => [t.inputType, ...(t.outputType ? [t.outputType] : [])])),
+    ].sort();
+    imports.push(plan(file, model.files.types, own, { typeOnly: true, reexport: true }));
+  }
+  return imports;
+}
+
+function clientModule(model: Planned): ImportPlan[] {
+  const file = model.files.client;
+  const runtime: Name[] = [type('InvokeOptions'), type('McpClientLike'), type('RequestOptions')];
+  if (model.resources.length || model.templates.length)
+    runtime.push('readResource', type('ReadResourceResult'));
+  if (model.templates.length) runtime.push('expandUriTemplate');
+  if (model.prompts.length) runtime.push('getPrompt', type('GetPromptResult'));
+  const imports = [plan(file, model.files.runtime, runtime)];
+  for (const [to, names] of byToolFile(model, (t) => [t.functionName, type(t.resultType)]))
+    imports.push(plan(file, to, names));
+  const inputs = [
+    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
+  ].sort();
+  if (inputs.length) imports.push(plan(file, model.files.types, inputs, { typeOnly: true }));
+  return imports;
+}
+
+/** The public API, name by name: tool functions, error-code objects, error and result types; never the specs. */
+function indexModule(model: Planned): ImportPlan[] {
+  const file = model.files.index;
+  const helperTypes = [
+    ...model.templates.map((t) => type(t.variablesType)),
+    ...model.prompts.map((p) => type(p.argumentsType)),
+  ];
+  const exports = [
+    plan(file, model.files.client, [model.className, type(model.optionsTypeName), ...helperTypes], {
+      reexport: true,
+    }),
+  ];
+  for (const [to, names] of byToolFile(model, (t) => [
+    t.functionName,
+    t.errorCodeEnum,
+    type(t.errorType),
+    type(t.resultType),
+  ])) {
+    exports.push(plan(file, to, names, { reexport: true }));
+  }
+  exports.push(
+    plan(file, model.files.types, [], { reexport: true, typeOnly: true, namespace: '*' }),
+    plan(
+      file,
+      model.files.runtime,
+      ['McpProtocolError', 'OutputEraMismatchError', 'RuntimeErrorCode', 'ToolCallError', 'unwrap'],
+      { reexport: true },
+    ),
+    // The content block types too: `data.content` of a tool without an outputSchema is narrowed on them.
+    plan(
+      file,
+      model.files.runtime,
+      [
+        'AudioContent',
+        'CallToolResult',
+        'ContentBlock',
+        'EmbeddedResource',
+        'ImageContent',
+        'InvokeOptions',
+        'McpClientLike',
+        'ProtocolEra',
+        'RequestOptions',
+        'ResourceLink',
+        'TextContent',
+        'ToolContent',
+        'ToolError',
+        'ToolResult',
+        'ValidationIssue',
+      ],
+      { reexport: true, typeOnly: true },
+    ),
+  );
+  return exports;
+}
