@@ -1,0 +1,299 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Project, type StatementStructures } from 'ts-morph';
+import { catalogSource } from '../src/emit/agent-files.js';
+import { importText } from '../src/emit/imports.js';
+import { indexSource } from '../src/emit/index-file.js';
+import { toolFunction } from '../src/emit/tool-function.js';
+import { moduleSpecifier, planModules, type ImportPlan } from '../src/model/module-plan.js';
+import { ToolFilePlanner, planOutputFiles, toolSummary } from '../src/model/output-plan.js';
+import type { ClientModel, Layout, ToolModel } from '../src/model/types.js';
+import type { Tool } from '../src/snapshot/types.js';
+
+// Given/want tables for emit/ and the planner it reads: a model (or a piece of one) in, text out, one
+// row per construct, the way openapi-typescript tests its transforms. Whole clients are in the goldens.
+
+const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+const print = (statement: StatementStructures): string =>
+  project
+    .createSourceFile('x.ts', { statements: [statement] }, { overwrite: true })
+    .getFullText()
+    .trim();
+
+function toolModel(name: string, base: string, over: Partial<ToolModel> = {}): ToolModel {
+  const camel = base.charAt(0).toLowerCase() + base.slice(1);
+  return {
+    tool: { name, inputSchema: { type: 'object' } },
+    method: camel,
+    functionName: camel,
+    file: 'tools.ts',
+    summary: '',
+    fingerprint: '0000000000000000',
+    specName: `${base}Spec`,
+    inputType: `${base}Input`,
+    inputKind: 'object',
+    inputOptional: false,
+    branches: [],
+    errorCodes: [],
+    errorCodeEnum: `${base}ErrorCode`,
+    errorType: `${base}Error`,
+    resultType: `${base}Result`,
+    ...over,
+  };
+}
+
+function clientModel(
+  tools: ToolModel[],
+  over: Partial<ClientModel> = {},
+  layout: Layout = 'single',
+): ClientModel {
+  const named = {
+    serverName: 'weather',
+    layout,
+    files: planOutputFiles(layout),
+    className: 'WeatherClient',
+    optionsTypeName: 'WeatherClientOptions',
+    groups: {},
+    tools,
+    resources: [],
+    templates: [],
+    prompts: [],
+    definitions: {},
+    validateOutput: true,
+    validateInput: false,
+    warnings: [],
+    ...over,
+  };
+  return { ...named, modules: planModules(named) };
+}
+
+describe('toolFunction: a tool model in, the standalone function out', () => {
+  const rows: Array<{
+    given: string;
+    tool: ToolModel;
+    model?: Partial<ClientModel>;
+    want: string;
+  }> = [
+    {
+      given: 'a required input, the runtime defaults',
+      tool: toolModel('get-forecast', 'GetForecast'),
+      want: `/** Calls the tool "get-forecast". */
+export function getForecast(client: McpClientLike, input: GetForecastInput, options?: InvokeOptions): Promise<GetForecastResult> {
+    return runTool<GetForecastResult>(client, GetForecastSpec, input, options);
+}`,
+    },
+    {
+      given: 'nothing required: the input defaults to {}',
+      tool: toolModel('list_cities', 'ListCities', { inputOptional: true }),
+      want: `/** Calls the tool "list_cities". */
+export function listCities(client: McpClientLike, input: ListCitiesInput = {}, options?: InvokeOptions): Promise<ListCitiesResult> {
+    return runTool<ListCitiesResult>(client, ListCitiesSpec, input, options);
+}`,
+    },
+    {
+      given: 'an input schema that is not an object: an open object, said in the doc',
+      tool: toolModel('raw', 'Raw', { inputKind: 'open', inputOptional: true }),
+      want: `/**
+ * The server's inputSchema does not describe an object (its type is exported as \`RawInput\`); MCP sends arguments as an object, so this takes one.
+ *
+ * Calls the tool "raw".
+ */
+export function raw(client: McpClientLike, input: Record<string, unknown> = {}, options?: InvokeOptions): Promise<RawResult> {
+    return runTool<RawResult>(client, RawSpec, input, options);
+}`,
+    },
+    {
+      given: "the config's validation defaults differ from the runtime's: written into the call",
+      tool: toolModel('x', 'X'),
+      model: { validateInput: true, validateOutput: false },
+      want: `/** Calls the tool "x". */
+export function x(client: McpClientLike, input: XInput, options?: InvokeOptions): Promise<XResult> {
+    return runTool<XResult>(client, XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
+}`,
+    },
+    {
+      given: 'a description that tries to close the comment, and annotations',
+      tool: toolModel('evil', 'Evil', {
+        tool: {
+          name: 'evil',
+          description: 'bye */ process.exit(1)',
+          annotations: { readOnlyHint: true },
+          inputSchema: {},
+        },
+      }),
+      want: `/**
+ * bye *\\/ process.exit(1)
+ *
+ * Hints from the server (not guarantees): read-only, may reach external systems.
+ *
+ * Calls the tool "evil".
+ */
+export function evil(client: McpClientLike, input: EvilInput, options?: InvokeOptions): Promise<EvilResult> {
+    return runTool<EvilResult>(client, EvilSpec, input, options);
+}`,
+    },
+  ];
+  for (const { given, tool, model, want } of rows) {
+    test(given, () => assert.equal(print(toolFunction(tool, clientModel([tool], model))), want));
+  }
+});
+
+describe('importText: a planned import in, the statement out', () => {
+  const rows: Array<{ given: ImportPlan; want: string }> = [
+    {
+      given: {
+        file: 'runtime.ts',
+        specifier: './runtime.js',
+        names: [{ name: 'runTool' }, { name: 'ToolSpec', type: true }],
+      },
+      want: 'import { runTool, type ToolSpec } from "./runtime.js";',
+    },
+    {
+      given: {
+        file: 'types.ts',
+        specifier: '../types.js',
+        names: [{ name: 'AInput' }],
+        typeOnly: true,
+      },
+      want: 'import type { AInput } from "../types.js";',
+    },
+    {
+      given: {
+        file: 'validators.ts',
+        specifier: './validators.js',
+        names: [],
+        namespace: 'validators',
+      },
+      want: 'import * as validators from "./validators.js";',
+    },
+    {
+      given: {
+        file: 'types.ts',
+        specifier: './types.js',
+        names: [],
+        namespace: '*',
+        typeOnly: true,
+        reexport: true,
+      },
+      want: 'export type * from "./types.js";',
+    },
+    {
+      given: {
+        file: 'tools/a.ts',
+        specifier: './tools/a.js',
+        names: [{ name: 'a' }, { name: 'AResult', type: true }],
+        reexport: true,
+      },
+      want: 'export { a, type AResult } from "./tools/a.js";',
+    },
+  ];
+  for (const { given, want } of rows) test(want, () => assert.equal(importText(given), want));
+});
+
+describe('the planner: files, specifiers, summaries', () => {
+  test('moduleSpecifier', () => {
+    const rows: Array<[string, string, string]> = [
+      ['index.ts', 'tools.ts', './tools.js'],
+      ['index.ts', 'tools/get-forecast.ts', './tools/get-forecast.js'],
+      ['tools/get-forecast.ts', 'runtime.ts', '../runtime.js'],
+      ['tools/a.ts', 'tools/b.ts', './b.js'],
+    ];
+    for (const [from, to, want] of rows)
+      assert.equal(moduleSpecifier(from, to), want, `${from} → ${to}`);
+  });
+
+  test('per-tool file names are unique case-insensitively and never a Windows device name', () => {
+    const files = new ToolFilePlanner();
+    const rows: Array<[string, string]> = [
+      ['getForecast', 'tools/get-forecast.ts'],
+      ['getforecast', 'tools/getforecast.ts'],
+      ['getForecast2', 'tools/get-forecast2.ts'],
+      ['getForeCast', 'tools/get-fore-cast.ts'],
+      ['con', 'tools/con_.ts'],
+      ['lpt1', 'tools/lpt1_.ts'],
+      ['getForecast_', 'tools/get-forecast2.ts'.replace('2', '3')],
+    ];
+    const seen = new Set<string>();
+    for (const [name, want] of rows) {
+      const file = files.claim(name);
+      assert.equal(file, want, name);
+      assert.ok(!seen.has(file.toLowerCase()), `${file} is unique ignoring case`);
+      seen.add(file.toLowerCase());
+    }
+  });
+
+  test('toolSummary: one line, one sentence, bounded', () => {
+    const tool = (over: Partial<Tool>): Tool => ({ name: 't', inputSchema: {}, ...over });
+    const rows: Array<[Tool, string]> = [
+      [tool({ description: 'Get the forecast. Up to 7 days.' }), 'Get the forecast.'],
+      [tool({ description: 'First line\nsecond line' }), 'First line'],
+      [tool({ title: 'Forecast', description: 'ignored' }), 'Forecast'],
+      [tool({ description: `${'a'.repeat(200)}` }), `${'a'.repeat(159)}…`],
+      [tool({}), ''],
+    ];
+    for (const [given, want] of rows) assert.equal(toolSummary(given), want);
+  });
+});
+
+describe('index.ts and catalog.json from the plan', () => {
+  test('index.ts exports functions, codes and types, never the specs', () => {
+    const tools = [
+      toolModel('a', 'A', { file: 'tools/a.ts' }),
+      toolModel('b', 'B', { file: 'tools/b.ts' }),
+    ];
+    const index = indexSource(clientModel(tools, {}, 'per-tool'));
+    assert.doesNotMatch(index, /Spec\b/);
+    assert.match(
+      index,
+      /^export \{ a, AErrorCode, type AError, type AResult \} from "\.\/tools\/a\.js";$/m,
+    );
+    assert.match(
+      index,
+      /^export \{ b, BErrorCode, type BError, type BResult \} from "\.\/tools\/b\.js";$/m,
+    );
+    assert.match(
+      index,
+      /^export \{ WeatherClient, type WeatherClientOptions \} from "\.\/client\.js";$/m,
+    );
+  });
+
+  test('catalog.json: per tool its name, function, file, summary, annotations and fingerprint, in model order', () => {
+    const tools = [
+      toolModel('b-tool', 'BTool', {
+        file: 'tools/b-tool.ts',
+        summary: 'B.',
+        tool: { name: 'b-tool', inputSchema: {}, annotations: { readOnlyHint: true } },
+      }),
+      toolModel('a', 'A', { file: 'tools/a.ts' }),
+    ];
+    const catalog = JSON.parse(
+      catalogSource(
+        clientModel(
+          tools,
+          { serverInfo: { name: 'weather-example', version: '1.0.0' } },
+          'per-tool',
+        ),
+      ),
+    );
+    assert.deepEqual(catalog, {
+      server: { name: 'weather-example', version: '1.0.0' },
+      tools: [
+        {
+          name: 'b-tool',
+          function: 'bTool',
+          file: 'tools/b-tool.ts',
+          summary: 'B.',
+          annotations: { readOnlyHint: true },
+          fingerprint: '0000000000000000',
+        },
+        {
+          name: 'a',
+          function: 'a',
+          file: 'tools/a.ts',
+          summary: '',
+          fingerprint: '0000000000000000',
+        },
+      ],
+    });
+  });
+});
