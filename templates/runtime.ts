@@ -193,7 +193,7 @@ export interface InvokeOptions extends ClassifyOptions {
   request?: RequestOptions | undefined;
 }
 
-const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
+const NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * Calls a tool and classifies its result. With `validateInput`, invalid arguments are not sent:

@@ -55,3 +55,26 @@ test('a tool function bundles without the class, the resource, template and prom
   for (const present of ['expandUriTemplate', 'readResource', 'getPrompt', 'set_alert'])
     assert.ok(all.includes(present), `${present} is in the bundle of the class`);
 });
+
+// "sideEffects: false"-safe without saying so: importing the client for its effects alone bundles to
+// nothing, so no generated file (runtime and validators included) runs code at the top level.
+test('importing a generated client for its side effects bundles to nothing', async () => {
+  const { build } = await import('esbuild');
+  const { join } = await import('node:path');
+  const { repoRoot } = await import('./helpers/paths.js');
+  const bundle = async (contents: string) =>
+    (
+      await build({
+        stdin: { contents, resolveDir: join(repoRoot, 'examples/weather'), loader: 'ts' },
+        bundle: true,
+        format: 'esm',
+        minify: true,
+        write: false,
+        platform: 'neutral',
+        logLevel: 'silent',
+      })
+    ).outputFiles[0]!.text;
+  assert.equal(await bundle("import './client/index.js';"), '');
+  // The control: a statement with an effect survives, so an empty bundle means something.
+  assert.notEqual(await bundle("import './client/index.js'; globalThis.x = 1;"), '');
+});

@@ -163,6 +163,10 @@ export const RESERVED_TYPE_NAMES = new Set([
   'process',
   // A module exporting `then` is thenable: `await import()` of it would call the tool function.
   'then',
+  // Parameters of the generated functions and methods: a tool function so named would be shadowed in client.ts.
+  'client',
+  'input',
+  'options',
 ]);
 
 /** Members a generated client class already has, or that every object has. */
