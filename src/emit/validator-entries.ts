@@ -7,25 +7,29 @@ export interface ValidatorEntry {
   schema: JsonObject;
 }
 
-/**
- * validators.ts export names derive from the spec name, which the naming pass already made unique
- * and identifier-safe: `<Spec>_input` and `<Spec>_<branch index>`. tools.ts reads them through the
- * `validators` namespace import, so they cannot clash with its own names.
- */
+/** The validators.ts export names the planner gave a tool's input and branches (src/model/build.ts). */
 export function inputValidatorName(tool: ToolModel): string {
-  return `${tool.specName}_input`;
+  if (tool.inputValidator === undefined) throw new Error(`${tool.specName} validates no input`);
+  return tool.inputValidator;
 }
 
 export function branchValidatorName(tool: ToolModel, index: number): string {
-  return `${tool.specName}_${index}`;
+  const branch = tool.branches.find((b) => b.index === index);
+  if (branch === undefined) throw new Error(`${tool.specName} has no branch ${index}`);
+  return branch.validator;
 }
 
 /** Every schema the generated client validates against, in tool order: output branches, then the input. */
 export function validatorEntries(model: ClientModel): ValidatorEntry[] {
   const entries: ValidatorEntry[] = [];
   for (const tool of model.tools) {
-    for (const branch of tool.branches) entries.push({ name: branchValidatorName(tool, branch.index), schema: branch.validationSchema });
-    if (tool.inputValidationSchema) entries.push({ name: inputValidatorName(tool), schema: tool.inputValidationSchema });
+    for (const branch of tool.branches)
+      entries.push({
+        name: branchValidatorName(tool, branch.index),
+        schema: branch.validationSchema,
+      });
+    if (tool.inputValidationSchema)
+      entries.push({ name: inputValidatorName(tool), schema: tool.inputValidationSchema });
   }
   return entries;
 }

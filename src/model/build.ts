@@ -111,9 +111,12 @@ export function buildClientModel(
       if (deep !== undefined)
         warn(key)(`${deep.length > 120 ? `${deep.slice(0, 120)}…` : deep}: ${TOO_DEEP}`);
     }
-    const branches = tool.outputSchema
-      ? planBranches(tool, p.outputType!, base, types, typeSet, shared, warn('outputSchema'))
-      : [];
+    // validators.ts exports are named after the spec (unique, identifier-safe): `<Spec>_<branch>`, `<Spec>_input`.
+    const branches = (
+      tool.outputSchema
+        ? planBranches(tool, p.outputType!, base, types, typeSet, shared, warn('outputSchema'))
+        : []
+    ).map((b) => ({ ...b, validator: `${p.specName}_${b.index}` }));
     const inputKind = inputKindOf(input);
     const codes = deriveErrorCodes(tool, server.errors);
     const eraForm = eraFormOf(tool.outputSchema);
@@ -153,7 +156,10 @@ export function buildClientModel(
       errorType: p.errorType,
       resultType: p.resultType,
       ...(validateInput
-        ? { inputValidationSchema: prepareValidationSchema(tool.inputSchema) }
+        ? {
+            inputValidationSchema: prepareValidationSchema(tool.inputSchema),
+            inputValidator: `${p.specName}_input`,
+          }
         : {}),
       ...(eraForm ? { eraForm } : {}),
     };

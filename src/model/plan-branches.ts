@@ -20,7 +20,7 @@ export function planBranches(
   typeSet: TypeSet,
   shared: Map<string, string>,
   warn: (note: string) => void,
-): BranchModel[] {
+): Array<Omit<BranchModel, 'validator'>> {
   const branches = outputBranches(tool.outputSchema!);
   const variants = new NamePlanner(new Set(['documented']));
   return branches.map((branch) => {
@@ -44,7 +44,7 @@ export function planBranches(
           .forEach((note) => warn(`branch ${branch.index} ${note}`));
       }
     }
-    const model: BranchModel = {
+    const model: Omit<BranchModel, 'validator'> = {
       index: branch.index,
       kind: branch.kind,
       typeName,

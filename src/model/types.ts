@@ -90,6 +90,8 @@ export interface ToolModel {
   resultType: string;
   /** The input schema embedded for run-time validation (only when enabled). */
   inputValidationSchema?: JsonObject;
+  /** Its export in validators.ts, set with `inputValidationSchema`. */
+  inputValidator?: string;
   /** Set for a non-object output, whose shape differs per protocol era: the snapshot's form. */
   eraForm?: EraForm;
 }
@@ -109,6 +111,8 @@ export interface BranchModel {
   discriminator?: { key: string; values: string[] };
   /** Self-contained schema for run-time validation: the parent's keywords and root `$defs` merged in. */
   validationSchema: JsonObject;
+  /** Its export in validators.ts, which the spec references. */
+  validator: string;
 }
 
 export interface ErrorCodeModel extends ErrorCode {
