@@ -297,3 +297,23 @@ describe('index.ts and catalog.json from the plan', () => {
     });
   });
 });
+
+test('catalog.json does not depend on the order a server wrote its annotations in', () => {
+  const annotated = (annotations: Record<string, boolean>) =>
+    catalogSource(
+      clientModel(
+        [
+          toolModel('a', 'A', {
+            file: 'tools/a.ts',
+            tool: { name: 'a', inputSchema: {}, annotations },
+          }),
+        ],
+        {},
+        'per-tool',
+      ),
+    );
+  assert.equal(
+    annotated({ readOnlyHint: true, idempotentHint: false }),
+    annotated({ idempotentHint: false, readOnlyHint: true }),
+  );
+});

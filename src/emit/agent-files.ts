@@ -1,5 +1,7 @@
 import type { ClientModel } from '../model/types.js';
 import { moduleSpecifier } from '../model/module-plan.js';
+import type { JsonValue } from '../snapshot/types.js';
+import { sortKeys } from '../snapshot/write.js';
 import { lineText } from './text.js';
 
 /**
@@ -18,7 +20,8 @@ export function catalogSource(model: ClientModel): string {
       function: t.functionName,
       file: t.file,
       summary: t.summary,
-      ...(t.tool.annotations ? { annotations: t.tool.annotations } : {}),
+      // Sorted: the catalog depends on what the server declared, not on the order it wrote it in.
+      ...(t.tool.annotations ? { annotations: sortKeys(t.tool.annotations as JsonValue) } : {}),
       fingerprint: t.fingerprint,
     })),
   };
