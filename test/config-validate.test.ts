@@ -4,8 +4,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
+import { resolveDiffSettings } from '../src/diff/settings.js';
 import { closest, distance } from '../src/config/closest.js';
-import { InputError } from '../src/errors.js';
+import { InputError } from '../src/shared/errors.js';
 import { tmpRoot } from './helpers/paths.js';
 import { runCli } from './helpers/servers.js';
 
@@ -68,9 +69,15 @@ test('discovery values are checked: era, timeoutMs, maxPages', async () => {
   assert.deepEqual(ok.servers[0]!.discovery, { era: 'modern', timeoutMs: 100, maxPages: 3 });
 });
 
-test('diff policy mistakes inside a server are located too', async () => {
-  const { pointer } = await rejection({ servers: [{ ...server, diff: { rule: {} } }] });
-  assert.equal(pointer, '/servers/0/diff/rule');
+test('a diff policy is checked by the diff that reads it, and its mistakes inside a server are located too', async () => {
+  // The config stage comes before diff, so it does not know rule ids; `diff --server` checks the policy it applies.
+  await load({ servers: [{ ...server, diff: { rule: {} } }] });
+  const file = join(dir, 'mcp-codegen.config.json');
+  await assert.rejects(resolveDiffSettings({ config: file, server: 'w', cwd: dir }), (error) => {
+    assert.ok(error instanceof InputError);
+    assert.equal(error.pointer, '/servers/0/diff/rule');
+    return true;
+  });
 });
 
 test('closest: swapped letters, case and length-relative limits', () => {

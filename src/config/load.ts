@@ -1,6 +1,6 @@
 import { cosmiconfig, type Loader } from 'cosmiconfig';
 import { dirname, resolve } from 'node:path';
-import { CodegenError } from '../errors.js';
+import { CodegenError } from '../shared/errors.js';
 import { CONFIG_FILES, CONFIG_MODULE } from './files.js';
 import type { ResolvedConfig } from './types.js';
 import { validateConfig } from './validate.js';

@@ -1,5 +1,5 @@
 import { split } from 'shlex';
-import { CodegenError } from '../errors.js';
+import { CodegenError } from '../shared/errors.js';
 
 export interface CommandLine {
   command: string;

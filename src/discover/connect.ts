@@ -1,5 +1,5 @@
 import type { DiscoveryEra, HttpSource, StdioSource } from '../config/types.js';
-import { CodegenError } from '../errors.js';
+import { CodegenError } from '../shared/errors.js';
 import { serverError } from './failure.js';
 import { connectLegacy, openLegacy } from './legacy.js';
 import { META_KEYS, MODERN_PROTOCOL_VERSION, probeModern, type Probe } from './modern.js';

@@ -1,5 +1,5 @@
-import { CodegenError } from '../errors.js';
-import type { Environment } from '../host.js';
+import { CodegenError } from '../shared/errors.js';
+import type { Environment } from '../shared/host.js';
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 

@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { CodegenError, ServerError } from '../errors.js';
+import { CodegenError, ServerError } from '../shared/errors.js';
 
 /** Where a failure happened: every server error names the server, the method and, for lists, the page. */
 export interface Where {

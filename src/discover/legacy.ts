@@ -9,6 +9,7 @@ import { serverError } from './failure.js';
 import type { TransportKind } from './progress.js';
 import { watchTransport, within, type ConnectOptions, type Connection } from './session.js';
 import { httpTransport, stdioTransport, type StdioChild } from './transport.js';
+import { isObject } from '../shared/json.js';
 
 export const { version: CLIENT_VERSION } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
@@ -106,8 +107,4 @@ export function httpStatus(error: unknown): number | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

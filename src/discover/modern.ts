@@ -6,6 +6,7 @@ import { serverError } from './failure.js';
 import { CLIENT_VERSION, httpStatus } from './legacy.js';
 import { watchTransport, within, type ConnectOptions, type Connection, type Watch } from './session.js';
 import type { StdioChild } from './transport.js';
+import { isObject } from '../shared/json.js';
 
 /** The protocol revision of the modern (stateless, `server/discover`) era that discovery speaks. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -117,8 +118,4 @@ function legacyReason(error: unknown, kind: 'stdio' | 'streamable-http', probeTi
   if (error.code === ErrorCode.RequestTimeout) return kind === 'stdio' ? `no answer to server/discover within ${probeTimeoutMs} ms` : undefined;
   if (error.code === ErrorCode.ConnectionClosed) return kind === 'stdio' ? 'the process exited when it received server/discover' : undefined;
   return `it answered server/discover with JSON-RPC error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

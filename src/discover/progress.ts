@@ -1,5 +1,5 @@
-import type { TextOutput } from '../host.js';
-import type { ProtocolEra } from '../snapshot/types.js';
+import type { TextOutput } from '../shared/host.js';
+import type { ProtocolEra } from '../config/types.js';
 
 /** The list methods discovery walks, in the order it walks them. */
 export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';

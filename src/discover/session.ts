@@ -1,10 +1,10 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ProtocolEra } from '../snapshot/types.js';
+import type { ProtocolEra } from '../config/types.js';
 import { toServerError, type TransportState, type Where } from './failure.js';
 import type { DiscoverProgress, TransportKind } from './progress.js';
 import type { StdioChild } from './transport.js';
-import type { Environment } from '../host.js';
+import type { Environment } from '../shared/host.js';
 
 export interface ConnectOptions {
   server: string;

@@ -7,7 +7,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { HttpSource, StdioSource } from '../config/types.js';
 import { parseCommandLine } from './command-line.js';
 import { interpolateRecord } from './env.js';
-import type { Environment } from '../host.js';
+import type { Environment } from '../shared/host.js';
 
 /** The last part of a child's stderr: enough to show why it failed, bounded however much it logs. */
 export interface StderrTail {

@@ -1,4 +1,4 @@
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../shared/json.js';
 import { derefSchema } from '../schema/refs.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { CODE_PROPERTIES, alternatives, constValues, envelopeKey } from './error-codes.js';

@@ -1,9 +1,11 @@
 import type { ServerConfig } from '../config/types.js';
 import { sanitizeSchema } from '../schema/sanitize.js';
-import { TypeSet } from '../schema/type-set.js';
-import { TOO_DEEP, isObject, tooDeepSchema } from '../schema/walk.js';
+import { TypeSet } from './type-set.js';
+import { TOO_DEEP, tooDeepSchema } from '../schema/walk.js';
+import { isObject } from '../shared/json.js';
 import type { JsonObject, Prompt, Snapshot, Tool } from '../snapshot/types.js';
-import { canonicalSchema, compareStrings } from '../snapshot/write.js';
+import { canonicalSchema } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { declareRequiredKeys, outputBranches, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from './error-codes.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../shared/json.js';
 import type { JsonObject, JsonValue, Snapshot } from '../snapshot/types.js';
 
 /** `'legacy'`: the 2025 `initialize` handshake; `'modern'`: protocol 2026-07-28 and later (`server/discover`). */

@@ -1,8 +1,8 @@
 import type { ErrorCodeConfig } from '../config/types.js';
 import { derefSchema } from '../schema/refs.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../shared/json.js';
 import type { JsonObject, JsonValue, Tool } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 
 /** How a coded error is recognised in a result payload. */
 export type ErrorCodeSource =

@@ -1,5 +1,5 @@
 import { resolveLocalRef } from '../schema/refs.js';
-import { MAX_SCHEMA_DEPTH, isObject } from '../schema/walk.js';
+import { MAX_SCHEMA_DEPTH, isObject } from '../shared/json.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 
 /**

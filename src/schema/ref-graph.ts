@@ -1,6 +1,7 @@
 import type { JsonValue } from '../snapshot/types.js';
 import { isLocalRef, resolveLocalRef } from './refs.js';
-import { MAX_SCHEMA_DEPTH, collectRefs, isObject } from './walk.js';
+import { MAX_SCHEMA_DEPTH, isObject } from '../shared/json.js';
+import { collectRefs } from './walk.js';
 
 export const ALIAS_CYCLE_NOTE = '$ref chain that loops back on itself: typed as unknown';
 export const CYCLE_NOTE = '$ref cycle through unions or intersections only, with no object or array in between: typed as unknown';

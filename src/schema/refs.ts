@@ -1,4 +1,5 @@
-import type { JsonValue } from '../snapshot/types.js';
+import type { JsonValue } from '../shared/json.js';
+import { decodePointerToken } from '../shared/pointer.js';
 
 /**
  * Local `$ref` resolution only. A server's schema is untrusted: a remote or file `$ref` is never
@@ -13,7 +14,7 @@ export function resolveLocalRef(root: JsonValue, ref: string): JsonValue | undef
   if (!isLocalRef(ref)) return undefined;
   let node: JsonValue | undefined = root;
   for (const raw of ref.slice(2).split('/').filter((_, i, all) => !(all.length === 1 && all[0] === ''))) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = decodePointerToken(decodeURIComponent(raw));
     if (node === null || typeof node !== 'object') return undefined;
     node = Array.isArray(node) ? node[Number(token)] : Object.prototype.hasOwnProperty.call(node, token) ? node[token] : undefined;
     if (node === undefined) return undefined;

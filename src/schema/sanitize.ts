@@ -1,7 +1,9 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { isLocalRef } from './refs.js';
 import { docTags } from './doc-tags.js';
-import { fromOwnEntries, isObject, mapSchema, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from './walk.js';
+import { fromOwnEntries, mapSchema } from './walk.js';
+import { isObject } from '../shared/json.js';
+import { ONE_SUBSCHEMA_ONLY, SUBSCHEMA_LISTS, SUBSCHEMA_LISTS_ONLY, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../shared/schema-keywords.js';
 
 /**
  * Make an untrusted schema safe and plain for json-schema-to-typescript:
@@ -55,15 +57,15 @@ function cleanNode(node: JsonObject): JsonValue {
   // From entries, not by assignment: a `__proto__` keyword must stay a key, not become the prototype.
   const out = fromOwnEntries(Object.entries(node).filter(([key, value]) => !DIRECTIVES.has(key) && !DROPPED.has(key) && !refInData(key, value)));
   if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string') out.description = node.title;
-  for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']) {
+  for (const key of SUBSCHEMA_MAPS) {
     const map = out[key];
     if (isObject(map)) out[key] = fromOwnEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
     else if (map !== undefined) delete out[key];
   }
-  for (const key of ['additionalProperties', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']) {
+  for (const key of ONE_SUBSCHEMA_ONLY) {
     if (typeof out[key] === 'boolean' && key !== 'additionalProperties' && key !== 'additionalItems') out[key] = fromBoolean(out[key]);
   }
-  for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
+  for (const key of SUBSCHEMA_LISTS_ONLY) {
     const list = out[key];
     if (Array.isArray(list)) out[key] = list.map(fromBoolean);
     else if (list !== undefined) delete out[key];

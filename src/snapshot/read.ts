@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { InputError, pointer } from '../errors.js';
-import { MAX_JSON_DEPTH, tooDeepJson } from '../schema/walk.js';
+import { InputError } from '../shared/errors.js';
+import { pointer } from '../shared/pointer.js';
+import { MAX_JSON_DEPTH, tooDeepJson } from '../shared/json.js';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,

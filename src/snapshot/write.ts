@@ -1,4 +1,7 @@
-import type { JsonValue, Snapshot } from './types.js';
+import { compareStrings } from '../shared/compare.js';
+import { isObject, type JsonValue } from '../shared/json.js';
+import { ITEMS, ONE_SUBSCHEMA_ONLY, SUBSCHEMA_LISTS_ONLY, SUBSCHEMA_MAPS } from '../shared/schema-keywords.js';
+import type { Snapshot } from './types.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './types.js';
 
 /**
@@ -49,11 +52,9 @@ const SCHEMA_KEYS = [
   'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties',
   'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', '$defs', 'definitions',
 ];
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const SCHEMA_ONE = new Set([
-  'additionalProperties', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
-]);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
+const SCHEMA_ONE: ReadonlySet<string> = new Set(ONE_SUBSCHEMA_ONLY);
+const SCHEMA_LISTS: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS_ONLY);
 
 export function canonicalSchema(schema: JsonValue): JsonValue {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
@@ -65,7 +66,7 @@ function canonicalValue(key: string, value: JsonValue): JsonValue {
   if (SCHEMA_MAPS.has(key) && isObject(value)) return Object.fromEntries(sortedKeys(value).map((k) => [k, canonicalSchema(value[k]!)]));
   if (SCHEMA_ONE.has(key)) return canonicalSchema(value);
   if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map(canonicalSchema);
-  if (key === 'items') return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
+  if (key === ITEMS) return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
   if ((key === 'required' || key === 'type') && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
     return [...new Set(value as string[])].sort(compareStrings);
   }
@@ -102,13 +103,4 @@ function sortedKeys(obj: object): string[] {
 
 function sortByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
   return [...items].sort((a, b) => compareStrings(key(a), key(b)));
-}
-
-/** Code-unit order, independent of locale and ICU version. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function isObject(value: unknown): value is Record<string, JsonValue> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -44,12 +44,3 @@ export class ServerError extends CodegenError {
     this.name = 'ServerError';
   }
 }
-
-/** RFC 6901 escaping of one reference token. */
-export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function pointer(...tokens: Array<string | number>): string {
-  return tokens.map((t) => '/' + pointerToken(t)).join('');
-}

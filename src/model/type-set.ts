@@ -1,10 +1,12 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { canonicalSchema } from '../snapshot/write.js';
-import { NamePlanner, pascalCase } from '../model/naming.js';
-import { isLocalRef, resolveLocalRef } from './refs.js';
-import { ALIAS_CYCLE_NOTE, CYCLE_NOTE, DEEP_CHAIN_NOTE, deepRefTargets, structurelessCycles } from './ref-graph.js';
-import { UNKNOWN_SCHEMA, markUnknownIfUntyped } from './sanitize.js';
-import { collectRefs, isObject, mapSchema } from './walk.js';
+import { isLocalRef, resolveLocalRef } from '../schema/refs.js';
+import { ALIAS_CYCLE_NOTE, CYCLE_NOTE, DEEP_CHAIN_NOTE, deepRefTargets, structurelessCycles } from '../schema/ref-graph.js';
+import { UNKNOWN_SCHEMA, markUnknownIfUntyped } from '../schema/sanitize.js';
+import { collectRefs, mapSchema } from '../schema/walk.js';
+import { isObject } from '../shared/json.js';
+import { decodePointerToken } from '../shared/pointer.js';
+import { NamePlanner, pascalCase } from './naming.js';
 
 /**
  * The set of named schemas that becomes `types.ts`: one entry per tool input/output/branch, plus
@@ -157,7 +159,7 @@ function followAliases(root: JsonValue, start: string): string | null {
 
 function lastToken(pointer: string): string {
   const tokens = pointer.split('/');
-  return (tokens[tokens.length - 1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  return decodePointerToken(tokens[tokens.length - 1] ?? '');
 }
 
 /** Identity of a `$ref` target: its content and that of everything it reaches, so equal defs in two tools are one type. */
