@@ -1,8 +1,7 @@
 import { isObject } from '../shared/json.js';
-import type { JsonObject, JsonValue, Snapshot } from '../snapshot/types.js';
+import type { JsonObject, JsonValue, ProtocolEra, Snapshot } from '../snapshot/types.js';
 
-/** `'legacy'`: the 2025 `initialize` handshake; `'modern'`: protocol 2026-07-28 and later (`server/discover`). */
-export type ProtocolEra = 'legacy' | 'modern';
+export type { ProtocolEra };
 
 /** How a snapshot holds a non-object tool output: in the legacy `{ result }` envelope, or bare. */
 export type EraForm = 'wrapped' | 'raw';

@@ -5,9 +5,9 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
  * `@default 3`, `@minimum 1`, `@maximum 7`, `@pattern ^[a-z]+$`, `@example "paris"`. Each tag is one
  * line of inert text: values are printed as JSON (line breaks escaped), long ones are cut, and
  * json-schema-to-typescript escapes a `*\/` in the description, so server text cannot close the comment.
- * (`deprecated` is not here: json-schema-to-typescript prints `@deprecated` itself.)
+ * (`deprecated`, `minItems` and `maxItems` are not here: json-schema-to-typescript prints those tags itself.)
  */
-const NUMERIC = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems'];
+const NUMERIC = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength'];
 const MAX_TAG_TEXT = 200;
 const MAX_EXAMPLES = 3;
 
