@@ -79,7 +79,12 @@ function importsOf(file: string): string[] {
   return info.importedFiles
     .map((f) => f.fileName)
     .filter((spec) => spec.startsWith('.'))
-    .map((spec) => relative(SRC, normalize(join(dirname(file), spec))).split('\\').join('/').replace(/\.js$/, '.ts'));
+    .map((spec) =>
+      relative(SRC, normalize(join(dirname(file), spec)))
+        .split('\\')
+        .join('/')
+        .replace(/\.js$/, '.ts'),
+    );
 }
 
 /** Folders that reach each other through imports (the strongly connected groups larger than one). */
@@ -89,14 +94,17 @@ export function folderCycles(edges: ReadonlyArray<readonly [string, string]>): s
   const reach = (start: string): Set<string> => {
     const seen = new Set<string>();
     const stack = [start];
-    while (stack.length) for (const n of next.get(stack.pop()!) ?? []) if (!seen.has(n)) seen.add(n) && stack.push(n);
+    while (stack.length)
+      for (const n of next.get(stack.pop()!) ?? []) if (!seen.has(n)) seen.add(n) && stack.push(n);
     return seen;
   };
   const nodes = [...new Set(edges.flat())].sort();
   const reached = new Map(nodes.map((n) => [n, reach(n)]));
   const groups = new Map<string, string[]>();
   for (const n of nodes) {
-    const group = nodes.filter((m) => m === n || (reached.get(n)!.has(m) && reached.get(m)!.has(n)));
+    const group = nodes.filter(
+      (m) => m === n || (reached.get(n)!.has(m) && reached.get(m)!.has(n)),
+    );
     if (group.length > 1) groups.set(group.join(), group);
   }
   return [...groups.values()];
@@ -143,9 +151,30 @@ test('the rule: given an importing and an imported stage, want allowed or refuse
 });
 
 test('the cycle finder: given folder edges, want the groups that reach each other', () => {
-  assert.deepEqual(folderCycles([['a', 'b'], ['b', 'c']]), []);
-  assert.deepEqual(folderCycles([['a', 'b'], ['b', 'a'], ['b', 'c']]), [['a', 'b']]);
-  assert.deepEqual(folderCycles([['a', 'b'], ['b', 'c'], ['c', 'a'], ['d', 'd']]), [['a', 'b', 'c']]);
+  assert.deepEqual(
+    folderCycles([
+      ['a', 'b'],
+      ['b', 'c'],
+    ]),
+    [],
+  );
+  assert.deepEqual(
+    folderCycles([
+      ['a', 'b'],
+      ['b', 'a'],
+      ['b', 'c'],
+    ]),
+    [['a', 'b']],
+  );
+  assert.deepEqual(
+    folderCycles([
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'a'],
+      ['d', 'd'],
+    ]),
+    [['a', 'b', 'c']],
+  );
 });
 
 test('the import reader sees static, type-only, re-export and dynamic imports, and resolves them', () => {
@@ -153,7 +182,10 @@ test('the import reader sees static, type-only, re-export and dynamic imports, a
   assert.ok(cli.length > 0 && cli.every((f) => files.includes(f)), cli.join(', '));
   const root = importsOf(join(SRC, 'index.ts'));
   assert.ok(root.includes('snapshot/discover.ts'), 'the dynamic import in index.ts');
-  assert.ok(importsOf(join(SRC, 'snapshot/index.ts')).includes('snapshot/types.ts'), 'export * from');
+  assert.ok(
+    importsOf(join(SRC, 'snapshot/index.ts')).includes('snapshot/types.ts'),
+    'export * from',
+  );
 });
 
 test('every import in src/ runs down the stage order', () => {
@@ -162,14 +194,24 @@ test('every import in src/ runs down the stage order', () => {
     .filter(([from, to]) => mayImport(folderOf(from), folderOf(to)) !== true)
     .map(([from, to]) => `src/${from} -> src/${to}`)
     .filter((edge) => !known.has(edge));
-  assert.deepEqual(wrong, [], 'imports against the stage order (or from a folder without a rank in RANK)');
+  assert.deepEqual(
+    wrong,
+    [],
+    'imports against the stage order (or from a folder without a rank in RANK)',
+  );
   const present = new Set(edges.map(([from, to]) => `src/${from} -> src/${to}`));
-  assert.deepEqual(KNOWN_UNTIL_MERGE.imports.filter((edge) => !present.has(edge)), [], 'KNOWN_UNTIL_MERGE lists an edge that is gone: remove it');
+  assert.deepEqual(
+    KNOWN_UNTIL_MERGE.imports.filter((edge) => !present.has(edge)),
+    [],
+    'KNOWN_UNTIL_MERGE lists an edge that is gone: remove it',
+  );
 });
 
 test('no cycle between src/ folders', () => {
   const known = new Set(KNOWN_UNTIL_MERGE.imports);
-  const folderEdges = edges.filter(([from, to]) => !known.has(`src/${from} -> src/${to}`)).map(([from, to]) => [folderOf(from), folderOf(to)] as const);
+  const folderEdges = edges
+    .filter(([from, to]) => !known.has(`src/${from} -> src/${to}`))
+    .map(([from, to]) => [folderOf(from), folderOf(to)] as const);
   assert.deepEqual(folderCycles(folderEdges), []);
 });
 

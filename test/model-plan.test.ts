@@ -17,17 +17,41 @@ import type { JsonObject } from '../src/shared/json.js';
 import type { ErrorCodeConfig } from '../src/config/types.js';
 import type { Snapshot, Tool } from '../src/snapshot/types.js';
 
-const weather: JsonObject = { type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] };
-const summary: JsonObject = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] };
-const budget: JsonObject = { type: 'object', properties: { _budget_exceeded: { type: 'boolean' } }, required: ['_budget_exceeded'], description: 'Over budget.' };
-const coded: JsonObject = { type: 'object', properties: { error: { enum: ['not_found', 'gone'] }, message: { type: 'string' } }, required: ['error'] };
+const weather: JsonObject = {
+  type: 'object',
+  properties: { temp: { type: 'number' } },
+  required: ['temp'],
+};
+const summary: JsonObject = {
+  type: 'object',
+  properties: { summary: { type: 'string' } },
+  required: ['summary'],
+};
+const budget: JsonObject = {
+  type: 'object',
+  properties: { _budget_exceeded: { type: 'boolean' } },
+  required: ['_budget_exceeded'],
+  description: 'Over budget.',
+};
+const coded: JsonObject = {
+  type: 'object',
+  properties: { error: { enum: ['not_found', 'gone'] }, message: { type: 'string' } },
+  required: ['error'],
+};
 
 test('output branches: given an output schema, want its branches', async (t) => {
   const table: Array<[title: string, given: JsonObject, want: OutputBranch[]]> = [
     [
       'a plain schema is one documented branch',
       { type: 'object', properties: { a: { type: 'string' } } },
-      [{ index: 0, kind: 'documented', schema: { type: 'object', properties: { a: { type: 'string' } } }, required: [] }],
+      [
+        {
+          index: 0,
+          kind: 'documented',
+          schema: { type: 'object', properties: { a: { type: 'string' } } },
+          required: [],
+        },
+      ],
     ],
     [
       'anyOf: the first branch is documented, a later one without a code is an alternative, coded ones are errors',
@@ -35,16 +59,42 @@ test('output branches: given an output schema, want its branches', async (t) => 
       [
         { index: 0, kind: 'documented', schema: weather, required: ['temp'] },
         { index: 1, kind: 'alternative', schema: summary, required: ['summary'] },
-        { index: 2, kind: 'error', schema: budget, required: ['_budget_exceeded'], code: '_budget_exceeded' },
-        { index: 3, kind: 'error', schema: coded, required: ['error'], discriminator: { key: 'error', values: ['gone', 'not_found'] } },
+        {
+          index: 2,
+          kind: 'error',
+          schema: budget,
+          required: ['_budget_exceeded'],
+          code: '_budget_exceeded',
+        },
+        {
+          index: 3,
+          kind: 'error',
+          schema: coded,
+          required: ['error'],
+          discriminator: { key: 'error', values: ['gone', 'not_found'] },
+        },
       ],
     ],
     [
       'a single required key without a leading underscore is no envelope',
-      { anyOf: [weather, { type: 'object', properties: { budget: { type: 'boolean' } }, required: ['budget'] }] },
+      {
+        anyOf: [
+          weather,
+          { type: 'object', properties: { budget: { type: 'boolean' } }, required: ['budget'] },
+        ],
+      },
       [
         { index: 0, kind: 'documented', schema: weather, required: ['temp'] },
-        { index: 1, kind: 'alternative', schema: { type: 'object', properties: { budget: { type: 'boolean' } }, required: ['budget'] }, required: ['budget'] },
+        {
+          index: 1,
+          kind: 'alternative',
+          schema: {
+            type: 'object',
+            properties: { budget: { type: 'boolean' } },
+            required: ['budget'],
+          },
+          required: ['budget'],
+        },
       ],
     ],
     [
@@ -60,7 +110,12 @@ test('output branches: given an output schema, want its branches', async (t) => 
         {
           index: 0,
           kind: 'documented',
-          schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], $defs: { E: { type: 'object', properties: { code: { const: 'rate_limited' } } } } },
+          schema: {
+            type: 'object',
+            properties: { id: { type: 'string' } },
+            required: ['id'],
+            $defs: { E: { type: 'object', properties: { code: { const: 'rate_limited' } } } },
+          },
           required: ['id'],
         },
         {
@@ -78,30 +133,67 @@ test('output branches: given an output schema, want its branches', async (t) => 
       ],
     ],
   ];
-  for (const [title, given, want] of table) await t.test(title, () => assert.deepEqual(outputBranches(given), want));
+  for (const [title, given, want] of table)
+    await t.test(title, () => assert.deepEqual(outputBranches(given), want));
 });
 
 test('error codes: given a tool and the config, want the codes it declares', async (t) => {
-  const tool = (outputSchema?: JsonObject): Tool => ({ name: 't', inputSchema: { type: 'object' }, ...(outputSchema ? { outputSchema } : {}) });
-  const table: Array<[title: string, given: { tool: Tool; config?: ErrorCodeConfig }, want: ErrorCode[]]> = [
+  const tool = (outputSchema?: JsonObject): Tool => ({
+    name: 't',
+    inputSchema: { type: 'object' },
+    ...(outputSchema ? { outputSchema } : {}),
+  });
+  const table: Array<
+    [title: string, given: { tool: Tool; config?: ErrorCodeConfig }, want: ErrorCode[]]
+  > = [
     ['no output schema, no config: none', { tool: tool() }, []],
     ['the documented branch never declares a code', { tool: tool({ anyOf: [coded] }) }, []],
     [
       'envelope keys and error values from later branches, sorted by code',
       { tool: tool({ anyOf: [weather, budget, coded] }) },
       [
-        { code: '_budget_exceeded', description: 'Over budget.', source: { kind: 'envelope-key', key: '_budget_exceeded', branch: 1 } },
-        { code: 'gone', description: undefined, source: { kind: 'property-value', property: 'error', branch: 2 } },
-        { code: 'not_found', description: undefined, source: { kind: 'property-value', property: 'error', branch: 2 } },
+        {
+          code: '_budget_exceeded',
+          description: 'Over budget.',
+          source: { kind: 'envelope-key', key: '_budget_exceeded', branch: 1 },
+        },
+        {
+          code: 'gone',
+          description: undefined,
+          source: { kind: 'property-value', property: 'error', branch: 2 },
+        },
+        {
+          code: 'not_found',
+          description: undefined,
+          source: { kind: 'property-value', property: 'error', branch: 2 },
+        },
       ],
     ],
     [
       'config codes add to the schema ones; the schema wins a code both name; empty text is no description',
-      { tool: tool({ anyOf: [weather, coded] }), config: { server: { auth_failed: 'Bad key.' }, tools: { t: { gone: 'Already deleted.', quota: '' } } } },
+      {
+        tool: tool({ anyOf: [weather, coded] }),
+        config: {
+          server: { auth_failed: 'Bad key.' },
+          tools: { t: { gone: 'Already deleted.', quota: '' } },
+        },
+      },
       [
-        { code: 'auth_failed', description: 'Bad key.', source: { kind: 'config', scope: 'server' } },
-        { code: 'gone', description: undefined, source: { kind: 'property-value', property: 'error', branch: 1 } },
-        { code: 'not_found', description: undefined, source: { kind: 'property-value', property: 'error', branch: 1 } },
+        {
+          code: 'auth_failed',
+          description: 'Bad key.',
+          source: { kind: 'config', scope: 'server' },
+        },
+        {
+          code: 'gone',
+          description: undefined,
+          source: { kind: 'property-value', property: 'error', branch: 1 },
+        },
+        {
+          code: 'not_found',
+          description: undefined,
+          source: { kind: 'property-value', property: 'error', branch: 1 },
+        },
         { code: 'quota', description: undefined, source: { kind: 'config', scope: 'tool' } },
       ],
     ],
@@ -111,7 +203,8 @@ test('error codes: given a tool and the config, want the codes it declares', asy
       [],
     ],
   ];
-  for (const [title, { tool: given, config }, want] of table) await t.test(title, () => assert.deepEqual(deriveErrorCodes(given, config), want));
+  for (const [title, { tool: given, config }, want] of table)
+    await t.test(title, () => assert.deepEqual(deriveErrorCodes(given, config), want));
 });
 
 test('input kinds: given a sanitized input schema, want how the method takes it', async (t) => {
@@ -121,44 +214,89 @@ test('input kinds: given a sanitized input schema, want how the method takes it'
     ['a string', { type: 'string' }, 'open'],
     ['an empty schema admits anything', {}, 'open'],
     ['object or null', { type: ['object', 'null'] }, 'open'],
-    ['a union with a non-object member', { anyOf: [{ type: 'object' }, { type: 'string' }] }, 'open'],
+    [
+      'a union with a non-object member',
+      { anyOf: [{ type: 'object' }, { type: 'string' }] },
+      'open',
+    ],
     ['a union of object shapes', { anyOf: [{ type: 'object' }, { required: ['a'] }] }, 'object'],
     ['a $ref to an object', { $ref: '#/$defs/A', $defs: { A: { type: 'object' } } }, 'object'],
     ['a $ref to an array', { $ref: '#/$defs/A', $defs: { A: { type: 'array' } } }, 'open'],
     ['a $ref to itself (unsure: open)', { $ref: '#' }, 'open'],
-    ['allOf with an object member', { allOf: [{ type: 'object' }, { description: 'x' }] }, 'object'],
+    [
+      'allOf with an object member',
+      { allOf: [{ type: 'object' }, { description: 'x' }] },
+      'object',
+    ],
     ['an enum', { enum: [{}] }, 'open'],
     ['the never marker of a false schema', { tsType: 'never' }, 'object'],
   ];
-  for (const [title, given, want] of table) await t.test(title, () => assert.equal(inputKindOf(given), want));
+  for (const [title, given, want] of table)
+    await t.test(title, () => assert.equal(inputKindOf(given), want));
 });
 
 test('hoisted type names: given tool schemas with $defs, want the names and the warnings', () => {
   const planner = new NamePlanner(new Set(['Promise']));
   const types = new TypeSet(planner);
   const user: JsonObject = { type: 'object', properties: { name: { type: 'string' } } };
-  const add = (name: string, schema: JsonObject, owner: string) => types.add(planner.claim(name), sanitizeSchema(schema), owner);
+  const add = (name: string, schema: JsonObject, owner: string) =>
+    types.add(planner.claim(name), sanitizeSchema(schema), owner);
   planner.claim('User');
-  const table: Array<[given: [name: string, schema: JsonObject, owner: string], wantWarnings: string[]]> = [
-    [['AInput', { type: 'object', properties: { u: { $ref: '#/$defs/User' } }, $defs: { User: user } }, 'A'], []],
-    [['BInput', { type: 'object', properties: { u: { $ref: '#/$defs/User' } }, $defs: { User: user } }, 'B'], []],
+  const table: Array<
+    [given: [name: string, schema: JsonObject, owner: string], wantWarnings: string[]]
+  > = [
+    [
+      [
+        'AInput',
+        { type: 'object', properties: { u: { $ref: '#/$defs/User' } }, $defs: { User: user } },
+        'A',
+      ],
+      [],
+    ],
+    [
+      [
+        'BInput',
+        { type: 'object', properties: { u: { $ref: '#/$defs/User' } }, $defs: { User: user } },
+        'B',
+      ],
+      [],
+    ],
     [
       [
         'CInput',
         {
           type: 'object',
-          properties: { u: { $ref: '#/$defs/User' }, p: { $ref: '#/$defs/Promise' }, l: { $ref: '#/$defs/Loop' } },
-          $defs: { User: { type: 'string' }, Promise: { type: 'number' }, Loop: { anyOf: [{ $ref: '#/$defs/Loop' }, { type: 'string' }] } },
+          properties: {
+            u: { $ref: '#/$defs/User' },
+            p: { $ref: '#/$defs/Promise' },
+            l: { $ref: '#/$defs/Loop' },
+          },
+          $defs: {
+            User: { type: 'string' },
+            Promise: { type: 'number' },
+            Loop: { anyOf: [{ $ref: '#/$defs/Loop' }, { type: 'string' }] },
+          },
         },
         'C',
       ],
-      ['/$defs/Loop: $ref cycle through unions or intersections only, with no object or array in between: typed as unknown'],
+      [
+        '/$defs/Loop: $ref cycle through unions or intersections only, with no object or array in between: typed as unknown',
+      ],
     ],
   ];
-  for (const [given, wantWarnings] of table) assert.deepEqual(add(...given), wantWarnings, given[0]);
+  for (const [given, wantWarnings] of table)
+    assert.deepEqual(add(...given), wantWarnings, given[0]);
   // `User` was taken, so A's becomes AUser; B's identical one is shared; C's differs and gets its owner's prefix.
   // A reserved name (`Promise`) is never claimed: it gets a suffix.
-  assert.deepEqual(Object.keys(types.definitions()), ['AUser', 'AInput', 'BInput', 'Loop', 'Promise_', 'CUser', 'CInput']);
+  assert.deepEqual(Object.keys(types.definitions()), [
+    'AUser',
+    'AInput',
+    'BInput',
+    'Loop',
+    'Promise_',
+    'CUser',
+    'CInput',
+  ]);
 });
 
 test('client names: given tool names, want members and type names that compile and do not collide', () => {
@@ -185,6 +323,15 @@ test('client names: given tool names, want members and type names that compile a
     model.tools.map((t) => [t.tool.name, t.method, t.inputType, t.resultType]),
     want,
   );
-  assert.deepEqual([model.className, model.optionsTypeName, model.groups], ['WeatherClient', 'WeatherClientOptions', { resources: undefined, templates: 'templates', prompts: undefined }]);
-  assert.deepEqual(model.warnings, ['tool "get_weather" is named getWeather2: GetWeather was taken by another tool whose name sorts first']);
+  assert.deepEqual(
+    [model.className, model.optionsTypeName, model.groups],
+    [
+      'WeatherClient',
+      'WeatherClientOptions',
+      { resources: undefined, templates: 'templates', prompts: undefined },
+    ],
+  );
+  assert.deepEqual(model.warnings, [
+    'tool "get_weather" is named getWeather2: GetWeather was taken by another tool whose name sorts first',
+  ]);
 });

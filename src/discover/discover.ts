@@ -8,8 +8,6 @@ import type { DiscoverProgress } from './progress.js';
 import type { Environment } from '../shared/host.js';
 import { isObject } from '../shared/json.js';
 
-export { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS };
-
 export interface DiscoverOptions {
   /** `auto` (default) uses the 2026-07-28 era when the server offers it; `legacy` or `modern` pin one. */
   era?: DiscoveryEra;
@@ -38,7 +36,11 @@ export type CatalogReader<T> = (catalog: Record<string, unknown>, server: string
  * understand it is a ServerError naming the server, the method and the page; the connection is
  * closed (the child process stopped) whatever happens.
  */
-export async function discoverCatalog<T>(source: StdioSource | HttpSource, options: DiscoverOptions, read: CatalogReader<T>): Promise<T> {
+export async function discoverCatalog<T>(
+  source: StdioSource | HttpSource,
+  options: DiscoverOptions,
+  read: CatalogReader<T>,
+): Promise<T> {
   const server = options.serverLabel ?? labelOf(source);
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const maxPages = positiveInteger(options.maxPages ?? DEFAULT_MAX_PAGES, 'maxPages');
@@ -46,7 +48,14 @@ export async function discoverCatalog<T>(source: StdioSource | HttpSource, optio
   const report = options.onProgress ?? (() => {});
   let connection;
   try {
-    connection = await connect(source, { server, timeoutMs, cwd: options.cwd, env: options.env, report, era });
+    connection = await connect(source, {
+      server,
+      timeoutMs,
+      cwd: options.cwd,
+      env: options.env,
+      report,
+      era,
+    });
   } catch (error) {
     report({ type: 'failed', server });
     throw error;
@@ -61,11 +70,22 @@ export async function discoverCatalog<T>(source: StdioSource | HttpSource, optio
       const listing = await paginate(spec, {
         server,
         maxPages,
-        fetchPage: (cursor, page) => connection.request(spec.method, cursor === undefined ? {} : { cursor }, { server, method: spec.method, page }),
+        fetchPage: (cursor, page) =>
+          connection.request(spec.method, cursor === undefined ? {} : { cursor }, {
+            server,
+            method: spec.method,
+            page,
+          }),
         onPage: (page, items) => report({ type: 'page', server, method: spec.method, page, items }),
       });
       lists[spec.key] = listing;
-      report({ type: 'list-done', server, method: spec.method, pages: listing.pages, items: listing.items.length });
+      report({
+        type: 'list-done',
+        server,
+        method: spec.method,
+        pages: listing.pages,
+        items: listing.items.length,
+      });
     }
     const snapshot = toSnapshot(init, connection.era, lists, server, read);
     await connection.close(false);
@@ -112,12 +132,22 @@ function toSnapshot<T>(
       const index = Number(match[2]);
       const page = lists[spec.key]?.pageOf[index];
       const id = lists[spec.key]?.items[index]?.[spec.id];
-      return throwing(serverError({ server, method: spec.method, page }, `${spec.what} ${JSON.stringify(id)}${match[3] ? ` at ${match[3]}` : ''}: ${problem}`, {
-        hint: 'the server sent a malformed listing; report it to the server\'s authors',
-      }));
+      return throwing(
+        serverError(
+          { server, method: spec.method, page },
+          `${spec.what} ${JSON.stringify(id)}${match[3] ? ` at ${match[3]}` : ''}: ${problem}`,
+          {
+            hint: "the server sent a malformed listing; report it to the server's authors",
+          },
+        ),
+      );
     }
     const hello = era === 'modern' ? 'server/discover' : 'initialize';
-    return throwing(serverError({ server, method: hello }, `${error.pointer || 'the result'}: ${problem}`, { hint: `the server sent a malformed ${hello} result` }));
+    return throwing(
+      serverError({ server, method: hello }, `${error.pointer || 'the result'}: ${problem}`, {
+        hint: `the server sent a malformed ${hello} result`,
+      }),
+    );
   }
 }
 
@@ -126,8 +156,9 @@ function throwing(error: Error): never {
 }
 
 /** The command line or the URL without its query (which may carry a key). */
-export function labelOf(source: StdioSource | HttpSource): string {
-  if ('stdio' in source) return typeof source.stdio === 'string' ? source.stdio.trim() : source.stdio.join(' ');
+function labelOf(source: StdioSource | HttpSource): string {
+  if ('stdio' in source)
+    return typeof source.stdio === 'string' ? source.stdio.trim() : source.stdio.join(' ');
   try {
     const url = new URL(source.url);
     return `${url.origin}${url.pathname}`;
@@ -137,8 +168,11 @@ export function labelOf(source: StdioSource | HttpSource): string {
 }
 
 function eraOption(value: DiscoveryEra | undefined): DiscoveryEra {
-  if (value === undefined || value === 'auto' || value === 'legacy' || value === 'modern') return value ?? 'auto';
-  throw new CodegenError(`discovery era must be "auto", "legacy" or "modern", got ${JSON.stringify(value)}`);
+  if (value === undefined || value === 'auto' || value === 'legacy' || value === 'modern')
+    return value ?? 'auto';
+  throw new CodegenError(
+    `discovery era must be "auto", "legacy" or "modern", got ${JSON.stringify(value)}`,
+  );
 }
 
 function positiveInteger(value: number, name: string): number {

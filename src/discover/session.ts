@@ -44,7 +44,13 @@ export interface Watch {
  * Installs `onclose`/`onerror` on the transport (before anything starts it: the v1 SDK's Protocol
  * chains pre-set handlers rather than replacing them). `shutdown` ends the session politely.
  */
-export function watchTransport(kind: TransportKind, transport: Transport, stderr: StdioChild | undefined, timeoutMs: number, shutdown: () => Promise<void>): Watch {
+export function watchTransport(
+  kind: TransportKind,
+  transport: Transport,
+  stderr: StdioChild | undefined,
+  timeoutMs: number,
+  shutdown: () => Promise<void>,
+): Watch {
   const state: TransportState = {
     stderr: () => stderr?.text() ?? '',
     exited: false,
@@ -105,7 +111,10 @@ export function watchTransport(kind: TransportKind, transport: Transport, stderr
 export async function within<T>(work: Promise<T>, watch: Watch, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new McpError(ErrorCode.RequestTimeout, 'Request timed out')), timeoutMs);
+    timer = setTimeout(
+      () => reject(new McpError(ErrorCode.RequestTimeout, 'Request timed out')),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([work, watch.dead, timeout]);

@@ -44,11 +44,21 @@ function isExplicitNonObject(schema: JsonValue | undefined): boolean {
 
 // Exactly the SDK's wrapper: no keyword besides these, one property `result`, required, not an object.
 function isLegacyWrap(schema: JsonObject): boolean {
-  if (Object.keys(schema).some((key) => !['$schema', 'type', 'properties', 'required'].includes(key))) return false;
+  if (
+    Object.keys(schema).some((key) => !['$schema', 'type', 'properties', 'required'].includes(key))
+  )
+    return false;
   if (schema.type !== 'object' || !isObject(schema.properties)) return false;
   const names = Object.keys(schema.properties);
   const required = schema.required;
-  if (names.length !== 1 || names[0] !== 'result' || !Array.isArray(required) || required.length !== 1 || required[0] !== 'result') return false;
+  if (
+    names.length !== 1 ||
+    names[0] !== 'result' ||
+    !Array.isArray(required) ||
+    required.length !== 1 ||
+    required[0] !== 'result'
+  )
+    return false;
   const inner = schema.properties.result;
   return isObject(inner) && inner.type !== 'object';
 }

@@ -7,17 +7,28 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
  * json-schema-to-typescript escapes a `*\/` in the description, so server text cannot close the comment.
  * (`deprecated`, `minItems` and `maxItems` are not here: json-schema-to-typescript prints those tags itself.)
  */
-const NUMERIC = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength'];
+const NUMERIC = [
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+];
 const MAX_TAG_TEXT = 200;
 const MAX_EXAMPLES = 3;
 
 export function docTags(node: JsonObject): string | undefined {
   const tags: string[] = [];
   if (node.default !== undefined) tags.push(`@default ${json(node.default)}`);
-  for (const key of NUMERIC) if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
+  for (const key of NUMERIC)
+    if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
   if (typeof node.pattern === 'string') tags.push(`@pattern ${oneLine(node.pattern)}`);
   if (typeof node.format === 'string') tags.push(`@format ${oneLine(node.format)}`);
-  if (Array.isArray(node.examples)) for (const example of node.examples.slice(0, MAX_EXAMPLES)) tags.push(`@example ${json(example)}`);
+  if (Array.isArray(node.examples))
+    for (const example of node.examples.slice(0, MAX_EXAMPLES))
+      tags.push(`@example ${json(example)}`);
   return tags.length ? tags.join('\n') : undefined;
 }
 

@@ -13,10 +13,17 @@ export function isLocalRef(ref: string): boolean {
 export function resolveLocalRef(root: JsonValue, ref: string): JsonValue | undefined {
   if (!isLocalRef(ref)) return undefined;
   let node: JsonValue | undefined = root;
-  for (const raw of ref.slice(2).split('/').filter((_, i, all) => !(all.length === 1 && all[0] === ''))) {
+  for (const raw of ref
+    .slice(2)
+    .split('/')
+    .filter((_, i, all) => !(all.length === 1 && all[0] === ''))) {
     const token = decodePointerToken(decodeURIComponent(raw));
     if (node === null || typeof node !== 'object') return undefined;
-    node = Array.isArray(node) ? node[Number(token)] : Object.prototype.hasOwnProperty.call(node, token) ? node[token] : undefined;
+    node = Array.isArray(node)
+      ? node[Number(token)]
+      : Object.prototype.hasOwnProperty.call(node, token)
+        ? node[token]
+        : undefined;
     if (node === undefined) return undefined;
   }
   return node;

@@ -28,12 +28,21 @@ export function mapSchema(
     Object.entries(schema).map(([key, value]): [string, JsonValue] => {
       const at = `${pointer}/${pointerToken(key)}`;
       if ((SUBSCHEMA_MAPS as readonly string[]).includes(key) && isObject(value)) {
-        return [key, fromOwnEntries(Object.entries(value).map(([name, sub]) => [name, mapSchema(sub, visit, `${at}/${pointerToken(name)}`, depth + 1, limit)]))];
+        return [
+          key,
+          fromOwnEntries(
+            Object.entries(value).map(([name, sub]) => [
+              name,
+              mapSchema(sub, visit, `${at}/${pointerToken(name)}`, depth + 1, limit),
+            ]),
+          ),
+        ];
       }
       if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) && Array.isArray(value)) {
         return [key, value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1, limit))];
       }
-      if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key)) return [key, mapSchema(value, visit, at, depth + 1, limit)];
+      if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key))
+        return [key, mapSchema(value, visit, at, depth + 1, limit)];
       return [key, value];
     }),
   );
@@ -50,7 +59,8 @@ export function tooDeepSchema(schema: JsonValue): string | undefined {
     for (const [key, value] of Object.entries(node)) {
       const here = `${at}/${pointerToken(key)}`;
       if ((SUBSCHEMA_MAPS as readonly string[]).includes(key) && isObject(value)) {
-        for (const [name, sub] of Object.entries(value)) queue.push([sub, `${here}/${pointerToken(name)}`, depth + 1]);
+        for (const [name, sub] of Object.entries(value))
+          queue.push([sub, `${here}/${pointerToken(name)}`, depth + 1]);
       } else if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) && Array.isArray(value)) {
         value.forEach((sub, n) => queue.push([sub, `${here}/${n}`, depth + 1]));
       } else if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key)) {

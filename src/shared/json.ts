@@ -1,12 +1,18 @@
 import { pointerToken } from './pointer.js';
 
 /** JSON as parsed: what a server sends and a snapshot stores. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
 /** A JSON object (not an array, not null). */
 export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The value when it is a JSON object, else an empty one. */
+export function asObject(value: unknown): JsonObject {
+  return isObject(value) ? value : {};
 }
 
 /**
@@ -26,8 +32,12 @@ export function tooDeepJson(value: unknown, limit = MAX_JSON_DEPTH, base = ''): 
     const [node, at, depth] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
     if (depth > limit) return at;
-    const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
-    for (const [key, child] of entries) if (child !== null && typeof child === 'object') stack.push([child, `${at}/${pointerToken(key)}`, depth + 1]);
+    const entries = Array.isArray(node)
+      ? node.map((v, i) => [String(i), v] as const)
+      : Object.entries(node);
+    for (const [key, child] of entries)
+      if (child !== null && typeof child === 'object')
+        stack.push([child, `${at}/${pointerToken(key)}`, depth + 1]);
   }
   return undefined;
 }

@@ -5,7 +5,13 @@
  */
 
 /** Keywords whose value is a map of name → subschema. */
-export const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
+export const SUBSCHEMA_MAPS = [
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+] as const;
 
 /** Keywords whose value is always one subschema. */
 export const ONE_SUBSCHEMA_ONLY = [
