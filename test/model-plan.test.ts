@@ -138,6 +138,12 @@ test('output branches: given an output schema, want its branches', async (t) => 
 });
 
 test('error codes: given a tool and the config, want the codes it declares', async (t) => {
+  /** A code read off the `error` property's values in output branch `branch`, without a description. */
+  const byErrorValue = (code: string, branch: number): ErrorCode => ({
+    code,
+    description: undefined,
+    source: { kind: 'property-value', property: 'error', branch },
+  });
   const tool = (outputSchema?: JsonObject): Tool => ({
     name: 't',
     inputSchema: { type: 'object' },
@@ -157,16 +163,8 @@ test('error codes: given a tool and the config, want the codes it declares', asy
           description: 'Over budget.',
           source: { kind: 'envelope-key', key: '_budget_exceeded', branch: 1 },
         },
-        {
-          code: 'gone',
-          description: undefined,
-          source: { kind: 'property-value', property: 'error', branch: 2 },
-        },
-        {
-          code: 'not_found',
-          description: undefined,
-          source: { kind: 'property-value', property: 'error', branch: 2 },
-        },
+        byErrorValue('gone', 2),
+        byErrorValue('not_found', 2),
       ],
     ],
     [
@@ -184,16 +182,8 @@ test('error codes: given a tool and the config, want the codes it declares', asy
           description: 'Bad key.',
           source: { kind: 'config', scope: 'server' },
         },
-        {
-          code: 'gone',
-          description: undefined,
-          source: { kind: 'property-value', property: 'error', branch: 1 },
-        },
-        {
-          code: 'not_found',
-          description: undefined,
-          source: { kind: 'property-value', property: 'error', branch: 1 },
-        },
+        byErrorValue('gone', 1),
+        byErrorValue('not_found', 1),
         { code: 'quota', description: undefined, source: { kind: 'config', scope: 'tool' } },
       ],
     ],

@@ -1,3 +1,4 @@
+import { NUMERIC_CONSTRAINTS } from '../shared/schema-keywords.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 
 /**
@@ -7,22 +8,13 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
  * json-schema-to-typescript escapes a `*\/` in the description, so server text cannot close the comment.
  * (`deprecated`, `minItems` and `maxItems` are not here: json-schema-to-typescript prints those tags itself.)
  */
-const NUMERIC = [
-  'minimum',
-  'exclusiveMinimum',
-  'maximum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-];
 const MAX_TAG_TEXT = 200;
 const MAX_EXAMPLES = 3;
 
 export function docTags(node: JsonObject): string | undefined {
   const tags: string[] = [];
   if (node.default !== undefined) tags.push(`@default ${json(node.default)}`);
-  for (const key of NUMERIC)
+  for (const key of NUMERIC_CONSTRAINTS)
     if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
   if (typeof node.pattern === 'string') tags.push(`@pattern ${oneLine(node.pattern)}`);
   if (typeof node.format === 'string') tags.push(`@format ${oneLine(node.format)}`);

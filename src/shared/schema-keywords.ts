@@ -38,3 +38,14 @@ export const SUBSCHEMA_SINGLE = [...ONE_SUBSCHEMA_ONLY, ITEMS] as const;
 
 /** Keywords whose value may be a list of subschemas. */
 export const SUBSCHEMA_LISTS = [...SUBSCHEMA_LISTS_ONLY, ITEMS] as const;
+
+/** Numeric constraints on numbers and strings, in reading order. */
+export const NUMERIC_CONSTRAINTS = [
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+] as const;

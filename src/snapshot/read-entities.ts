@@ -28,34 +28,35 @@ export function readTool(value: unknown, file: string, index: number): Tool {
 }
 
 export function readResource(value: unknown, file: string, at: string): Resource {
-  const obj = expectObject(value, file, at, 'a resource object with "uri" and "name"');
-  const uri = expectName(obj.uri, file, `${at}/uri`);
-  const resource: Resource = {
-    ...obj,
-    uri,
-    name: obj.name === undefined ? uri : expectString(obj.name, file, `${at}/name`),
-  };
-  optionalString(resource, 'title', file, at);
-  optionalString(resource, 'description', file, at);
-  return resource;
-}
-
-export function readTemplate(value: unknown, file: string, at: string): ResourceTemplate {
-  const obj = expectObject(
+  return readAddressed(
     value,
     file,
     at,
-    'a resource template object with "uriTemplate" and "name"',
-  );
-  const uriTemplate = expectName(obj.uriTemplate, file, `${at}/uriTemplate`);
-  const template: ResourceTemplate = {
-    ...obj,
-    uriTemplate,
-    name: obj.name === undefined ? uriTemplate : expectString(obj.name, file, `${at}/name`),
-  };
-  optionalString(template, 'title', file, at);
-  optionalString(template, 'description', file, at);
-  return template;
+    'uri',
+    'a resource object with "uri" and "name"',
+  ) as Resource;
+}
+
+export function readTemplate(value: unknown, file: string, at: string): ResourceTemplate {
+  const what = 'a resource template object with "uriTemplate" and "name"';
+  return readAddressed(value, file, at, 'uriTemplate', what) as ResourceTemplate;
+}
+
+/** A resource or template: found by its address (`uri`, `uriTemplate`), which is also its name when it has none. */
+function readAddressed(
+  value: unknown,
+  file: string,
+  at: string,
+  address: 'uri' | 'uriTemplate',
+  what: string,
+): Record<string, unknown> {
+  const obj = expectObject(value, file, at, what);
+  const id = expectName(obj[address], file, `${at}/${address}`);
+  const name = obj.name === undefined ? id : expectString(obj.name, file, `${at}/name`);
+  const entity: Record<string, unknown> = { ...obj, [address]: id, name };
+  optionalString(entity, 'title', file, at);
+  optionalString(entity, 'description', file, at);
+  return entity;
 }
 
 export function readPrompt(value: unknown, file: string, at: string): Prompt {

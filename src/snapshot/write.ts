@@ -2,6 +2,7 @@ import { compareStrings } from '../shared/compare.js';
 import { isObject, type JsonValue } from '../shared/json.js';
 import {
   ITEMS,
+  NUMERIC_CONSTRAINTS,
   ONE_SUBSCHEMA_ONLY,
   SUBSCHEMA_LISTS_ONLY,
   SUBSCHEMA_MAPS,
@@ -81,13 +82,7 @@ const SCHEMA_KEYS = [
   'readOnly',
   'writeOnly',
   'nullable',
-  'minimum',
-  'exclusiveMinimum',
-  'maximum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
+  ...NUMERIC_CONSTRAINTS,
   'pattern',
   'contentEncoding',
   'contentMediaType',
