@@ -12,6 +12,7 @@ import { deriveErrorCodes, type ErrorCode } from '../src/model/error-codes.js';
 import { inputKindOf, type InputKind } from '../src/model/input-kind.js';
 import { NamePlanner } from '../src/model/naming.js';
 import { TypeSet } from '../src/model/type-set.js';
+import { compileDefinitions } from '../src/schema/compile.js';
 import { sanitizeSchema } from '../src/schema/sanitize.js';
 import type { JsonObject } from '../src/shared/json.js';
 import type { ErrorCodeConfig } from '../src/config/types.js';
@@ -324,4 +325,25 @@ test('client names: given tool names, want members and type names that compile a
   assert.deepEqual(model.warnings, [
     'tool "get_weather" is named getWeather2: GetWeather was taken by another tool whose name sorts first',
   ]);
+});
+
+test('hostile $refs: given a malformed percent escape, want an unresolved reference, not a crash', async () => {
+  const inputSchema: JsonObject = {
+    type: 'object',
+    properties: { a: { $ref: '#/%zz' }, b: { $ref: '#/$defs/B%20C' } },
+    $defs: { 'B C': { type: 'string' } },
+  };
+  const snapshot: Snapshot = {
+    format: 'mcp-codegen/snapshot',
+    version: 1,
+    tools: [{ name: 't', inputSchema }],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+  };
+  const model = buildClientModel(snapshot, { name: 'x' });
+  assert.equal(
+    await compileDefinitions(model.definitions),
+    'export type B20C = string\n\nexport interface TInput {\n/**\n * (unresolved $ref: typed as unknown)\n */\na?: unknown\nb?: B20C\n}\n',
+  );
 });

@@ -17,7 +17,9 @@ export function resolveLocalRef(root: JsonValue, ref: string): JsonValue | undef
     .slice(2)
     .split('/')
     .filter((_, i, all) => !(all.length === 1 && all[0] === ''))) {
-    const token = decodePointerToken(decodeURIComponent(raw));
+    const decoded = decodeUri(raw);
+    if (decoded === undefined) return undefined;
+    const token = decodePointerToken(decoded);
     if (node === null || typeof node !== 'object') return undefined;
     node = Array.isArray(node)
       ? node[Number(token)]
@@ -27,6 +29,15 @@ export function resolveLocalRef(root: JsonValue, ref: string): JsonValue | undef
     if (node === undefined) return undefined;
   }
   return node;
+}
+
+/** A `$ref` is a URI fragment, so it may be percent-encoded; a malformed escape (`%zz`) resolves to nothing. */
+function decodeUri(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
