@@ -52,13 +52,13 @@ const KNOWN_UNTIL_MERGE = {
 };
 
 /** The stage a src/-relative path belongs to. */
-export function folderOf(path: string): string {
+function folderOf(path: string): string {
   const parts = path.split('/');
   return parts.length === 1 ? 'root' : parts[0]!;
 }
 
 /** Whether a file in `from` may import a file in `to`; undefined when a folder has no rank yet. */
-export function mayImport(from: string, to: string): boolean | undefined {
+function mayImport(from: string, to: string): boolean | undefined {
   if (RANK[from] === undefined || RANK[to] === undefined) return undefined;
   if (from === to) return true;
   if (from === 'diff') return DIFF_MAY_IMPORT.has(to);
@@ -88,7 +88,7 @@ function importsOf(file: string): string[] {
 }
 
 /** Folders that reach each other through imports (the strongly connected groups larger than one). */
-export function folderCycles(edges: ReadonlyArray<readonly [string, string]>): string[][] {
+function folderCycles(edges: ReadonlyArray<readonly [string, string]>): string[][] {
   const next = new Map<string, Set<string>>();
   for (const [a, b] of edges) if (a !== b) next.set(a, (next.get(a) ?? new Set()).add(b));
   const reach = (start: string): Set<string> => {
