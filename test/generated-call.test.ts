@@ -5,7 +5,15 @@ import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { GetForecastErrorCode, SetAlertErrorCode, WeatherClient, ToolCallError, getForecast, listCities, unwrap } from '../examples/weather/client/index.js';
+import {
+  GetForecastErrorCode,
+  SetAlertErrorCode,
+  WeatherClient,
+  ToolCallError,
+  getForecast,
+  listCities,
+  unwrap,
+} from '../examples/weather/client/index.js';
 import { repoRoot } from './helpers/paths.js';
 
 // The committed example client (generated from the bundled server by `npm run generate`), called
@@ -15,7 +23,13 @@ let weather: WeatherClient;
 
 before(async () => {
   mcp = new Client({ name: 'generated-call-test', version: '0.0.0' });
-  await mcp.connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', join(repoRoot, 'fixtures/servers/example.ts')], cwd: repoRoot }));
+  await mcp.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', join(repoRoot, 'fixtures/servers/example.ts')],
+      cwd: repoRoot,
+    }),
+  );
   weather = new WeatherClient(mcp);
 });
 after(async () => {
@@ -38,7 +52,10 @@ test('the standalone functions return what the methods do', async () => {
   assert.deepEqual(viaFunction, viaMethod);
   assert.ok((await listCities(mcp).then(unwrap)).cities.length > 0);
   const invalid = await getForecast(mcp, { city: 'paris', days: 99 });
-  assert.ok(!invalid.ok && invalid.error.code === GetForecastErrorCode.InvalidInput, 'the config turned input validation on');
+  assert.ok(
+    !invalid.ok && invalid.error.code === GetForecastErrorCode.InvalidInput,
+    'the config turned input validation on',
+  );
 });
 
 test('a coded soft-error envelope is ok:false with its code', async () => {
@@ -47,7 +64,10 @@ test('a coded soft-error envelope is ok:false with its code', async () => {
   assert.ok(!result.ok);
   assert.equal(result.error.code, GetForecastErrorCode.UnknownCity);
   assert.equal(result.error.retryable, false);
-  await assert.rejects(weather.getForecast({ city: 'atlantis' }).then(unwrap), (e: unknown) => e instanceof ToolCallError);
+  await assert.rejects(
+    weather.getForecast({ city: 'atlantis' }).then(unwrap),
+    (e: unknown) => e instanceof ToolCallError,
+  );
 });
 
 test('an isError result carries the code the config declared', async () => {
@@ -69,13 +89,19 @@ test('resources, templates and prompts', async () => {
   assert.match(JSON.stringify(stations.contents), /paris/i);
   const city = await weather.templates.city({ id: 'oslo' });
   assert.equal(city.contents[0]?.uri, 'weather://cities/oslo');
-  const prompt = await weather.prompts.planTrip({ city: "tokyo" });
+  const prompt = await weather.prompts.planTrip({ city: 'tokyo' });
   assert.ok(prompt.messages.length > 0);
 });
 
 test('the same client through the SDK v2 Client: tools, codes, validation, resources, templates, prompts', async () => {
   const v2 = new ClientV2({ name: 'generated-call-test', version: '0.0.0' });
-  await v2.connect(new StdioClientTransportV2({ command: process.execPath, args: ['--import', 'tsx', join(repoRoot, 'fixtures/servers/example.ts')], cwd: repoRoot }));
+  await v2.connect(
+    new StdioClientTransportV2({
+      command: process.execPath,
+      args: ['--import', 'tsx', join(repoRoot, 'fixtures/servers/example.ts')],
+      cwd: repoRoot,
+    }),
+  );
   try {
     const viaV2 = new WeatherClient(v2);
     const forecast = await viaV2.getForecast({ city: 'paris', days: 2 }, { timeout: 10_000 });
@@ -87,7 +113,10 @@ test('the same client through the SDK v2 Client: tools, codes, validation, resou
     const invalidInput = await viaV2.getForecast({ city: 'paris', days: 99 });
     assert.ok(!invalidInput.ok && invalidInput.error.issues?.[0]?.pointer === '/days');
     assert.match(JSON.stringify((await viaV2.resources.stations()).contents), /paris/i);
-    assert.equal((await viaV2.templates.city({ id: 'oslo' })).contents[0]?.uri, 'weather://cities/oslo');
+    assert.equal(
+      (await viaV2.templates.city({ id: 'oslo' })).contents[0]?.uri,
+      'weather://cities/oslo',
+    );
     assert.ok((await viaV2.prompts.planTrip({ city: 'tokyo' })).messages.length > 0);
   } finally {
     await v2.close();

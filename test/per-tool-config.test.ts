@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { validateConfig } from '../src/config/validate.js';
-import { InputError } from '../src/errors.js';
+import { InputError } from '../src/shared/errors.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { runCli } from './helpers/servers.js';
 

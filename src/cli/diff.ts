@@ -9,8 +9,8 @@ import { RULES } from '../diff/rules.js';
 import { resolveDiffSettings } from '../diff/settings.js';
 import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import { type DiffReport, severity } from '../diff/types.js';
-import { CodegenError, ExitCode } from '../errors.js';
-import { writeFileAtomic } from '../snapshot/atomic.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
+import { writeFileAtomic } from '../shared/atomic.js';
 import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
 

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { readSnapshotArgText } from '../diff/source.js';
 import { severity } from '../diff/types.js';
-import { CodegenError, ExitCode } from '../errors.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
 import { lintSnapshot } from '../lint/engine.js';
 import { formatLintGithub, formatLintJson, formatLintMarkdown, formatLintSarif, formatLintText } from '../lint/format.js';
 import { LINT_RULES } from '../lint/rules.js';
 import { displayPath, resolveLintSettings } from '../lint/settings.js';
 import type { LintReport } from '../lint/types.js';
-import { writeFileAtomic } from '../snapshot/atomic.js';
+import { writeFileAtomic } from '../shared/atomic.js';
 import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
 

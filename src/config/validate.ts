@@ -1,5 +1,5 @@
-import { validatePolicy } from '../diff/policy.js';
-import { InputError, pointerToken } from '../errors.js';
+import { InputError } from '../shared/errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import { closest } from './closest.js';
 import type { McpCodegenConfig, ServerConfig } from './types.js';
 
@@ -50,7 +50,6 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
       'add { name, source, out } for each server',
     );
   }
-  if (config.diff !== undefined) validatePolicy(config.diff, { file, at: '/diff' });
   const names = new Set<string>();
   config.servers.forEach((server, i) => {
     const at = `/servers/${i}`;
@@ -82,7 +81,6 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
     checkSource(s.source, file, `${at}/source`);
     if (s.discovery !== undefined) checkDiscovery(s.discovery, file, `${at}/discovery`);
     if (s.errors !== undefined) checkErrors(s.errors, file, `${at}/errors`);
-    if (s.diff !== undefined) validatePolicy(s.diff, { file, at: `${at}/diff` });
   });
   if (config.cache !== undefined && config.cache !== false) {
     const cache = object(config.cache, file, '/cache', 'false or { dir }');

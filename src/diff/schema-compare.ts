@@ -1,8 +1,8 @@
 import { derefSchema } from '../schema/refs.js';
-import { MAX_JSON_DEPTH } from '../schema/walk.js';
+import { MAX_JSON_DEPTH } from '../shared/json.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
-import { pointerToken } from '../errors.js';
+import { compareStrings } from '../shared/compare.js';
+import { pointerToken } from '../shared/pointer.js';
 import { isObject, jsonEqual } from './json.js';
 import { rule } from './rules.js';
 import {

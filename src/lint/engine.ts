@@ -3,7 +3,7 @@ import { compareEntities } from '../diff/entities.js';
 import { applyPolicy } from '../diff/policy.js';
 import { LEVELS } from '../diff/types.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import type { LintContext } from './context.js';
 import { checkContracts } from './contracts.js';
 import { checkDescriptions } from './descriptions.js';

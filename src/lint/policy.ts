@@ -1,7 +1,8 @@
 import type { LintPolicy, RuleLevel } from '../config/types.js';
 import { parseEntity } from '../diff/entities.js';
 import { closestId, mergePolicies, type PolicySource } from '../diff/policy.js';
-import { InputError, pointerToken } from '../errors.js';
+import { InputError } from '../shared/errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import { isLintRuleId, LINT_RULES } from './rules.js';
 
 const RULE_LEVELS: readonly RuleLevel[] = ['error', 'warning', 'info', 'off'];

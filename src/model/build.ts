@@ -1,9 +1,12 @@
 import type { ServerConfig } from '../config/types.js';
 import { sanitizeSchema } from '../schema/sanitize.js';
-import { TypeSet } from '../schema/type-set.js';
+import { TypeSet } from './type-set.js';
 import { TOO_DEEP, tooDeepSchema } from '../schema/walk.js';
+import { asObject } from '../shared/json.js';
 import type { Prompt, Snapshot, Tool } from '../snapshot/types.js';
-import { canonicalSchema, compareStrings } from '../snapshot/write.js';
+import { canonicalSchema } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
+import { planBranches } from './branch-types.js';
 import { declareRequiredKeys, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from './error-codes.js';
@@ -17,7 +20,6 @@ import {
 } from './naming.js';
 import { templateVariables } from './uri-template.js';
 import { planModules } from './module-plan.js';
-import { asObject, planBranches } from './plan-branches.js';
 import { RUNTIME_CODE_MEMBERS, RUNTIME_EXPORTS } from './runtime-names.js';
 import { ToolFilePlanner, planOutputFiles, toolFingerprint, toolSummary } from './output-plan.js';
 import type {

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import type { ClientModel, ToolModel } from './types.js';
 
 /** One import (or re-export) of an output file: which file, by what specifier, which names. */

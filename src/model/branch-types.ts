@@ -1,16 +1,17 @@
 import { sanitizeSchema } from '../schema/sanitize.js';
-import type { TypeSet } from '../schema/type-set.js';
-import { isObject } from '../schema/walk.js';
-import type { JsonObject, Tool } from '../snapshot/types.js';
+import { asObject } from '../shared/json.js';
+import type { Tool } from '../snapshot/types.js';
 import { canonicalSchema } from '../snapshot/write.js';
 import { declareRequiredKeys, outputBranches } from './branches.js';
 import { NamePlanner, camelCase, pascalCase } from './naming.js';
+import type { TypeSet } from './type-set.js';
 import type { BranchModel } from './types.js';
 import { prepareValidationSchema } from './validation-schema.js';
 
 /**
- * A tool's output branches, named: branch 0 takes the tool's output type; identical wrappers and
- * envelopes across tools share one type, named after their key or code.
+ * The typed branches of a tool's output schema: the documented one is the tool's output type;
+ * alternatives and error envelopes get their own names, and identical ones (a server that repeats
+ * a wrapper in every tool) share one type across tools through `shared`.
  */
 export function planBranches(
   tool: Tool,
@@ -78,9 +79,4 @@ function branchStem(
     /ErrorErrorEnvelope$/,
     'ErrorEnvelope',
   );
-}
-
-/** A schema that is not an object (a boolean schema, garbage) is treated as the empty schema. */
-export function asObject(value: unknown): JsonObject {
-  return isObject(value) ? value : {};
 }
