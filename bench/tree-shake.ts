@@ -29,6 +29,24 @@ export interface TreeShakeRow {
   toolNamesInFull: string[];
 }
 
+/** The minified ESM bundle of `contents` (TypeScript), resolving imports from `resolveDir`. */
+export async function bundleEntry(
+  contents: string,
+  resolveDir: string,
+  minify = true,
+): Promise<string> {
+  const result = await build({
+    stdin: { contents, resolveDir, loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    minify,
+    write: false,
+    platform: 'neutral',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
 /** Write a client for `catalog` into `dir` and bundle an entry importing `functionName` from its index. */
 async function bundleOne(
   catalog: { tools: object[] },
@@ -48,25 +66,15 @@ async function bundleOne(
     await writeFile(join(dir, 'client', file.path), file.content);
   }
   const imported = pick(model.tools.map((t) => t.functionName));
-  await writeFile(
-    join(dir, 'entry.ts'),
+  const text = await bundleEntry(
     `import { ${imported} } from './client/index.js';\nexport const call = ${imported};\n`,
+    dir,
   );
-  const result = await build({
-    entryPoints: [join(dir, 'entry.ts')],
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    write: false,
-    platform: 'neutral',
-    logLevel: 'silent',
-  });
-  const text = result.outputFiles[0]!.text;
   const toolNames = model.tools
     .map((t) => t.tool.name)
     .filter((name) => text.includes(JSON.stringify(name)));
   return {
-    bytes: result.outputFiles[0]!.contents.byteLength,
+    bytes: Buffer.byteLength(text),
     imported,
     tools: model.tools.length,
     toolNames,

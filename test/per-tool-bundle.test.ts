@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { measureTreeShake } from '../bench/tree-shake.js';
+import { join } from 'node:path';
+import { bundleEntry, measureTreeShake } from '../bench/tree-shake.js';
+import { repoRoot } from './helpers/paths.js';
+
+const example = join(repoRoot, 'examples/weather');
+// Unminified where names are looked for, minified where emptiness is.
+const bundle = (contents: string) => bundleEntry(contents, example, false);
+const minified = (contents: string) => bundleEntry(contents, example);
 
 // An app that imports one tool function from a client of 1,223 tools (the GitHub REST corpus) ships
 // that tool only: esbuild drops the other functions, specs, error codes and precompiled validators,
@@ -23,20 +30,6 @@ test('one tool imported from a 1,223-tool per-tool client bundles to at most 2x 
 // The run-time helpers for resources, templates and prompts stay out of an app that calls tools only,
 // and the class façade with them: measured on the committed example client, which has all three.
 test('a tool function bundles without the class, the resource, template and prompt helpers', async () => {
-  const { build } = await import('esbuild');
-  const { join } = await import('node:path');
-  const { repoRoot } = await import('./helpers/paths.js');
-  const bundle = async (contents: string) =>
-    (
-      await build({
-        stdin: { contents, resolveDir: join(repoRoot, 'examples/weather'), loader: 'ts' },
-        bundle: true,
-        format: 'esm',
-        write: false,
-        platform: 'neutral',
-        logLevel: 'silent',
-      })
-    ).outputFiles[0]!.text;
   const one = await bundle("export { getForecast } from './client/index.js';");
   for (const absent of [
     'expandUriTemplate',
@@ -59,22 +52,7 @@ test('a tool function bundles without the class, the resource, template and prom
 // "sideEffects: false"-safe without saying so: importing the client for its effects alone bundles to
 // nothing, so no generated file (runtime and validators included) runs code at the top level.
 test('importing a generated client for its side effects bundles to nothing', async () => {
-  const { build } = await import('esbuild');
-  const { join } = await import('node:path');
-  const { repoRoot } = await import('./helpers/paths.js');
-  const bundle = async (contents: string) =>
-    (
-      await build({
-        stdin: { contents, resolveDir: join(repoRoot, 'examples/weather'), loader: 'ts' },
-        bundle: true,
-        format: 'esm',
-        minify: true,
-        write: false,
-        platform: 'neutral',
-        logLevel: 'silent',
-      })
-    ).outputFiles[0]!.text;
-  assert.equal(await bundle("import './client/index.js';"), '');
+  assert.equal(await minified("import './client/index.js';"), '');
   // The control: a statement with an effect survives, so an empty bundle means something.
-  assert.notEqual(await bundle("import './client/index.js'; globalThis.x = 1;"), '');
+  assert.notEqual(await minified("import './client/index.js'; globalThis.x = 1;"), '');
 });
