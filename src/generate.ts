@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from './config/types.js';
 import { CodegenError } from './errors.js';
 import type { ClientModel } from './model/types.js';
@@ -9,14 +8,14 @@ import {
   generatorBuildId,
   readCacheEntry,
   writeCacheEntry,
-  type CacheInput,
   type CachedFile,
   type CachedOutput,
 } from './output-cache.js';
-import { parseSnapshotText, readSnapshotFile } from './snapshot/read.js';
-import { writeFilesAtomic } from './snapshot/atomic.js';
+import { loadInput } from './generate-input.js';
+import { compareAll, display, writeAll } from './generate-output.js';
+import { parseSnapshotText } from './snapshot/read.js';
 import type { JsonValue, Snapshot } from './snapshot/types.js';
-import { serializeSnapshot, sortKeys } from './snapshot/write.js';
+import { sortKeys } from './snapshot/write.js';
 import type { Environment, TextOutput } from './host.js';
 import { plural } from './plural.js';
 
@@ -196,7 +195,7 @@ function counts(snapshot: Snapshot): string {
   ].join(', ');
 }
 
-type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
+export type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
 
 /** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
 export async function renderClient(
@@ -253,103 +252,4 @@ function selectServers(config: ResolvedConfig, only: string[] | undefined): Serv
     );
   }
   return config.servers.filter((s) => only.includes(s.name));
-}
-
-/** A server's catalog: a snapshot file's text (parsed only on a cache miss), or a discovered snapshot. */
-type Input =
-  | { discovered: false; file: string; text: string; snapshot?: undefined; key: CacheInput }
-  | { discovered: true; file: string; text: string; snapshot: Snapshot; key: CacheInput };
-
-async function loadInput(
-  server: ServerConfig,
-  config: ResolvedConfig,
-  options: GenerateOptions,
-  time: Timer,
-): Promise<Input> {
-  const source = server.source;
-  const fromFile = async (file: string): Promise<Input> => {
-    const text = await time('read', () => readSnapshotText(file));
-    return { discovered: false, file, text, key: { kind: 'file', text } };
-  };
-  if ('snapshot' in source) return fromFile(resolve(config.root, source.snapshot));
-  const snapshotFile = resolve(config.root, server.snapshot ?? `${server.out}/snapshot.json`);
-  if (options.offline) return fromFile(snapshotFile);
-  const { discover, createProgressReporter } = await import('./discover/index.js');
-  const snapshot = await time('discover', () =>
-    discover(source, {
-      cwd: config.root,
-      env: options.env ?? process.env,
-      serverLabel: server.name,
-      ...(server.discovery?.timeoutMs !== undefined
-        ? { timeoutMs: server.discovery.timeoutMs }
-        : {}),
-      ...(server.discovery?.maxPages !== undefined ? { maxPages: server.discovery.maxPages } : {}),
-      ...(server.discovery?.era !== undefined ? { era: server.discovery.era } : {}),
-      ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
-    }),
-  );
-  const text = serializeSnapshot(snapshot);
-  return { discovered: true, file: snapshotFile, text, snapshot, key: { kind: 'canonical', text } };
-}
-
-/** A snapshot file's text; when it cannot be read, the error readSnapshotFile gives (naming the file, with a hint). */
-async function readSnapshotText(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    await readSnapshotFile(file);
-    throw error;
-  }
-}
-
-async function readIfExists(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined; // not there (yet): --check reports it missing
-    throw error;
-  }
-}
-
-function display(file: string, root: string): string {
-  return relative(root, file).split(sep).join('/');
-}
-
-async function compareAll(
-  planned: Array<{ file: string; content: string }>,
-  root: string,
-): Promise<GeneratedFile[]> {
-  return Promise.all(
-    planned.map(async ({ file, content }) => {
-      const current = await readIfExists(file);
-      const status =
-        current === undefined ? 'missing' : current === content ? 'unchanged' : 'stale';
-      return { path: display(file, root), status } as const;
-    }),
-  );
-}
-
-async function writeAll(
-  planned: Array<{ file: string; content: string }>,
-  root: string,
-): Promise<GeneratedFile[]> {
-  const compared = await compareAll(planned, root);
-  const changed = planned.filter((_, i) => compared[i]!.status !== 'unchanged');
-  try {
-    await writeFilesAtomic(changed);
-  } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    throw new CodegenError(
-      `cannot write ${e.path ? display(e.path, root) : 'the output'}: ${e.code ?? e.message}`,
-      {
-        hint: 'check that the output folders can be written; no file was changed',
-        cause: error,
-      },
-    );
-  }
-  return compared.map((f) => ({
-    path: f.path,
-    status: f.status === 'unchanged' ? 'unchanged' : 'written',
-  }));
 }
