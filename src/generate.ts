@@ -216,28 +216,34 @@ async function renderFiles(
 ): Promise<{ files: CachedFile[]; model: ClientModel }> {
   // The emit stack (ts-morph, json-schema-to-typescript, prettier) is most of a cold run's start-up:
   // loaded here, so a cached or failing run never pays for it.
-  const [{ buildClientModel }, { emitClient }, { formatTypeScript, prettierOptionsFor }] =
-    await time('load', () =>
-      Promise.all([
-        import('./model/build.js'),
-        import('./emit/emit.js'),
-        import('./emit/format.js'),
-      ]),
+  const [
+    { buildClientModel },
+    { emitClient },
+    { FormatPool, formatTypeScript, prettierOptionsFor },
+  ] = await time('load', () =>
+    Promise.all([import('./model/build.js'), import('./emit/emit.js'), import('./emit/format.js')]),
+  );
+  // Started first: the formatting threads load prettier while this one builds the model.
+  const pool = new FormatPool();
+  try {
+    const model = await time('model', () => buildClientModel(snapshot, server));
+    const emitted = await time('emit', () => emitClient(model));
+    // All files at once, so the runs of every file share the threads.
+    const files = await time('format', () =>
+      Promise.all(
+        emitted.map(async (file): Promise<CachedFile> => {
+          if (!file.format) return { path: file.path, content: file.content, prettier: null };
+          const filepath = resolve(outDir, file.path);
+          const options = await prettierOptionsFor(filepath);
+          const content = await formatTypeScript(file.content, filepath, options, pool);
+          return { path: file.path, content, prettier: optionsText(options) };
+        }),
+      ),
     );
-  const model = await time('model', () => buildClientModel(snapshot, server));
-  const emitted = await time('emit', () => emitClient(model));
-  const files: CachedFile[] = [];
-  for (const file of emitted) {
-    if (!file.format) {
-      files.push({ path: file.path, content: file.content, prettier: null });
-      continue;
-    }
-    const filepath = resolve(outDir, file.path);
-    const options = await prettierOptionsFor(filepath);
-    const content = await time('format', () => formatTypeScript(file.content, filepath, options));
-    files.push({ path: file.path, content, prettier: optionsText(options) });
+    return { files, model };
+  } finally {
+    await pool.close();
   }
-  return { files, model };
 }
 
 function selectServers(config: ResolvedConfig, only: string[] | undefined): ServerConfig[] {
