@@ -7,7 +7,9 @@ import {
   defaultCacheDir,
   generatorBuildId,
   readCacheEntry,
+  readFormatMemo,
   writeCacheEntry,
+  writeFormatMemo,
   type CachedFile,
   type CachedOutput,
 } from './output-cache.js';
@@ -127,7 +129,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       // Said before the work, not after: a large catalog takes seconds to type and format.
       const summary = counts(snapshot);
       options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${summary}`);
-      const rendered = await renderFiles(snapshot, server, outDir, time);
+      const memo = build === undefined ? undefined : { dir: cacheDir, build };
+      const rendered = await renderFiles(snapshot, server, outDir, time, memo);
       for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
       files = rendered.files;
       const entry = { files: rendered.files, warnings: rendered.model.warnings, security, summary };
@@ -213,6 +216,7 @@ async function renderFiles(
   server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput'>,
   outDir: string,
   time: Timer,
+  cache?: { dir: string; build: string },
 ): Promise<{ files: CachedFile[]; model: ClientModel }> {
   // The emit stack (ts-morph, json-schema-to-typescript, prettier) is most of a cold run's start-up:
   // loaded here, so a cached or failing run never pays for it.
@@ -225,6 +229,10 @@ async function renderFiles(
   );
   // Started first: the formatting threads load prettier while this one builds the model.
   const pool = new FormatPool();
+  const memo = cache && {
+    known: await readFormatMemo(cache.dir, outDir, cache.build),
+    used: new Map<string, string>(),
+  };
   try {
     const model = await time('model', () => buildClientModel(snapshot, server));
     const emitted = await time('emit', () => emitClient(model));
@@ -235,11 +243,13 @@ async function renderFiles(
           if (!file.format) return { path: file.path, content: file.content, prettier: null };
           const filepath = resolve(outDir, file.path);
           const options = await prettierOptionsFor(filepath);
-          const content = await formatTypeScript(file.content, filepath, options, pool);
+          const content = await formatTypeScript(file.content, filepath, options, pool, memo);
           return { path: file.path, content, prettier: optionsText(options) };
         }),
       ),
     );
+    if (cache && memo)
+      await time('cache', () => writeFormatMemo(cache.dir, outDir, cache.build, memo.used));
     return { files, model };
   } finally {
     await pool.close();

@@ -135,3 +135,58 @@ export async function writeCacheEntry(
     // read-only node_modules, full disk: the next run is a cold run, nothing else changes
   }
 }
+
+const MEMO_FORMAT = 'mcp-codegen/format-memo@1';
+
+/**
+ * Formatted runs of statements from the last cold run into `outDir` (see emit/format.ts), for a run
+ * whose catalog changed: unchanged runs are not formatted again. Scoped to one generator build;
+ * like the output cache, one file per output folder, overwritten, and never needed for correctness.
+ */
+export async function readFormatMemo(
+  dir: string,
+  outDir: string,
+  build: string,
+): Promise<Map<string, string>> {
+  try {
+    const memo = JSON.parse(await readFile(memoFile(dir, outDir), 'utf8')) as {
+      format?: unknown;
+      build?: unknown;
+      runs?: unknown;
+    };
+    if (
+      memo.format !== MEMO_FORMAT ||
+      memo.build !== build ||
+      typeof memo.runs !== 'object' ||
+      memo.runs === null
+    )
+      return new Map();
+    return new Map(
+      Object.entries(memo.runs as Record<string, unknown>).filter(
+        (e): e is [string, string] => typeof e[1] === 'string',
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+export async function writeFormatMemo(
+  dir: string,
+  outDir: string,
+  build: string,
+  runs: Map<string, string>,
+): Promise<void> {
+  try {
+    await writeFileAtomic(
+      memoFile(dir, outDir),
+      JSON.stringify({ format: MEMO_FORMAT, build, runs: Object.fromEntries(runs) }),
+    );
+  } catch {
+    // as for the output cache: the next run formats everything, nothing else changes
+  }
+}
+
+function memoFile(dir: string, outDir: string): string {
+  return entryFile(dir, outDir).replace(/\.json$/, '.format.json');
+}

@@ -8,7 +8,12 @@ import { test } from 'node:test';
 import * as prettier from 'prettier';
 import { openapiCatalog } from '../bench/corpus/openapi-catalog.js';
 import { emitClient } from '../src/emit/emit.js';
-import { FormatPool, formatTypeScript, splitStatements } from '../src/emit/format.js';
+import {
+  FormatPool,
+  formatTypeScript,
+  splitStatements,
+  type FormatMemo,
+} from '../src/emit/format.js';
 import { buildClientModel } from '../src/model/build.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
 
@@ -48,7 +53,7 @@ test('formatting with 1 or 2 worker threads, in runs, gives the bytes of one who
 
 test('a cut that is not between statements falls back to one prettier call', async () => {
   // A blank line inside a template literal, followed by what looks like a statement, where the first cut falls.
-  const big = `export const big = [${Array.from({ length: 12000 }, (_, i) => i).join(', ')}];`;
+  const big = `export const big = [${Array.from({ length: 30000 }, (_, i) => i).join(', ')}];`;
   const filler = Array.from({ length: 3000 }, (_, i) => `export const v${i} = ${i};`).join('\n\n');
   const source = `${big}\nexport const t = \`a;\n\nexport const u = 1;\`;\n\n${filler}\n`;
   const runs = splitStatements(source);
@@ -63,4 +68,29 @@ test('a cut that is not between statements falls back to one prettier call', asy
   } finally {
     await pool.close();
   }
+});
+
+test('after an edit in one place, the format memo gives the other runs and the bytes of one whole-file call', async () => {
+  const tools = (await emitClient(buildClientModel(snapshot, { name: 'github' }))).find(
+    (f) => f.path === 'tools.ts',
+  )!;
+  const runs = splitStatements(tools.content);
+  assert.ok(runs.length >= 4, `tools.ts is cut into several runs (${runs.length})`);
+  // An edit in the middle: one statement gets a longer description.
+  const at = tools.content.indexOf('\n/** ', Math.floor(tools.content.length / 2));
+  const edited = `${tools.content.slice(0, at)}\n/** An added statement. */\nexport const added = 1;\n${tools.content.slice(at)}`;
+  const filepath = '/nonexistent/tools.ts';
+  const first: FormatMemo = { known: new Map(), used: new Map() };
+  await formatTypeScript(tools.content, filepath, options, undefined, first);
+  const second: FormatMemo = { known: first.used, used: new Map() };
+  const formatted = await formatTypeScript(edited, filepath, options, undefined, second);
+  assert.equal(
+    formatted,
+    await prettier.format(edited, { ...options, filepath, parser: 'babel-ts' }),
+  );
+  const reused = [...second.used.keys()].filter((key) => first.used.has(key)).length;
+  assert.ok(
+    reused >= second.used.size - 2,
+    `all runs but the edited one(s) come from the memo (${reused} of ${second.used.size})`,
+  );
 });
