@@ -4,13 +4,26 @@
  */
 import { existsSync } from 'node:fs';
 
-const benches = ['startup', 'generate', 'openapi-peer', 'diff', 'call-overhead', 'output-size', 'validators'];
+const benches = [
+  'startup',
+  'snapshot-peer',
+  'generate',
+  'openapi-peer',
+  'per-tool',
+  'diff',
+  'call-overhead',
+  'output-size',
+  'validators',
+];
 for (const name of benches) {
   const file = new URL(`./${name}.ts`, import.meta.url);
   if (!existsSync(file)) continue;
   console.log(`\n=== ${name}`);
   // A bench exports `main` when its `run` returns numbers without printing them.
-  const mod = (await import(file.href)) as { main?: () => Promise<unknown>; run?: () => Promise<unknown> };
+  const mod = (await import(file.href)) as {
+    main?: () => Promise<unknown>;
+    run?: () => Promise<unknown>;
+  };
   if (typeof mod.main === 'function') await mod.main();
   else if (typeof mod.run === 'function') await mod.run();
 }
