@@ -25,7 +25,11 @@ export interface DiffOptions {
  * Compare two snapshots entity by entity and classify every change. Pure: no I/O, no exit codes;
  * the same inputs give the same report, byte for byte, whatever order the servers listed things in.
  */
-export function diffSnapshots(base: Snapshot, head: Snapshot, options: DiffOptions = {}): DiffReport {
+export function diffSnapshots(
+  base: Snapshot,
+  head: Snapshot,
+  options: DiffOptions = {},
+): DiffReport {
   const policy = validatePolicy(options.policy);
   const out = new FindingList();
   compareTools(base.tools, head.tools, out, options.errorCodes);
@@ -39,8 +43,16 @@ export function diffSnapshots(base: Snapshot, head: Snapshot, options: DiffOptio
   }
   const { findings, suppressed } = applyPolicy(dedupe(out.items), policy);
   findings.sort(compareFindings);
-  suppressed.sort((a, b) => compareEntities(a.entity, b.entity) || compareStrings(a.pointer, b.pointer) || compareStrings(a.id, b.id) || compareStrings(a.fingerprint, b.fingerprint));
-  const summary = Object.fromEntries(LEVELS.map((level) => [level, findings.filter((f) => f.level === level).length])) as DiffReport['summary'];
+  suppressed.sort(
+    (a, b) =>
+      compareEntities(a.entity, b.entity) ||
+      compareStrings(a.pointer, b.pointer) ||
+      compareStrings(a.id, b.id) ||
+      compareStrings(a.fingerprint, b.fingerprint),
+  );
+  const summary = Object.fromEntries(
+    LEVELS.map((level) => [level, findings.filter((f) => f.level === level).length]),
+  ) as DiffReport['summary'];
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
@@ -52,7 +64,12 @@ export function diffSnapshots(base: Snapshot, head: Snapshot, options: DiffOptio
   };
 }
 
-function compareTools(base: Tool[], head: Tool[], out: FindingList, errorCodes?: ErrorCodeConfig): void {
+function compareTools(
+  base: Tool[],
+  head: Tool[],
+  out: FindingList,
+  errorCodes?: ErrorCodeConfig,
+): void {
   const pairs = pairBy(base, head, toolKey);
   const removed = pairs.filter((p) => !p.head).map((p) => p.base!);
   const added = pairs.filter((p) => !p.base).map((p) => p.head!);
@@ -61,10 +78,25 @@ function compareTools(base: Tool[], head: Tool[], out: FindingList, errorCodes?:
     const entity = entityId('tool', pair.key);
     if (!pair.head) {
       const to = renames.get(pair.base!);
-      out.add('tool-removed', entity, '', pair.key, null, to && `tool ${JSON.stringify(to.name)} was added with identical schemas: a rename? Clients calling ${JSON.stringify(pair.key)} break`);
+      out.add(
+        'tool-removed',
+        entity,
+        '',
+        pair.key,
+        null,
+        to &&
+          `tool ${JSON.stringify(to.name)} was added with identical schemas: a rename? Clients calling ${JSON.stringify(pair.key)} break`,
+      );
     } else if (!pair.base) {
       const from = renames.get(pair.head);
-      out.add('tool-added', entity, '', null, pair.key, from && `identical schemas to removed tool ${JSON.stringify(from.name)}: a rename?`);
+      out.add(
+        'tool-added',
+        entity,
+        '',
+        null,
+        pair.key,
+        from && `identical schemas to removed tool ${JSON.stringify(from.name)}: a rename?`,
+      );
     } else {
       compareTool(pair.base, pair.head, entity, out, errorCodes);
     }

@@ -2,7 +2,9 @@ import { escapeHidden } from '../lint/text.js';
 import type { DiffReport, Finding, Level } from './types.js';
 
 /** Findings grouped by entity, in report order (the findings are already sorted). */
-export function byEntity<F extends Pick<Finding, 'entity'>>(findings: readonly F[]): Array<{ entity: string; findings: F[] }> {
+export function byEntity<F extends Pick<Finding, 'entity'>>(
+  findings: readonly F[],
+): Array<{ entity: string; findings: F[] }> {
   const groups: Array<{ entity: string; findings: F[] }> = [];
   for (const f of findings) {
     const last = groups[groups.length - 1];
@@ -17,9 +19,14 @@ export function plural(count: number, word: string): string {
 }
 
 /** `1 error, 2 warnings, 0 info; 1 ignored by policy`: for a diff or a lint report. */
-export function summaryLine(report: { summary: Record<Level, number>; suppressed: readonly unknown[] }): string {
+export function summaryLine(report: {
+  summary: Record<Level, number>;
+  suppressed: readonly unknown[];
+}): string {
   const { error, warning, info } = report.summary;
-  const suppressed = report.suppressed.length ? `; ${report.suppressed.length} ignored by policy` : '';
+  const suppressed = report.suppressed.length
+    ? `; ${report.suppressed.length} ignored by policy`
+    : '';
   return `${plural(error, 'error')}, ${plural(warning, 'warning')}, ${plural(info, 'info')}${suppressed}`;
 }
 
@@ -29,7 +36,10 @@ export function summaryLine(report: { summary: Record<Level, number>; suppressed
  * text a reader cannot see.
  */
 export function visible(text: string): string {
-  return escapeHidden(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeHidden(text).replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export const LEVEL_ORDER: readonly Level[] = ['error', 'warning', 'info'];

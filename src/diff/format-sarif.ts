@@ -13,13 +13,24 @@ export interface SarifInput {
   rules: ReadonlyArray<{ id: string; level: Level; trigger: string }>;
   /** The snapshot the results are about, as the user named it (a path, or `rev:path`). */
   artifact: string;
-  findings: ReadonlyArray<{ id: string; level: Level; entity: string; pointer: string; message: string; fingerprint: string }>;
+  findings: ReadonlyArray<{
+    id: string;
+    level: Level;
+    entity: string;
+    pointer: string;
+    message: string;
+    fingerprint: string;
+  }>;
   suppressed: readonly SuppressedFinding[];
   /** The artifact's text, when at hand: each result then carries the line of its entity and pointer. */
   text?: string;
 }
 
-const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+};
 
 /**
  * SARIF 2.1.0, for code scanning. One run; a result per finding, located in the snapshot file and,
@@ -36,8 +47,13 @@ export function formatSarif(input: SarifInput): string {
   // Code scanning shows a result at a line; without the text, at the top of the file.
   const lineOf = input.text === undefined ? () => 1 : lineLocator(input.text);
   const location = (entity: string, pointer: string) => ({
-    physicalLocation: { artifactLocation: { uri, index: 0 }, region: { startLine: lineOf(entity, pointer) } },
-    logicalLocations: [{ fullyQualifiedName: pointer ? `${entity}#${pointer}` : entity, kind: logicalKind(entity) }],
+    physicalLocation: {
+      artifactLocation: { uri, index: 0 },
+      region: { startLine: lineOf(entity, pointer) },
+    },
+    logicalLocations: [
+      { fullyQualifiedName: pointer ? `${entity}#${pointer}` : entity, kind: logicalKind(entity) },
+    ],
   });
   const results = [
     ...input.findings.map((f) => ({
@@ -53,7 +69,9 @@ export function formatSarif(input: SarifInput): string {
       ruleId: s.id,
       ruleIndex: index.get(s.id)!,
       level: SARIF_LEVEL[rules[index.get(s.id)!]!.level],
-      message: { text: `${s.id} in ${s.entity}${s.pointer ? ` at ${s.pointer}` : ''} (ignored by policy)` },
+      message: {
+        text: `${s.id} in ${s.entity}${s.pointer ? ` at ${s.pointer}` : ''} (ignored by policy)`,
+      },
       locations: [location(s.entity, s.pointer)],
       partialFingerprints: { 'mcpCodegen/v1': s.fingerprint },
       properties: { entity: s.entity, pointer: s.pointer },
@@ -86,7 +104,14 @@ export function formatSarif(input: SarifInput): string {
 
 /** A diff's results are located in the head snapshot; `headText` is its text, for lines. */
 export function formatDiffSarif(report: DiffReport, headText?: string): string {
-  return formatSarif({ command: 'diff', rules: RULES, artifact: report.head, findings: report.findings, suppressed: report.suppressed, text: headText });
+  return formatSarif({
+    command: 'diff',
+    rules: RULES,
+    artifact: report.head,
+    findings: report.findings,
+    suppressed: report.suppressed,
+    text: headText,
+  });
 }
 
 /**
@@ -97,12 +122,19 @@ export function formatDiffSarif(report: DiffReport, headText?: string): string {
 export function artifactUri(label: string): string {
   const revision = parseRevision(label);
   const path = (revision ? revision.path.replace(/^\.\//, '') : label).replace(/\\/g, '/');
-  return path.split('/').map((segment) => encodeURIComponent(segment)).join('/');
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
 }
 
 function logicalKind(entity: string): string {
   const kind = parseEntity(entity)?.kind;
-  return kind === 'tool' || kind === 'prompt' ? 'function' : kind === 'server' ? 'module' : 'object';
+  return kind === 'tool' || kind === 'prompt'
+    ? 'function'
+    : kind === 'server'
+      ? 'module'
+      : 'object';
 }
 
 /** Rule triggers are written for markdown docs; SARIF's `text` is plain. */

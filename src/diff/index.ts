@@ -12,4 +12,13 @@ export { validatePolicy, mergePolicies, applyPolicy, type PolicySource } from '.
 export { effectiveHints } from './annotations.js';
 export { fingerprint } from './fingerprint.js';
 export { readSnapshotArg } from './source.js';
-export { type Finding, type DiffReport, type Level, type SuppressedFinding, LEVELS, REPORT_FORMAT, REPORT_VERSION, severity } from './types.js';
+export {
+  type Finding,
+  type DiffReport,
+  type Level,
+  type SuppressedFinding,
+  LEVELS,
+  REPORT_FORMAT,
+  REPORT_VERSION,
+  severity,
+} from './types.js';

@@ -23,24 +23,53 @@ function comparePrompt(base: Prompt, head: Prompt, entity: string, out: FindingL
   keys.delete('name');
   keys.delete('arguments');
   for (const key of [...keys].sort(compareStrings)) {
-    if (!jsonEqual(base[key], head[key])) out.add('prompt-changed', entity, `/${pointerToken(key)}`, present(base[key]), present(head[key]));
+    if (!jsonEqual(base[key], head[key]))
+      out.add(
+        'prompt-changed',
+        entity,
+        `/${pointerToken(key)}`,
+        present(base[key]),
+        present(head[key]),
+      );
   }
   for (const pair of pairBy(base.arguments ?? [], head.arguments ?? [], (a) => a.name)) {
     const at = `/arguments/${pointerToken(pair.key)}`;
     if (!pair.head) out.add('prompt-argument-removed', entity, at, present(pair.base), null);
-    else if (!pair.base) out.add(pair.head.required === true ? 'prompt-argument-required-added' : 'prompt-argument-added', entity, at, null, present(pair.head));
+    else if (!pair.base)
+      out.add(
+        pair.head.required === true ? 'prompt-argument-required-added' : 'prompt-argument-added',
+        entity,
+        at,
+        null,
+        present(pair.head),
+      );
     else compareArgument(pair.base, pair.head, at, entity, out);
   }
 }
 
-function compareArgument(base: PromptArgument, head: PromptArgument, at: string, entity: string, out: FindingList): void {
+function compareArgument(
+  base: PromptArgument,
+  head: PromptArgument,
+  at: string,
+  entity: string,
+  out: FindingList,
+): void {
   const required = (a: PromptArgument) => a.required === true;
-  if (!required(base) && required(head)) out.add('prompt-argument-became-required', entity, `${at}/required`, false, true);
-  if (required(base) && !required(head)) out.add('prompt-argument-became-optional', entity, `${at}/required`, true, false);
+  if (!required(base) && required(head))
+    out.add('prompt-argument-became-required', entity, `${at}/required`, false, true);
+  if (required(base) && !required(head))
+    out.add('prompt-argument-became-optional', entity, `${at}/required`, true, false);
   const keys = new Set([...Object.keys(base), ...Object.keys(head)]);
   keys.delete('name');
   keys.delete('required');
   for (const key of [...keys].sort(compareStrings)) {
-    if (!jsonEqual(base[key], head[key])) out.add('prompt-changed', entity, `${at}/${pointerToken(key)}`, present(base[key]), present(head[key]));
+    if (!jsonEqual(base[key], head[key]))
+      out.add(
+        'prompt-changed',
+        entity,
+        `${at}/${pointerToken(key)}`,
+        present(base[key]),
+        present(head[key]),
+      );
   }
 }

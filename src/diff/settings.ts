@@ -18,13 +18,23 @@ export interface DiffSettings {
  * folder with a package.json). Top-level `diff` applies; with `--server`, that server's `diff`
  * (rules override, ignores add up) and `errors` too.
  */
-export async function resolveDiffSettings(options: { config?: string; server?: string; cwd: string }): Promise<DiffSettings> {
-  const file = options.config !== undefined ? resolve(options.cwd, options.config) : await findConfig(options.cwd);
+export async function resolveDiffSettings(options: {
+  config?: string;
+  server?: string;
+  cwd: string;
+}): Promise<DiffSettings> {
+  const file =
+    options.config !== undefined
+      ? resolve(options.cwd, options.config)
+      : await findConfig(options.cwd);
   if (file === undefined) {
     if (options.server !== undefined) {
-      throw new CodegenError(`diff: --server ${options.server} needs a config file, and none was found from ${options.cwd}`, {
-        hint: 'pass --config <file>, or drop --server',
-      });
+      throw new CodegenError(
+        `diff: --server ${options.server} needs a config file, and none was found from ${options.cwd}`,
+        {
+          hint: 'pass --config <file>, or drop --server',
+        },
+      );
     }
     return { policy: {} };
   }
@@ -36,9 +46,12 @@ export async function resolveDiffSettings(options: { config?: string; server?: s
   if (options.server === undefined) return { policy: mergePolicies(top), configFile };
   const index = config.servers.findIndex((s) => s.name === options.server);
   if (index < 0) {
-    throw new CodegenError(`diff: no server named ${JSON.stringify(options.server)} in ${configFile}`, {
-      hint: `servers in the config: ${config.servers.map((s) => s.name).join(', ')}`,
-    });
+    throw new CodegenError(
+      `diff: no server named ${JSON.stringify(options.server)} in ${configFile}`,
+      {
+        hint: `servers in the config: ${config.servers.map((s) => s.name).join(', ')}`,
+      },
+    );
   }
   const server = config.servers[index]!;
   const own = validatePolicy(server.diff, { file: configFile, at: `/servers/${index}/diff` });
