@@ -1,7 +1,6 @@
-import { validatePolicy } from '../diff/policy.js';
 import { InputError, pointerToken } from '../errors.js';
 import { closest } from './closest.js';
-import type { McpCodegenConfig, ServerConfig } from './types.js';
+import { DIFF_POLICY_KEYS, type McpCodegenConfig, type ServerConfig } from './types.js';
 
 /** Every key each level of the config takes, in the order the README documents them. */
 const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache'] as const;
@@ -23,7 +22,7 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
   if (!Array.isArray(config.servers) || config.servers.length === 0) {
     throw new InputError(file, '/servers', 'expected a non-empty array of servers', 'add { name, source, out } for each server');
   }
-  if (config.diff !== undefined) validatePolicy(config.diff, { file, at: '/diff' });
+  if (config.diff !== undefined) policyKeys(config.diff, file, '/diff');
   const names = new Set<string>();
   config.servers.forEach((server, i) => {
     const at = `/servers/${i}`;
@@ -40,7 +39,7 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
     checkSource(s.source, file, `${at}/source`);
     if (s.discovery !== undefined) checkDiscovery(s.discovery, file, `${at}/discovery`);
     if (s.errors !== undefined) checkErrors(s.errors, file, `${at}/errors`);
-    if (s.diff !== undefined) validatePolicy(s.diff, { file, at: `${at}/diff` });
+    if (s.diff !== undefined) policyKeys(s.diff, file, `${at}/diff`);
   });
   if (config.cache !== undefined && config.cache !== false) {
     const cache = object(config.cache, file, '/cache', 'false or { dir }');
@@ -107,6 +106,11 @@ function checkErrors(value: unknown, file: string, at: string): void {
   if (errors.tools === undefined) return;
   const tools = object(errors.tools, file, `${at}/tools`, 'tool names to { code: description }');
   for (const [name, codes] of Object.entries(tools)) stringRecord(codes, file, `${at}/tools/${pointerToken(name)}`, 'error codes to descriptions');
+}
+
+/** A diff policy's shape; its rule ids belong to diff's registry, so `mcp-codegen diff` checks those when it runs. */
+function policyKeys(value: unknown, file: string, at: string): void {
+  knownKeys(object(value, file, at, 'a diff policy { rules?, ignore? }'), file, at, DIFF_POLICY_KEYS, 'a diff policy');
 }
 
 function knownKeys(obj: Record<string, unknown>, file: string, at: string, keys: readonly string[], what: string): void {

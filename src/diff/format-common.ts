@@ -1,4 +1,3 @@
-import { escapeHidden } from '../lint/text.js';
 import type { DiffReport, Finding, Level } from './types.js';
 
 /** Findings grouped by entity, in report order (the findings are already sorted). */
@@ -30,16 +29,7 @@ export function summaryLine(report: {
   return `${plural(error, 'error')}, ${plural(warning, 'warning')}, ${plural(info, 'info')}${suppressed}`;
 }
 
-/**
- * C0/C1 control characters (ESC included) and hidden characters (zero-width, bidi controls, tag
- * characters) shown as \u escapes: server text must not drive a terminal or a CI log, nor carry
- * text a reader cannot see.
- */
-export function visible(text: string): string {
-  return escapeHidden(text).replace(
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
+// Re-exported for emit/validators.ts until it imports shared/hidden-text.ts itself.
+export { visible } from '../shared/hidden-text.js';
 
 export const LEVEL_ORDER: readonly Level[] = ['error', 'warning', 'info'];

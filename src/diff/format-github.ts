@@ -1,4 +1,4 @@
-import { escapeHidden } from '../lint/text.js';
+import { escapeHidden } from '../shared/hidden-text.js';
 import { summaryLine } from './format-common.js';
 import type { DiffReport, Finding, Level } from './types.js';
 

@@ -1,4 +1,4 @@
-import { escapeHidden } from '../lint/text.js';
+import { escapeHidden } from '../shared/hidden-text.js';
 import { entitySubject } from './entities.js';
 import { byEntity, LEVEL_ORDER, plural } from './format-common.js';
 import type { DiffReport, Finding, Level, SuppressedFinding } from './types.js';

@@ -1,4 +1,4 @@
-import { escapeJsonText } from '../lint/text.js';
+import { escapeJsonText } from '../shared/hidden-text.js';
 import { parseEntity } from './entities.js';
 import { lineLocator } from './json-lines.js';
 import { RULES } from './rules.js';

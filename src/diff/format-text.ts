@@ -1,4 +1,5 @@
-import { byEntity, summaryLine, visible } from './format-common.js';
+import { visible } from '../shared/hidden-text.js';
+import { byEntity, summaryLine } from './format-common.js';
 import type { DiffReport, Finding, Level, SuppressedFinding } from './types.js';
 
 export interface TextOptions {

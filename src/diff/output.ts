@@ -1,5 +1,5 @@
 import type { ErrorCodeConfig } from '../config/types.js';
-import { deriveErrorCodes, type ErrorCode } from '../model/error-codes.js';
+import { deriveErrorCodes, type ErrorCode } from '../schema/error-codes.js';
 import type { JsonObject, JsonValue, Tool } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
 import type { FindingList } from './findings.js';

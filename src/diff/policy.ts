@@ -1,10 +1,14 @@
-import type { DiffIgnore, DiffPolicy, RuleLevel } from '../config/types.js';
+import {
+  DIFF_POLICY_KEYS,
+  type DiffIgnore,
+  type DiffPolicy,
+  RULE_LEVELS,
+  type RuleLevel,
+} from '../config/types.js';
 import { InputError, pointerToken } from '../errors.js';
 import { parseEntity } from './entities.js';
 import { RULES, isRuleId } from './rules.js';
 import type { Finding, SuppressedFinding } from './types.js';
-
-const RULE_LEVELS: readonly RuleLevel[] = ['error', 'warning', 'info', 'off'];
 
 /** Where a policy came from, so an error can point at it. */
 export interface PolicySource {
@@ -12,6 +16,37 @@ export interface PolicySource {
   /** JSON pointer of the policy object in that file, e.g. `/diff` or `/servers/0/diff`. */
   at: string;
 }
+
+/** What differs between the diff and the lint policy: their keys, their registry, their wording. */
+export interface PolicySpec {
+  /** `diff policy`, `lint policy`. */
+  noun: string;
+  keys: readonly string[];
+  /** The hint for an unknown key. */
+  keysHint: string;
+  /** `rule id`, `lint rule id`. */
+  idNoun: string;
+  ruleIds: readonly string[];
+  isRuleId: (id: string) => boolean;
+  /** An id to show in a hint, and where the ids are documented. */
+  exampleId: string;
+  idsListed: string;
+  /** What an ignore entry accepts: a `change`, a `finding`. */
+  accepts: string;
+}
+
+const DIFF_SPEC: PolicySpec = {
+  noun: 'diff policy',
+  keys: DIFF_POLICY_KEYS,
+  keysHint:
+    'a diff policy has "rules" (levels per rule id) and "ignore" (a list of { rule, entity?, reason })',
+  idNoun: 'rule id',
+  ruleIds: RULES.map((r) => r.id),
+  isRuleId,
+  exampleId: 'tool-description-changed',
+  idsListed: 'the rule ids are listed in src/diff/README.md and by `mcp-codegen diff --help`',
+  accepts: 'change',
+};
 
 /**
  * Check a policy before it is used: a misspelt rule id would otherwise silently ignore nothing.
@@ -22,15 +57,29 @@ export function validatePolicy(
   source: PolicySource = { file: 'diff policy', at: '' },
 ): DiffPolicy {
   if (policy === undefined) return {};
+  return checkPolicy(policy, source, DIFF_SPEC) as DiffPolicy;
+}
+
+/** The checks every policy shares (keys, levels per known rule id, ignore entries); returns the policy object. */
+export function checkPolicy(
+  policy: unknown,
+  source: PolicySource,
+  spec: PolicySpec,
+): Record<string, unknown> {
   const { file, at } = source;
-  const obj = expectObject(policy, file, at, 'a diff policy { rules?, ignore? }');
+  const obj = expectObject(
+    policy,
+    file,
+    at,
+    `a ${spec.noun} { ${spec.keys.map((k) => `${k}?`).join(', ')} }`,
+  );
   for (const key of Object.keys(obj)) {
-    if (key !== 'rules' && key !== 'ignore')
+    if (!spec.keys.includes(key))
       throw new InputError(
         file,
         `${at}/${pointerToken(key)}`,
-        `unknown diff policy key ${JSON.stringify(key)}`,
-        'a diff policy has "rules" (levels per rule id) and "ignore" (a list of { rule, entity?, reason })',
+        `unknown ${spec.noun} key ${JSON.stringify(key)}`,
+        spec.keysHint,
       );
   }
   if (obj.rules !== undefined) {
@@ -38,11 +87,11 @@ export function validatePolicy(
       obj.rules,
       file,
       `${at}/rules`,
-      'an object of rule id → "error" | "warning" | "info" | "off"',
+      `an object of ${spec.idNoun} → "error" | "warning" | "info" | "off"`,
     );
     for (const [id, level] of Object.entries(rules)) {
       const ptr = `${at}/rules/${pointerToken(id)}`;
-      checkRuleId(id, file, ptr);
+      checkRuleId(id, file, ptr, spec);
       if (!RULE_LEVELS.includes(level as RuleLevel)) {
         throw new InputError(
           file,
@@ -56,12 +105,12 @@ export function validatePolicy(
   if (obj.ignore !== undefined) {
     if (!Array.isArray(obj.ignore))
       throw new InputError(file, `${at}/ignore`, 'expected an array of { rule, entity?, reason }');
-    obj.ignore.forEach((entry, i) => checkIgnore(entry, file, `${at}/ignore/${i}`));
+    obj.ignore.forEach((entry, i) => checkIgnore(entry, file, `${at}/ignore/${i}`, spec));
   }
-  return obj as DiffPolicy;
+  return obj;
 }
 
-function checkIgnore(entry: unknown, file: string, at: string): void {
+function checkIgnore(entry: unknown, file: string, at: string, spec: PolicySpec): void {
   const obj = expectObject(entry, file, at, 'an ignore entry { rule, entity?, reason }');
   for (const key of Object.keys(obj)) {
     if (!['rule', 'entity', 'reason'].includes(key)) {
@@ -77,10 +126,10 @@ function checkIgnore(entry: unknown, file: string, at: string): void {
     throw new InputError(
       file,
       `${at}/rule`,
-      'expected a rule id string',
-      'e.g. "tool-description-changed"',
+      `expected a ${spec.idNoun} string`,
+      `e.g. "${spec.exampleId}"`,
     );
-  checkRuleId(obj.rule, file, `${at}/rule`);
+  checkRuleId(obj.rule, file, `${at}/rule`, spec);
   if (obj.entity !== undefined && (typeof obj.entity !== 'string' || !parseEntity(obj.entity))) {
     throw new InputError(
       file,
@@ -94,22 +143,19 @@ function checkIgnore(entry: unknown, file: string, at: string): void {
       file,
       `${at}/reason`,
       'every ignore entry needs a non-empty "reason"',
-      'say why this change is accepted, so the exception is documented',
+      `say why this ${spec.accepts} is accepted, so the exception is documented`,
     );
   }
 }
 
-function checkRuleId(id: string, file: string, at: string): void {
-  if (isRuleId(id)) return;
-  const near = closestId(
-    id,
-    RULES.map((r) => r.id),
-  );
+function checkRuleId(id: string, file: string, at: string, spec: PolicySpec): void {
+  if (spec.isRuleId(id)) return;
+  const near = closestId(id, spec.ruleIds);
   throw new InputError(
     file,
     at,
-    `unknown rule id ${JSON.stringify(id)}`,
-    `${near ? `did you mean "${near}"? ` : ''}the rule ids are listed in src/diff/README.md and by \`mcp-codegen diff --help\``,
+    `unknown ${spec.idNoun} ${JSON.stringify(id)}`,
+    `${near ? `did you mean "${near}"? ` : ''}${spec.idsListed}`,
   );
 }
 

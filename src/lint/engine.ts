@@ -13,7 +13,12 @@ import { validateLintPolicy } from './policy.js';
 import { checkResources } from './resources.js';
 import { DEFAULT_DESCRIPTION_BUDGET, DEFAULT_MAX_TOOLS, type Family, FAMILIES } from './rules.js';
 import { checkSecurity } from './security.js';
-import { LINT_REPORT_FORMAT, LINT_REPORT_VERSION, type LintFinding, type LintReport } from './types.js';
+import {
+  LINT_REPORT_FORMAT,
+  LINT_REPORT_VERSION,
+  type LintFinding,
+  type LintReport,
+} from './types.js';
 
 const CHECKS: Record<Family, (ctx: LintContext) => void> = {
   names: checkNames,
@@ -45,12 +50,28 @@ export function lintSnapshot(snapshot: Snapshot, options: LintOptions = {}): Lin
     descriptionBudget: policy.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
     maxTools: policy.maxTools ?? DEFAULT_MAX_TOOLS,
   };
-  for (const family of FAMILIES) if (!options.families || options.families.includes(family)) CHECKS[family](ctx);
+  for (const family of FAMILIES)
+    if (!options.families || options.families.includes(family)) CHECKS[family](ctx);
   const { findings, suppressed } = applyPolicy(dedupe(out.items), policy);
   findings.sort(compareLintFindings);
-  suppressed.sort((a, b) => compareEntities(a.entity, b.entity) || compareStrings(a.pointer, b.pointer) || compareStrings(a.id, b.id) || compareStrings(a.fingerprint, b.fingerprint));
-  const summary = Object.fromEntries(LEVELS.map((level) => [level, findings.filter((f) => f.level === level).length])) as LintReport['summary'];
-  return { format: LINT_REPORT_FORMAT, version: LINT_REPORT_VERSION, snapshot: options.label ?? 'snapshot', summary, findings, suppressed };
+  suppressed.sort(
+    (a, b) =>
+      compareEntities(a.entity, b.entity) ||
+      compareStrings(a.pointer, b.pointer) ||
+      compareStrings(a.id, b.id) ||
+      compareStrings(a.fingerprint, b.fingerprint),
+  );
+  const summary = Object.fromEntries(
+    LEVELS.map((level) => [level, findings.filter((f) => f.level === level).length]),
+  ) as LintReport['summary'];
+  return {
+    format: LINT_REPORT_FORMAT,
+    version: LINT_REPORT_VERSION,
+    snapshot: options.label ?? 'snapshot',
+    summary,
+    findings,
+    suppressed,
+  };
 }
 
 /** Two tools with one name (a broken catalog) would report everything twice. */
@@ -61,5 +82,10 @@ function dedupe(findings: LintFinding[]): LintFinding[] {
 
 /** Entity, then pointer, then rule id, then fingerprint (several findings of one rule at one pointer). */
 export function compareLintFindings(a: LintFinding, b: LintFinding): number {
-  return compareEntities(a.entity, b.entity) || compareStrings(a.pointer, b.pointer) || compareStrings(a.id, b.id) || compareStrings(a.fingerprint, b.fingerprint);
+  return (
+    compareEntities(a.entity, b.entity) ||
+    compareStrings(a.pointer, b.pointer) ||
+    compareStrings(a.id, b.id) ||
+    compareStrings(a.fingerprint, b.fingerprint)
+  );
 }

@@ -6,7 +6,7 @@ import type { JsonObject, Prompt, Snapshot, Tool } from '../snapshot/types.js';
 import { canonicalSchema, compareStrings } from '../snapshot/write.js';
 import { declareRequiredKeys, outputBranches, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
-import { deriveErrorCodes } from './error-codes.js';
+import { deriveErrorCodes } from '../schema/error-codes.js';
 import { inputKindOf } from './input-kind.js';
 import { NamePlanner, RESERVED_MEMBER_NAMES, RESERVED_TYPE_NAMES, camelCase, pascalCase } from './naming.js';
 import { templateVariables } from './uri-template.js';

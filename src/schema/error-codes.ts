@@ -1,6 +1,6 @@
 import type { ErrorCodeConfig } from '../config/types.js';
-import { derefSchema } from '../schema/refs.js';
-import { isObject } from '../schema/walk.js';
+import { derefSchema } from './refs.js';
+import { isObject } from './walk.js';
 import type { JsonObject, JsonValue, Tool } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
 
