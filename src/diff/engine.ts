@@ -4,12 +4,13 @@ import { compareStrings } from '../snapshot/write.js';
 import { compareEntities, entityId, pairBy, toolKey } from './entities.js';
 import { FindingList } from './findings.js';
 import { canonicalJson } from './json.js';
-import { applyPolicy, validatePolicy } from './policy.js';
+import { validatePolicy } from './policy.js';
 import { comparePrompts } from './prompts.js';
 import { compareResources, compareTemplates } from './resources.js';
 import { compareServer } from './server.js';
+import { settleFindings } from './settle.js';
 import { compareTool } from './tools.js';
-import { type DiffReport, type Finding, LEVELS, REPORT_FORMAT, REPORT_VERSION } from './types.js';
+import { type DiffReport, type Finding, REPORT_FORMAT, REPORT_VERSION } from './types.js';
 
 export interface DiffOptions {
   /** Level overrides and ignore entries; validated (unknown rule ids are an error). */
@@ -41,18 +42,7 @@ export function diffSnapshots(
     compareTemplates(base.resourceTemplates, head.resourceTemplates, out);
     comparePrompts(base.prompts, head.prompts, out);
   }
-  const { findings, suppressed } = applyPolicy(dedupe(out.items), policy);
-  findings.sort(compareFindings);
-  suppressed.sort(
-    (a, b) =>
-      compareEntities(a.entity, b.entity) ||
-      compareStrings(a.pointer, b.pointer) ||
-      compareStrings(a.id, b.id) ||
-      compareStrings(a.fingerprint, b.fingerprint),
-  );
-  const summary = Object.fromEntries(
-    LEVELS.map((level) => [level, findings.filter((f) => f.level === level).length]),
-  ) as DiffReport['summary'];
+  const { summary, findings, suppressed } = settleFindings(out.items, policy, compareFindings);
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
@@ -132,12 +122,6 @@ function isBareToolsList(s: Snapshot): boolean {
     s.resourceTemplates.length === 0 &&
     s.prompts.length === 0
   );
-}
-
-/** Union trials can reach the same change twice (two base branches matched to one head branch). */
-function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => !seen.has(f.fingerprint) && seen.add(f.fingerprint) !== undefined);
 }
 
 /** Entity, then pointer, then rule id; before/after break the remaining ties (several enum values at one pointer). */

@@ -5,14 +5,8 @@ import { compareStrings } from '../snapshot/write.js';
  * Entity ids name what a finding is about, in reports and in policy ignore entries:
  * `tool:<name>`, `resource:<uri>`, `resource-template:<uriTemplate>`, `prompt:<name>`, `server`.
  */
-export type EntityKind = 'server' | 'tool' | 'resource' | 'resource-template' | 'prompt';
-export const ENTITY_KINDS: readonly EntityKind[] = [
-  'server',
-  'tool',
-  'resource',
-  'resource-template',
-  'prompt',
-];
+export const ENTITY_KINDS = ['server', 'tool', 'resource', 'resource-template', 'prompt'] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 export const SERVER_ENTITY = 'server';
 

@@ -121,14 +121,8 @@ export const RULES = [
   { id: 'error-code-removed', level: 'info', trigger: 'a tool no longer declares a coded error', message: (m) => `${m.subject}: error code ${brief(m.before)} is no longer declared` },
 ] as const satisfies readonly RuleSpec[];
 
-/** Every diff rule id: the union of the registry's ids, so a typo where a finding is raised does not compile. */
+/** Every diff rule id, from the registry: a typo where a finding is raised does not compile. */
 export type RuleId = (typeof RULES)[number]['id'];
-
 export type RuleDefinition = RuleSpec & { id: RuleId };
-
-const registry = ruleRegistry<RuleDefinition>(RULES, 'diff');
-
-export const rule: (id: RuleId) => RuleDefinition = registry.get;
-
-/** For ids from outside the engine (a config's policy): true when the registry has it. */
-export const isRuleId: (id: string) => id is RuleId = registry.has;
+/** `isRuleId` is for ids from outside the engine (a config's policy); `rule` throws on an unknown id. */
+export const { get: rule, has: isRuleId } = ruleRegistry<RuleDefinition>(RULES, 'diff');

@@ -1,7 +1,6 @@
 import type { LintPolicy } from '../config/types.js';
 import { compareEntities } from '../diff/entities.js';
-import { applyPolicy } from '../diff/policy.js';
-import { LEVELS } from '../diff/types.js';
+import { settleFindings } from '../diff/settle.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
 import type { LintContext } from './context.js';
@@ -52,18 +51,7 @@ export function lintSnapshot(snapshot: Snapshot, options: LintOptions = {}): Lin
   };
   for (const family of FAMILIES)
     if (!options.families || options.families.includes(family)) CHECKS[family](ctx);
-  const { findings, suppressed } = applyPolicy(dedupe(out.items), policy);
-  findings.sort(compareLintFindings);
-  suppressed.sort(
-    (a, b) =>
-      compareEntities(a.entity, b.entity) ||
-      compareStrings(a.pointer, b.pointer) ||
-      compareStrings(a.id, b.id) ||
-      compareStrings(a.fingerprint, b.fingerprint),
-  );
-  const summary = Object.fromEntries(
-    LEVELS.map((level) => [level, findings.filter((f) => f.level === level).length]),
-  ) as LintReport['summary'];
+  const { summary, findings, suppressed } = settleFindings(out.items, policy, compareLintFindings);
   return {
     format: LINT_REPORT_FORMAT,
     version: LINT_REPORT_VERSION,
@@ -72,12 +60,6 @@ export function lintSnapshot(snapshot: Snapshot, options: LintOptions = {}): Lin
     findings,
     suppressed,
   };
-}
-
-/** Two tools with one name (a broken catalog) would report everything twice. */
-function dedupe(findings: LintFinding[]): LintFinding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => !seen.has(f.fingerprint) && seen.add(f.fingerprint) !== undefined);
 }
 
 /** Entity, then pointer, then rule id, then fingerprint (several findings of one rule at one pointer). */

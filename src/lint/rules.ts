@@ -2,14 +2,8 @@ import { ruleRegistry } from '../diff/registry.js';
 import type { Level } from './types.js';
 
 /** Rule families: one file each in this folder. `generate` runs the `security` family. */
-export type Family = 'names' | 'descriptions' | 'contracts' | 'security' | 'resources';
-export const FAMILIES: readonly Family[] = [
-  'names',
-  'descriptions',
-  'contracts',
-  'security',
-  'resources',
-];
+export const FAMILIES = ['names', 'descriptions', 'contracts', 'security', 'resources'] as const;
+export type Family = (typeof FAMILIES)[number];
 
 /** The shape of a registry entry; `LintRuleDefinition` is the same with the id narrowed to `LintRuleId`. */
 interface LintRuleSpec {
@@ -50,14 +44,11 @@ export const LINT_RULES = [
   { id: 'resource-uri-sensitive', level: 'error', family: 'resources', trigger: 'a resource URI or template carrying credentials: a password in the authority, a token-like query parameter (`token`, `api_key`, `sig`, ...) or a known secret format' },
 ] as const satisfies readonly LintRuleSpec[];
 
-/** Every lint rule id: the union of the registry's ids, so a typo where a finding is raised does not compile. */
+/** Every lint rule id, from the registry: a typo where a finding is raised does not compile. */
 export type LintRuleId = (typeof LINT_RULES)[number]['id'];
-
 export type LintRuleDefinition = LintRuleSpec & { id: LintRuleId };
-
-const registry = ruleRegistry<LintRuleDefinition>(LINT_RULES, 'lint');
-
-export const lintRule: (id: LintRuleId) => LintRuleDefinition = registry.get;
-
-/** For ids from outside the engine (a config's policy): true when the registry has it. */
-export const isLintRuleId: (id: string) => id is LintRuleId = registry.has;
+/** `isLintRuleId` is for ids from outside the engine (a config's policy); `lintRule` throws on an unknown id. */
+export const { get: lintRule, has: isLintRuleId } = ruleRegistry<LintRuleDefinition>(
+  LINT_RULES,
+  'lint',
+);

@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
-import type { LintPolicy, ResolvedConfig, ServerConfig } from '../config/types.js';
-import { findConfig } from '../diff/settings.js';
+import type { LintPolicy, ServerConfig } from '../config/types.js';
+import { loadCommandConfig, serverIndex } from '../diff/settings.js';
 import { CodegenError } from '../errors.js';
 import { mergeLintPolicies, validateLintPolicy } from './policy.js';
 
@@ -23,11 +23,8 @@ export async function resolveLintSettings(options: {
   cwd: string;
   snapshotGiven: boolean;
 }): Promise<LintSettings> {
-  const file =
-    options.config !== undefined
-      ? resolve(options.cwd, options.config)
-      : await findConfig(options.cwd);
-  if (file === undefined) {
+  const loaded = await loadCommandConfig(options);
+  if (loaded === undefined) {
     if (options.server !== undefined || !options.snapshotGiven) {
       throw new CodegenError(
         `lint: ${options.server !== undefined ? `--server ${options.server}` : 'linting without a snapshot argument'} needs a config file, and none was found from ${options.cwd}`,
@@ -38,19 +35,9 @@ export async function resolveLintSettings(options: {
     }
     return { policy: {} };
   }
-  // Loaded lazily: the config loader (cosmiconfig, jiti) costs startup time a plain lint does not need.
-  const { loadConfig } = await import('../config/load.js');
-  const config: ResolvedConfig = await loadConfig({ file, cwd: options.cwd });
-  const configFile = config.file ?? file;
+  const { config, configFile } = loaded;
   const top = validateLintPolicy(config.lint, { file: configFile, at: '/lint' });
-  let index =
-    options.server === undefined ? -1 : config.servers.findIndex((s) => s.name === options.server);
-  if (options.server !== undefined && index < 0) {
-    throw new CodegenError(
-      `lint: no server named ${JSON.stringify(options.server)} in ${configFile}`,
-      { hint: `servers in the config: ${config.servers.map((s) => s.name).join(', ')}` },
-    );
-  }
+  let index = serverIndex('lint', loaded, options.server);
   if (index < 0 && !options.snapshotGiven) {
     if (config.servers.length !== 1) {
       throw new CodegenError(
