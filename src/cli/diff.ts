@@ -9,11 +9,10 @@ import { resolveDiffSettings } from '../diff/settings.js';
 import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import type { DiffReport } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../errors.js';
-import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
 import {
   deliverReport,
-  REPORT_OPTIONS,
+  parseReportArgs,
   type ReportFormat,
   reportRequest,
 } from './report-output.js';
@@ -73,11 +72,9 @@ export const diffCommand: Command = {
   name: 'diff',
   help,
   async run(args: string[], io: Io): Promise<number> {
-    const { values, positionals } = parseCommandArgs('diff', args, REPORT_OPTIONS, true);
-    if (values.help) {
-      io.stdout.write(help);
-      return ExitCode.ok;
-    }
+    const parsed = parseReportArgs('diff', args, io, help);
+    if (!parsed) return ExitCode.ok;
+    const { values, positionals } = parsed;
     if (positionals.length !== 2) {
       throw new CodegenError(
         `diff: expected two snapshots, <base> and <head>, got ${positionals.length}`,
@@ -105,31 +102,20 @@ export const diffCommand: Command = {
       headLabel: headArg,
     });
 
-    return deliverReport(
-      io,
-      request,
-      (color) => render(report, request.format, color, headText),
-      report.findings,
-    );
+    const draw = (color: boolean) => render(report, request.format, color, headText);
+    return deliverReport(io, request, draw, report.findings);
   },
 };
+
+/** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
+const PLAIN = { markdown: formatMarkdown, json: formatJson, github: formatGithub };
 
 function render(
   report: DiffReport,
   format: ReportFormat,
   color: boolean,
-  headText: string | undefined,
+  headText?: string,
 ): string {
-  switch (format) {
-    case 'markdown':
-      return formatMarkdown(report);
-    case 'json':
-      return formatJson(report);
-    case 'github':
-      return formatGithub(report);
-    case 'sarif':
-      return formatDiffSarif(report, headText);
-    case 'text':
-      return formatText(report, { color });
-  }
+  if (format === 'text') return formatText(report, { color });
+  return format === 'sarif' ? formatDiffSarif(report, headText) : PLAIN[format](report);
 }

@@ -11,11 +11,10 @@ import {
 import { LINT_RULES } from '../lint/rules.js';
 import { displayPath, resolveLintSettings } from '../lint/settings.js';
 import type { LintReport } from '../lint/types.js';
-import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
 import {
   deliverReport,
-  REPORT_OPTIONS,
+  parseReportArgs,
   type ReportFormat,
   reportRequest,
 } from './report-output.js';
@@ -72,11 +71,9 @@ export const lintCommand: Command = {
   name: 'lint',
   help,
   async run(args: string[], io: Io): Promise<number> {
-    const { values, positionals } = parseCommandArgs('lint', args, REPORT_OPTIONS, true);
-    if (values.help) {
-      io.stdout.write(help);
-      return ExitCode.ok;
-    }
+    const parsed = parseReportArgs('lint', args, io, help);
+    if (!parsed) return ExitCode.ok;
+    const { values, positionals } = parsed;
     if (positionals.length > 1) {
       throw new CodegenError(`lint: expected at most one snapshot, got ${positionals.length}`, {
         hint: 'lint one catalog at a time; see `mcp-codegen lint --help`',
@@ -97,31 +94,15 @@ export const lintCommand: Command = {
     );
     const report = lintSnapshot(snapshot, { policy: settings.policy, label });
 
-    return deliverReport(
-      io,
-      request,
-      (color) => render(report, request.format, color, source),
-      report.findings,
-    );
+    const draw = (color: boolean) => render(report, request.format, color, source);
+    return deliverReport(io, request, draw, report.findings);
   },
 };
 
-function render(
-  report: LintReport,
-  format: ReportFormat,
-  color: boolean,
-  source: string | undefined,
-): string {
-  switch (format) {
-    case 'markdown':
-      return formatLintMarkdown(report);
-    case 'json':
-      return formatLintJson(report);
-    case 'github':
-      return formatLintGithub(report);
-    case 'sarif':
-      return formatLintSarif(report, source);
-    case 'text':
-      return formatLintText(report, { color });
-  }
+/** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
+const PLAIN = { markdown: formatLintMarkdown, json: formatLintJson, github: formatLintGithub };
+
+function render(report: LintReport, format: ReportFormat, color: boolean, source?: string): string {
+  if (format === 'text') return formatLintText(report, { color });
+  return format === 'sarif' ? formatLintSarif(report, source) : PLAIN[format](report);
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { type Level, severity } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../errors.js';
 import { writeFileAtomic } from '../snapshot/atomic.js';
+import { parseCommandArgs } from './args.js';
 import type { Io } from './io.js';
 
 /** What `diff` and `lint` share on the command line: report formats, `--fail-on`, where the report goes. */
@@ -10,14 +11,22 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 const FAIL_ON = ['error', 'warning', 'info', 'none'] as const;
 type FailOn = (typeof FAIL_ON)[number];
 
-/** The options both commands parse, for `parseCommandArgs`. */
-export const REPORT_OPTIONS = {
+/** The options both commands parse. */
+const REPORT_OPTIONS = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   config: { type: 'string' },
   server: { type: 'string' },
   output: { type: 'string' },
 } as const;
+
+/** A report command's arguments; undefined when `--help` was asked for (and printed). */
+export function parseReportArgs(command: string, args: string[], io: Io, help: string) {
+  const parsed = parseCommandArgs(command, args, REPORT_OPTIONS, true);
+  if (!parsed.values.help) return parsed;
+  io.stdout.write(help);
+  return undefined;
+}
 
 export interface ReportRequest {
   format: ReportFormat;

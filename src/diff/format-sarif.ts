@@ -3,7 +3,7 @@ import { parseEntity } from './entities.js';
 import { lineLocator } from './json-lines.js';
 import { RULES } from './rules.js';
 import { parseRevision } from './source.js';
-import type { DiffReport, Level, SuppressedFinding } from './types.js';
+import type { DiffReport, Level, ReportBody, ReportedFinding } from './types.js';
 
 /** What a SARIF log is built from: the same for `diff` and `lint`. */
 export interface SarifInput {
@@ -13,15 +13,7 @@ export interface SarifInput {
   rules: ReadonlyArray<{ id: string; level: Level; trigger: string }>;
   /** The snapshot the results are about, as the user named it (a path, or `rev:path`). */
   artifact: string;
-  findings: ReadonlyArray<{
-    id: string;
-    level: Level;
-    entity: string;
-    pointer: string;
-    message: string;
-    fingerprint: string;
-  }>;
-  suppressed: readonly SuppressedFinding[];
+  report: ReportBody<ReportedFinding>;
   /** The artifact's text, when at hand: each result then carries the line of its entity and pointer. */
   text?: string;
 }
@@ -40,7 +32,7 @@ const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = {
  */
 export function formatSarif(input: SarifInput): string {
   // Only the rules that have results, in registry order (as ESLint's SARIF does): results point at them by index.
-  const used = new Set([...input.findings, ...input.suppressed].map((f) => f.id));
+  const used = new Set([...input.report.findings, ...input.report.suppressed].map((f) => f.id));
   const rules = input.rules.filter((r) => used.has(r.id));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const uri = artifactUri(input.artifact);
@@ -56,7 +48,7 @@ export function formatSarif(input: SarifInput): string {
     ],
   });
   const results = [
-    ...input.findings.map((f) => ({
+    ...input.report.findings.map((f) => ({
       ruleId: f.id,
       ruleIndex: index.get(f.id)!,
       level: SARIF_LEVEL[f.level],
@@ -65,7 +57,7 @@ export function formatSarif(input: SarifInput): string {
       partialFingerprints: { 'mcpCodegen/v1': f.fingerprint },
       properties: { entity: f.entity, pointer: f.pointer },
     })),
-    ...input.suppressed.map((s) => ({
+    ...input.report.suppressed.map((s) => ({
       ruleId: s.id,
       ruleIndex: index.get(s.id)!,
       level: SARIF_LEVEL[rules[index.get(s.id)!]!.level],
@@ -108,8 +100,7 @@ export function formatDiffSarif(report: DiffReport, headText?: string): string {
     command: 'diff',
     rules: RULES,
     artifact: report.head,
-    findings: report.findings,
-    suppressed: report.suppressed,
+    report,
     text: headText,
   });
 }

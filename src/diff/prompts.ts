@@ -19,19 +19,7 @@ export function comparePrompts(base: Prompt[], head: Prompt[], out: FindingList)
  * index: reordering arguments changes no pointer and no fingerprint.
  */
 function comparePrompt(base: Prompt, head: Prompt, entity: string, out: FindingList): void {
-  const keys = new Set([...Object.keys(base), ...Object.keys(head)]);
-  keys.delete('name');
-  keys.delete('arguments');
-  for (const key of [...keys].sort(compareStrings)) {
-    if (!jsonEqual(base[key], head[key]))
-      out.add(
-        'prompt-changed',
-        entity,
-        `/${pointerToken(key)}`,
-        present(base[key]),
-        present(head[key]),
-      );
-  }
+  compareOtherFields(base, head, ['name', 'arguments'], '', entity, out);
   for (const pair of pairBy(base.arguments ?? [], head.arguments ?? [], (a) => a.name)) {
     const at = `/arguments/${pointerToken(pair.key)}`;
     if (!pair.head) out.add('prompt-argument-removed', entity, at, present(pair.base), null);
@@ -59,17 +47,30 @@ function compareArgument(
     out.add('prompt-argument-became-required', entity, `${at}/required`, false, true);
   if (required(base) && !required(head))
     out.add('prompt-argument-became-optional', entity, `${at}/required`, true, false);
-  const keys = new Set([...Object.keys(base), ...Object.keys(head)]);
-  keys.delete('name');
-  keys.delete('required');
+  compareOtherFields(base, head, ['name', 'required'], at, entity, out);
+}
+
+/** Every field without a rule of its own (`title`, `description`, unknown ones) is `prompt-changed`. */
+function compareOtherFields(
+  base: Record<string, unknown>,
+  head: Record<string, unknown>,
+  own: readonly string[],
+  at: string,
+  entity: string,
+  out: FindingList,
+): void {
+  const keys = new Set(
+    [...Object.keys(base), ...Object.keys(head)].filter((k) => !own.includes(k)),
+  );
   for (const key of [...keys].sort(compareStrings)) {
-    if (!jsonEqual(base[key], head[key]))
+    const [before, after] = [base[key], head[key]];
+    if (!jsonEqual(before, after))
       out.add(
         'prompt-changed',
         entity,
         `${at}/${pointerToken(key)}`,
-        present(base[key]),
-        present(head[key]),
+        present(before),
+        present(after),
       );
   }
 }

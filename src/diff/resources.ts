@@ -57,24 +57,11 @@ export function compareTemplates(
     compareFields(old, now, 'uriTemplate', 'resource-template', entity, out);
     moved.add(old).add(now);
   }
+  const entityOf = (t: ResourceTemplate) => entityId('resource-template', t.uriTemplate);
   for (const t of removed)
-    if (!moved.has(t))
-      out.add(
-        'resource-template-removed',
-        entityId('resource-template', t.uriTemplate),
-        '',
-        t.uriTemplate,
-        null,
-      );
+    if (!moved.has(t)) out.add('resource-template-removed', entityOf(t), '', t.uriTemplate, null);
   for (const t of added)
-    if (!moved.has(t))
-      out.add(
-        'resource-template-added',
-        entityId('resource-template', t.uriTemplate),
-        '',
-        null,
-        t.uriTemplate,
-      );
+    if (!moved.has(t)) out.add('resource-template-added', entityOf(t), '', null, t.uriTemplate);
 }
 
 function compareFields(

@@ -44,7 +44,7 @@ export interface SuppressedFinding {
   reason: string;
 }
 
-/** The part of a diff or lint report after its header: counts, findings, what the policy hid. */
+/** What a diff and a lint report have besides their labels: counts, findings, what the policy hid. */
 export interface ReportBody<F extends ReportedFinding> {
   summary: Record<Level, number>;
   /** Sorted by entity (server, tools, resources, templates, prompts; then by key), pointer, id. */
@@ -56,10 +56,13 @@ export interface ReportBody<F extends ReportedFinding> {
 export const REPORT_FORMAT = 'mcp-codegen/diff';
 export const REPORT_VERSION = 1;
 
-/** The `--format json` output. Fields are only ever added within a version. */
-export interface DiffReport extends ReportBody<Finding> {
-  format: typeof REPORT_FORMAT;
-  version: typeof REPORT_VERSION;
+/** A `--format json` report: `format` names the command's report, fields are only ever added within a `version`. */
+export interface Report<Format extends string, F extends ReportedFinding> extends ReportBody<F> {
+  format: Format;
+  version: 1;
+}
+
+export interface DiffReport extends Report<typeof REPORT_FORMAT, Finding> {
   /** Labels of the compared snapshots (file paths or `rev:path` as given). */
   base: string;
   head: string;

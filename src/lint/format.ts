@@ -42,8 +42,7 @@ export function formatLintSarif(report: LintReport, text?: string): string {
     command: 'lint',
     rules: LINT_RULES,
     artifact: report.snapshot,
-    findings: report.findings,
-    suppressed: report.suppressed,
+    report,
     text,
   });
 }

@@ -1,4 +1,4 @@
-import type { Level, ReportBody, ReportedFinding, SuppressedFinding } from '../diff/types.js';
+import type { Level, Report, ReportedFinding, SuppressedFinding } from '../diff/types.js';
 
 export type { Level };
 
@@ -13,10 +13,7 @@ export type SuppressedLintFinding = SuppressedFinding;
 export const LINT_REPORT_FORMAT = 'mcp-codegen/lint';
 export const LINT_REPORT_VERSION = 1;
 
-/** The `--format json` output. Fields are only ever added within a version. */
-export interface LintReport extends ReportBody<LintFinding> {
-  format: typeof LINT_REPORT_FORMAT;
-  version: typeof LINT_REPORT_VERSION;
+export interface LintReport extends Report<typeof LINT_REPORT_FORMAT, LintFinding> {
   /** The linted snapshot's label (the path or `rev:path` as given). */
   snapshot: string;
 }
