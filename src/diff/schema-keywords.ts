@@ -1,10 +1,10 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
-import { canonicalJson, isObject } from './json.js';
+import { canonicalJson } from './json.js';
 
 /** Keywords that constrain values, and how the comparison treats them. Everything else is metadata. */
-export const LOWER_BOUNDS = ['minLength', 'minItems', 'minProperties', 'minContains'] as const;
-export const UPPER_BOUNDS = ['maxLength', 'maxItems', 'maxProperties', 'maxContains'] as const;
+const LOWER_BOUNDS = ['minLength', 'minItems', 'minProperties', 'minContains'] as const;
+const UPPER_BOUNDS = ['maxLength', 'maxItems', 'maxProperties', 'maxContains'] as const;
 
 /** Compared only for equality: a change here cannot be classified without a solver, so it is a warning. */
 export const UNPROVABLE = [
@@ -154,15 +154,4 @@ export function unionOf(
   if (any && !one) return { keyword: 'anyOf', branches: any };
   if (one && !any) return { keyword: 'oneOf', branches: one };
   return undefined;
-}
-
-/** True when a node validates nothing besides its union: it is equivalent to its branches. */
-export function onlyUnion(node: JsonObject, keyword: string): boolean {
-  return Object.keys(node).every(
-    (k) => k === keyword || !HANDLED.has(k) || k === '$defs' || k === 'definitions',
-  );
-}
-
-export function isSchemaObject(value: unknown): value is JsonObject {
-  return isObject(value);
 }

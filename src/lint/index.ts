@@ -19,6 +19,7 @@ export {
   DEFAULT_MAX_TOOLS,
   type Family,
   type LintRuleDefinition,
+  type LintRuleId,
 } from './rules.js';
 export { validateLintPolicy, mergeLintPolicies } from './policy.js';
 export { securityWarnings } from './warnings.js';
