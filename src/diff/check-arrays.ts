@@ -1,16 +1,10 @@
 import type { JsonObject } from '../snapshot/types.js';
 import { compareCounts } from './check-numbers.js';
 import { jsonEqual } from './json.js';
-import type { Comparer, Context } from './schema-context.js';
+import type { Checker } from './schema-context.js';
 
 /** `items`/`prefixItems`/`additionalItems` (2020-12 and draft-07 tuples), `minItems`/`maxItems`, `minContains`/`maxContains`, `uniqueItems`. */
-export function compareArrays(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareArrays: Checker = (c, b, h, ptr, ctx) => {
   compareCounts(c, b, h, ptr, ctx, 'minItems', 'maxItems');
   compareCounts(c, b, h, ptr, ctx, 'minContains', 'maxContains');
   if ((b.uniqueItems === true) !== (h.uniqueItems === true)) {
@@ -18,16 +12,10 @@ export function compareArrays(
     if (h.uniqueItems === true) c.narrow('constraint', ...args);
     else c.widen('constraint', ...args);
   }
-}
+};
 
 /** The item schemas: tuple positions pairwise, then the schema for the remaining items. */
-export function compareItems(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareItems: Checker = (c, b, h, ptr, ctx) => {
   const tupleB = Array.isArray(b.prefixItems)
     ? b.prefixItems
     : Array.isArray(b.items)
@@ -61,4 +49,4 @@ export function compareItems(
   const restH = h[restKey(h)];
   if (restB === undefined && restH === undefined) return;
   c.compare(restB ?? true, restH ?? true, `${ptr}/${restKey(h)}`, ctx);
-}
+};

@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { typesDisjoint } from './check-types.js';
 import { isObject, jsonEqual } from './json.js';
 import { rule } from './rules.js';
-import type { Comparer, Context, SchemaChange, Side } from './schema-context.js';
+import type { Checker, Comparer, Context, SchemaChange, Side } from './schema-context.js';
 import { HANDLED, unionOf } from './schema-keywords.js';
 
 /**
@@ -117,13 +117,7 @@ export function compareOneSidedUnion(
 }
 
 /** allOf: pairwise when the lists line up, otherwise equal-as-a-set or a warning. */
-export function compareAllOf(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareAllOf: Checker = (c, b, h, ptr, ctx) => {
   const lb = Array.isArray(b.allOf) ? b.allOf : undefined;
   const lh = Array.isArray(h.allOf) ? h.allOf : undefined;
   if (!lb && !lh) return;
@@ -139,7 +133,7 @@ export function compareAllOf(
     return;
   }
   c.emit(ctx, c.unprovable(), at, lb ?? null, lh ?? null);
-}
+};
 
 /**
  * A node as a list of union branches: a plain schema is one branch; `{S, anyOf: [B1, B2]}` is

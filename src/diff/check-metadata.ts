@@ -2,20 +2,14 @@ import { pointerToken } from '../errors.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
 import { isObject, jsonEqual } from './json.js';
-import type { Comparer, Context } from './schema-context.js';
+import type { Checker, Comparer, Context } from './schema-context.js';
 import { HANDLED, UNPROVABLE } from './schema-keywords.js';
 
 /**
  * Keywords compared only for equality: `not`, `if`/`then`/`else`, `patternProperties`, ... A change
  * there cannot be classified without a solver, so it is a warning, never silence.
  */
-export function compareUnprovable(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareUnprovable: Checker = (c, b, h, ptr, ctx) => {
   for (const keyword of UNPROVABLE) {
     if (
       (b[keyword] !== undefined || h[keyword] !== undefined) &&
@@ -24,30 +18,18 @@ export function compareUnprovable(
       c.emit(ctx, c.unprovable(), `${ptr}/${keyword}`, b[keyword] ?? null, h[keyword] ?? null);
     }
   }
-}
+};
 
 /** `default`: for an input, clients that omit the value get different behaviour; for an output it is documentation. */
-export function compareDefault(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareDefault: Checker = (c, b, h, ptr, ctx) => {
   if (jsonEqual(b.default, h.default)) return;
   const id =
     c.direction === 'input' ? 'tool-input-default-changed' : 'tool-schema-metadata-changed';
   c.emit(ctx, id, `${ptr}/default`, b.default ?? null, h.default ?? null);
-}
+};
 
 /** Every keyword the comparison does not handle (`description`, `title`, `examples`, unknown ones). */
-export function compareMetadata(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareMetadata: Checker = (c, b, h, ptr, ctx) => {
   const keys = new Set([...Object.keys(b), ...Object.keys(h)]);
   for (const key of [...keys].sort(compareStrings)) {
     if (HANDLED.has(key)) continue;
@@ -60,7 +42,7 @@ export function compareMetadata(
         h[key] ?? null,
       );
   }
-}
+};
 
 /** Equal as schemas: no finding of any level when compared (after resolving $refs). */
 function same(

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import type { Comparer, Context } from './schema-context.js';
+import type { Checker, Comparer, Context } from './schema-context.js';
 import {
   boundKeywords,
   compareBounds,
@@ -10,13 +10,7 @@ import {
 const num = (v: JsonValue | undefined) => (typeof v === 'number' ? v : undefined);
 
 /** `minimum`/`maximum`/`exclusiveMinimum`/`exclusiveMaximum` (number or draft-04 boolean) and `multipleOf`. */
-export function compareNumbers(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareNumbers: Checker = (c, b, h, ptr, ctx) => {
   for (const side of ['lower', 'upper'] as const) {
     const order = compareBounds(numericBound(b, side), numericBound(h, side), side);
     if (order === 0) continue;
@@ -35,7 +29,7 @@ export function compareNumbers(
     c.narrow('constraint', `${ptr}/multipleOf`, ctx, b.multipleOf ?? null, h.multipleOf ?? null);
   if (multiple > 0)
     c.widen('constraint', `${ptr}/multipleOf`, ctx, b.multipleOf ?? null, h.multipleOf ?? null);
-}
+};
 
 /**
  * A pair of count bounds (`minLength`/`maxLength`, `minItems`/`maxItems`, ...): a higher minimum

@@ -3,16 +3,10 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
 import { compareCounts } from './check-numbers.js';
 import { isObject, jsonEqual } from './json.js';
-import type { Comparer, Context } from './schema-context.js';
+import type { Checker } from './schema-context.js';
 
 /** `properties` with `required`, and `minProperties`/`maxProperties`. */
-export function compareProperties(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareProperties: Checker = (c, b, h, ptr, ctx) => {
   compareCounts(c, b, h, ptr, ctx, 'minProperties', 'maxProperties');
   const propsB = isObject(b.properties) ? b.properties : {};
   const propsH = isObject(h.properties) ? h.properties : {};
@@ -63,16 +57,10 @@ export function compareProperties(
       c.emit(ctx, id, at, null, schemaH);
     }
   }
-}
+};
 
 /** `additionalProperties`: `false` closes the object, a schema constrains the undeclared ones. */
-export function compareAdditionalProperties(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareAdditionalProperties: Checker = (c, b, h, ptr, ctx) => {
   const ab = b.additionalProperties;
   const ah = h.additionalProperties;
   if (jsonEqual(ab, ah) && !c.hasRef(ab) && !c.hasRef(ah)) return;
@@ -87,7 +75,7 @@ export function compareAdditionalProperties(
   if (open(ab)) return c.narrow('constraint', at, ctx, before, after);
   if (open(ah)) return c.widen('constraint', at, ctx, before, after);
   c.compare(ab!, ah!, at, ctx);
-}
+};
 
 function requiredSet(node: JsonObject): Set<string> {
   return new Set(

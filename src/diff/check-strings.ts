@@ -1,16 +1,10 @@
 import type { JsonObject } from '../snapshot/types.js';
 import { compareCounts } from './check-numbers.js';
 import { jsonEqual } from './json.js';
-import type { Comparer, Context } from './schema-context.js';
+import type { Checker } from './schema-context.js';
 
 /** `minLength`/`maxLength`, `pattern` and `format`. */
-export function compareStringKeywords(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareStringKeywords: Checker = (c, b, h, ptr, ctx) => {
   compareCounts(c, b, h, ptr, ctx, 'minLength', 'maxLength');
   // Adding a pattern or format only rejects; dropping one only accepts; editing one is anyone's guess.
   for (const key of ['pattern', 'format']) {
@@ -22,4 +16,4 @@ export function compareStringKeywords(
     else if (after === undefined) c.widen('constraint', at, ctx, before, null);
     else c.emit(ctx, c.unprovable(), at, before, after);
   }
-}
+};

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { compareStrings } from '../snapshot/write.js';
 import { isObject } from './json.js';
-import type { Comparer, Context, Side } from './schema-context.js';
+import type { Checker, Comparer, Context, Side } from './schema-context.js';
 import { allowedValues, declaredTypes, typeCovered, typeList, unionOf } from './schema-keywords.js';
 
 /** `type` (with `nullable`). Returns true when the types do not overlap at all: one finding says it, the rest would be noise. */
@@ -31,13 +31,7 @@ export function compareTypes(
 }
 
 /** `enum` and `const`, compared as sets of canonical values. */
-export function compareValues(
-  c: Comparer,
-  b: JsonObject,
-  h: JsonObject,
-  ptr: string,
-  ctx: Context,
-): void {
+export const compareValues: Checker = (c, b, h, ptr, ctx) => {
   const vb = allowedValues(b);
   const vh = allowedValues(h);
   if (!vb && !vh) return;
@@ -50,7 +44,7 @@ export function compareValues(
     if (!vh.has(key)) c.narrow('enum-value', at, ctx, vb.get(key)!, null);
   for (const key of [...vh.keys()].sort(compareStrings))
     if (!vb.has(key)) c.widen('enum-value', at, ctx, null, vh.get(key)!);
-}
+};
 
 /** The type list of a node whose union branches are all bare `{type}` schemas. */
 export function foldedTypes(c: Comparer, node: JsonObject, side: Side): Set<string> | undefined {

@@ -93,3 +93,12 @@ export interface Comparer {
   /** The rule for a change that cannot be proven safe or unsafe in this direction. */
   unprovable(): RuleId;
 }
+
+/** One keyword family's comparison of two (resolved, object) schemas at `ptr`: the unit the checker files export. */
+export type Checker = (
+  c: Comparer,
+  b: JsonObject,
+  h: JsonObject,
+  ptr: string,
+  ctx: Context,
+) => void;
