@@ -40,8 +40,8 @@ export function reportRequest(
   values: { format?: string; 'fail-on'?: string; output?: string },
 ): ReportRequest {
   return {
-    format: choice(command, '--format', values.format, REPORT_FORMATS, 'text'),
-    failOn: choice(command, '--fail-on', values['fail-on'], FAIL_ON, 'error'),
+    format: choice(command, 'format', values.format, REPORT_FORMATS, 'text'),
+    failOn: choice(command, 'fail-on', values['fail-on'], FAIL_ON, 'error'),
     output: values.output,
   };
 }
@@ -71,16 +71,17 @@ export async function deliverReport(
     : ExitCode.ok;
 }
 
+/** `option` is a key of REPORT_OPTIONS, so the flag a message names is one the command accepts. */
 function choice<T extends string>(
   command: string,
-  flag: string,
+  option: keyof typeof REPORT_OPTIONS,
   value: string | undefined,
   allowed: readonly T[],
   fallback: T,
 ): T {
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new CodegenError(`${command}: invalid ${flag} ${JSON.stringify(value)}`, {
+  throw new CodegenError(`${command}: invalid --${option} ${JSON.stringify(value)}`, {
     hint: `use one of: ${allowed.join(', ')}`,
   });
 }
