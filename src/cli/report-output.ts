@@ -6,7 +6,7 @@ import { parseCommandArgs } from './args.js';
 import type { Io } from './io.js';
 
 /** What `diff` and `lint` share on the command line: report formats, `--fail-on`, where the report goes. */
-export const REPORT_FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
+const REPORT_FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 const FAIL_ON = ['error', 'warning', 'info', 'none'] as const;
 type FailOn = (typeof FAIL_ON)[number];

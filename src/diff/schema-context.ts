@@ -65,7 +65,7 @@ export const WIDEN: Record<Direction, Record<Category, RuleId>> = {
 export type Side = 'base' | 'head';
 
 /** Visited (base node, head node) pairs: a pair is compared once, so `$ref` cycles terminate. */
-export type PairSet = Map<object, Set<object>>;
+type PairSet = Map<object, Set<object>>;
 
 export interface Context {
   changes: SchemaChange[];
