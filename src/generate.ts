@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from './config/types.js';
-import { CodegenError } from './errors.js';
+import { CodegenError } from './shared/errors.js';
 import type { ClientModel } from './model/types.js';
 import { cacheKey, defaultCacheDir, generatorBuildId, readCacheEntry, writeCacheEntry, type CachedFile, type CachedOutput } from './output-cache.js';
 import { readSnapshotFile } from './snapshot/read.js';
-import { writeFilesAtomic } from './snapshot/atomic.js';
+import { writeFilesAtomic } from './shared/atomic.js';
 import type { JsonValue, Snapshot } from './snapshot/types.js';
 import { serializeSnapshot, sortKeys } from './snapshot/write.js';
-import type { Environment, TextOutput } from './host.js';
-import { plural } from './plural.js';
+import type { Environment, TextOutput } from './shared/host.js';
+import { plural } from './shared/plural.js';
 
 /** `load` is loading the emit stack (ts-morph, json-schema-to-typescript, prettier), which a cached run skips. */
 export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
@@ -200,7 +200,7 @@ async function loadSnapshot(
   }
   const snapshotFile = resolve(config.root, server.snapshot ?? `${server.out}/snapshot.json`);
   if (options.offline) return { snapshot: await time('read', () => readSnapshotFile(snapshotFile)), snapshotFile, discovered: false };
-  const { discover, createProgressReporter } = await import('./discover/index.js');
+  const [{ discover }, { createProgressReporter }] = await Promise.all([import('./snapshot/discover.js'), import('./discover/index.js')]);
   const snapshot = await time('discover', () =>
     discover(source, {
       cwd: config.root,

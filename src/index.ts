@@ -11,7 +11,7 @@ import type { Snapshot } from './snapshot/types.js';
 
 export { defineConfig } from './config/define.js';
 export type * from './config/types.js';
-export { CodegenError, ExitCode } from './errors.js';
+export { CodegenError, ExitCode } from './shared/errors.js';
 export type { GenerateOptions, GenerateResult, GeneratedFile, Stage } from './generate.js';
 export type { DiscoverOptions } from './discover/discover.js';
 export type { Snapshot } from './snapshot/types.js';
@@ -28,7 +28,7 @@ export async function loadConfig(options: { file?: string; cwd?: string } = {}):
 
 /** Connect to a live server and list everything it declares, as a snapshot. */
 export async function discover(source: StdioSource | HttpSource, options: DiscoverOptions): Promise<Snapshot> {
-  return (await import('./discover/discover.js')).discover(source, options);
+  return (await import('./snapshot/discover.js')).discover(source, options);
 }
 
 /** Read a snapshot file leniently (a bare `tools/list` result is one). */

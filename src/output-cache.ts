@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { writeFileAtomic } from './snapshot/atomic.js';
+import { writeFileAtomic } from './shared/atomic.js';
 
 /**
  * The output cache: what `generate` produced for one server, keyed by everything the output depends

@@ -4,8 +4,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
+import { resolveDiffSettings } from '../src/diff/settings.js';
 import { closest, distance } from '../src/config/closest.js';
-import { InputError } from '../src/errors.js';
+import { InputError } from '../src/shared/errors.js';
 import { tmpRoot } from './helpers/paths.js';
 import { runCli } from './helpers/servers.js';
 
@@ -20,7 +21,9 @@ async function load(config: unknown): Promise<unknown> {
   return loadConfig({ file });
 }
 
-async function rejection(config: unknown): Promise<{ pointer: string; message: string; hint: string }> {
+async function rejection(
+  config: unknown,
+): Promise<{ pointer: string; message: string; hint: string }> {
   try {
     await load(config);
   } catch (error) {
@@ -30,23 +33,82 @@ async function rejection(config: unknown): Promise<{ pointer: string; message: s
   throw new Error('the config was accepted');
 }
 
-const cases: Array<{ what: string; config: unknown; pointer: string; meant?: string; in?: string }> = [
-  { what: 'the root', config: { servers: [server], serverz: [] }, pointer: '/serverz', meant: 'servers', in: 'the config' },
-  { what: 'a server', config: { servers: [{ ...server, source: undefined, sourc: { stdio: 'x' } }] }, pointer: '/servers/0/sourc', meant: 'source' },
-  { what: 'a server (case)', config: { servers: [{ ...server, validateoutput: true }] }, pointer: '/servers/0/validateoutput', meant: 'validateOutput', in: 'a server' },
-  { what: 'a stdio source', config: { servers: [{ ...server, source: { stdio: 'x', cdw: 'sub' } }] }, pointer: '/servers/0/source/cdw', meant: 'cwd' },
-  { what: 'a source of no kind', config: { servers: [{ ...server, source: { stdi: 'x' } }] }, pointer: '/servers/0/source/stdi', meant: 'stdio', in: 'a source' },
-  { what: 'a url source', config: { servers: [{ ...server, source: { url: 'http://x/mcp', header: {} } }] }, pointer: '/servers/0/source/header', meant: 'headers' },
-  { what: 'discovery', config: { servers: [{ ...server, discovery: { timeout: 5 } }] }, pointer: '/servers/0/discovery/timeout', meant: 'timeoutMs' },
-  { what: 'errors', config: { servers: [{ ...server, errors: { tool: {} } }] }, pointer: '/servers/0/errors/tool', meant: 'tools' },
-  { what: 'a key nothing resembles', config: { servers: [{ ...server, colour: 'red' }] }, pointer: '/servers/0/colour', in: 'a server' },
+const cases: Array<{
+  what: string;
+  config: unknown;
+  pointer: string;
+  meant?: string;
+  in?: string;
+}> = [
+  {
+    what: 'the root',
+    config: { servers: [server], serverz: [] },
+    pointer: '/serverz',
+    meant: 'servers',
+    in: 'the config',
+  },
+  {
+    what: 'a server',
+    config: { servers: [{ ...server, source: undefined, sourc: { stdio: 'x' } }] },
+    pointer: '/servers/0/sourc',
+    meant: 'source',
+  },
+  {
+    what: 'a server (case)',
+    config: { servers: [{ ...server, validateoutput: true }] },
+    pointer: '/servers/0/validateoutput',
+    meant: 'validateOutput',
+    in: 'a server',
+  },
+  {
+    what: 'a stdio source',
+    config: { servers: [{ ...server, source: { stdio: 'x', cdw: 'sub' } }] },
+    pointer: '/servers/0/source/cdw',
+    meant: 'cwd',
+  },
+  {
+    what: 'a source of no kind',
+    config: { servers: [{ ...server, source: { stdi: 'x' } }] },
+    pointer: '/servers/0/source/stdi',
+    meant: 'stdio',
+    in: 'a source',
+  },
+  {
+    what: 'a url source',
+    config: { servers: [{ ...server, source: { url: 'http://x/mcp', header: {} } }] },
+    pointer: '/servers/0/source/header',
+    meant: 'headers',
+  },
+  {
+    what: 'discovery',
+    config: { servers: [{ ...server, discovery: { timeout: 5 } }] },
+    pointer: '/servers/0/discovery/timeout',
+    meant: 'timeoutMs',
+  },
+  {
+    what: 'errors',
+    config: { servers: [{ ...server, errors: { tool: {} } }] },
+    pointer: '/servers/0/errors/tool',
+    meant: 'tools',
+  },
+  {
+    what: 'a key nothing resembles',
+    config: { servers: [{ ...server, colour: 'red' }] },
+    pointer: '/servers/0/colour',
+    in: 'a server',
+  },
 ];
 
 for (const c of cases) {
   test(`an unknown key in ${c.what} is named by its pointer${c.meant ? `, with the key it meant (${c.meant})` : ''}`, async () => {
     const { pointer, message, hint } = await rejection(c.config);
     assert.equal(pointer, c.pointer);
-    assert.ok(message.endsWith(`at ${c.pointer}: unknown key ${JSON.stringify(c.pointer.split('/').pop())} in ${c.in ?? c.what}`), message);
+    assert.ok(
+      message.endsWith(
+        `at ${c.pointer}: unknown key ${JSON.stringify(c.pointer.split('/').pop())} in ${c.in ?? c.what}`,
+      ),
+      message,
+    );
     if (c.meant) assert.ok(hint.startsWith(`did you mean \`${c.meant}\`?`), hint);
     else assert.ok(!hint.includes('did you mean'), hint);
     assert.ok(hint.includes('takes "'), 'the hint lists the valid keys');
@@ -54,23 +116,42 @@ for (const c of cases) {
 }
 
 test('a key of another source kind is a mix-up, not a typo', async () => {
-  const { pointer, message, hint } = await rejection({ servers: [{ ...server, source: { stdio: 'x', headers: { A: 'b' } } }] });
+  const { pointer, message, hint } = await rejection({
+    servers: [{ ...server, source: { stdio: 'x', headers: { A: 'b' } } }],
+  });
   assert.equal(pointer, '/servers/0/source/headers');
   assert.match(message, /"headers" belongs to a url source, not a stdio source/);
   assert.equal(hint, 'a stdio source takes "stdio", "env", "cwd"');
 });
 
 test('discovery values are checked: era, timeoutMs, maxPages', async () => {
-  assert.equal((await rejection({ servers: [{ ...server, discovery: { era: 'new' } }] })).pointer, '/servers/0/discovery/era');
-  assert.equal((await rejection({ servers: [{ ...server, discovery: { timeoutMs: -1 } }] })).pointer, '/servers/0/discovery/timeoutMs');
-  assert.equal((await rejection({ servers: [{ ...server, discovery: { maxPages: 1.5 } }] })).pointer, '/servers/0/discovery/maxPages');
-  const ok = (await load({ servers: [{ ...server, discovery: { era: 'modern', timeoutMs: 100, maxPages: 3 } }] })) as { servers: Array<{ discovery: unknown }> };
+  assert.equal(
+    (await rejection({ servers: [{ ...server, discovery: { era: 'new' } }] })).pointer,
+    '/servers/0/discovery/era',
+  );
+  assert.equal(
+    (await rejection({ servers: [{ ...server, discovery: { timeoutMs: -1 } }] })).pointer,
+    '/servers/0/discovery/timeoutMs',
+  );
+  assert.equal(
+    (await rejection({ servers: [{ ...server, discovery: { maxPages: 1.5 } }] })).pointer,
+    '/servers/0/discovery/maxPages',
+  );
+  const ok = (await load({
+    servers: [{ ...server, discovery: { era: 'modern', timeoutMs: 100, maxPages: 3 } }],
+  })) as { servers: Array<{ discovery: unknown }> };
   assert.deepEqual(ok.servers[0]!.discovery, { era: 'modern', timeoutMs: 100, maxPages: 3 });
 });
 
-test('diff policy mistakes inside a server are located too', async () => {
-  const { pointer } = await rejection({ servers: [{ ...server, diff: { rule: {} } }] });
-  assert.equal(pointer, '/servers/0/diff/rule');
+test('a diff policy is checked by the diff that reads it, and its mistakes inside a server are located too', async () => {
+  // The config stage comes before diff, so it does not know rule ids; `diff --server` checks the policy it applies.
+  await load({ servers: [{ ...server, diff: { rule: {} } }] });
+  const file = join(dir, 'mcp-codegen.config.json');
+  await assert.rejects(resolveDiffSettings({ config: file, server: 'w', cwd: dir }), (error) => {
+    assert.ok(error instanceof InputError);
+    assert.equal(error.pointer, '/servers/0/diff/rule');
+    return true;
+  });
 });
 
 test('closest: swapped letters, case and length-relative limits', () => {
@@ -84,20 +165,39 @@ test('closest: swapped letters, case and length-relative limits', () => {
 test('the real bin: a misspelled key is exit 2 with the pointer and the suggestion', async () => {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'mcp-codegen.config.json'), JSON.stringify({ servers: [{ name: 'w', sourc: { stdio: 'x' }, out: 'out' }] }));
+  await writeFile(
+    join(dir, 'mcp-codegen.config.json'),
+    JSON.stringify({ servers: [{ name: 'w', sourc: { stdio: 'x' }, out: 'out' }] }),
+  );
   const result = await runCli(['generate'], { cwd: dir });
   assert.equal(result.code, 2, result.stderr);
-  assert.match(result.stderr, /mcp-codegen\.config\.json at \/servers\/0\/sourc: unknown key "sourc" in a server\n {2}hint: did you mean `source`\?/);
+  assert.match(
+    result.stderr,
+    /mcp-codegen\.config\.json at \/servers\/0\/sourc: unknown key "sourc" in a server\n {2}hint: did you mean `source`\?/,
+  );
 });
 
 test('the real bin: a stdio command that does not exist names the command and the folder it ran in', async () => {
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'srv'), { recursive: true });
-  const config = { servers: [{ name: 'w', source: { stdio: 'mcp-codegen-no-such-server --port 1', cwd: 'srv' }, out: 'out' }] };
+  const config = {
+    servers: [
+      {
+        name: 'w',
+        source: { stdio: 'mcp-codegen-no-such-server --port 1', cwd: 'srv' },
+        out: 'out',
+      },
+    ],
+  };
   await writeFile(join(dir, 'mcp-codegen.config.json'), JSON.stringify(config));
   const result = await runCli(['generate'], { cwd: dir });
   assert.equal(result.code, 3, result.stderr);
-  assert.ok(result.stderr.includes(`cannot start "mcp-codegen-no-such-server" in ${join(dir, 'srv')}: no such command (ENOENT)`), result.stderr);
+  assert.ok(
+    result.stderr.includes(
+      `cannot start "mcp-codegen-no-such-server" in ${join(dir, 'srv')}: no such command (ENOENT)`,
+    ),
+    result.stderr,
+  );
   assert.match(result.stderr, /hint: check the spelling and that it is installed and on PATH/);
   assert.equal(existsSync(join(dir, 'out')), false, 'nothing was written');
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { diffSnapshots, effectiveHints, fingerprint } from '../src/diff/index.js';
-import { InputError } from '../src/errors.js';
+import { InputError } from '../src/shared/errors.js';
 import { parseSnapshot, type Snapshot } from '../src/snapshot/index.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'diff');

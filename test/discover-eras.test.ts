@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { discover, type DiscoverProgress } from '../src/discover/index.js';
+import type { DiscoverProgress } from '../src/discover/index.js';
+import { discover } from '../src/snapshot/discover.js';
 import type { DiscoveryEra } from '../src/config/types.js';
-import { ServerError } from '../src/errors.js';
+import { ServerError } from '../src/shared/errors.js';
 import { serializeSnapshot, type Snapshot } from '../src/snapshot/index.js';
 import { TOOL_NAMES, TOOLS_PAGE_SIZE } from '../fixtures/servers/v2-catalog.js';
 import { fixtureCommand, ROOT, startServer, type Running } from './helpers/servers.js';

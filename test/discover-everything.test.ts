@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { join } from 'shlex';
-import { discover, type DiscoverProgress } from '../src/discover/index.js';
-import { ServerError } from '../src/errors.js';
+import type { DiscoverProgress } from '../src/discover/index.js';
+import { discover } from '../src/snapshot/discover.js';
+import { ServerError } from '../src/shared/errors.js';
 import { parseSnapshot, serializeSnapshot } from '../src/snapshot/index.js';
 import { EVERYTHING, freePort, ROOT, sharedCatalog, startServer, type Running } from './helpers/servers.js';
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { discover, type DiscoverProgress } from '../src/discover/index.js';
-import { CodegenError, ServerError } from '../src/errors.js';
+import type { DiscoverProgress } from '../src/discover/index.js';
+import { discover } from '../src/snapshot/discover.js';
+import { CodegenError, ServerError } from '../src/shared/errors.js';
 import { serializeSnapshot, type Snapshot } from '../src/snapshot/index.js';
 import { fixtureCommand, freePort, ROOT, startServer, type Running } from './helpers/servers.js';
 

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { createProgressReporter, interpolateEnv, parseCommandLine } from '../src/discover/index.js';
 import { LISTS, paginate } from '../src/discover/paginate.js';
-import { CodegenError, ServerError } from '../src/errors.js';
+import { CodegenError, ServerError } from '../src/shared/errors.js';
 
 // The pure parts of discovery, on inputs written out here; the servers themselves are in the
 // other discover-*.test.ts files.

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { discover } from '../src/discover/index.js';
+import { discover } from '../src/snapshot/discover.js';
 import { renderClient } from '../src/generate.js';
 import { classifyResult, type CallToolResultLike, type ToolSpec } from '../templates/runtime.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';

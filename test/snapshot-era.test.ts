@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { InputError } from '../src/errors.js';
+import { InputError } from '../src/shared/errors.js';
 import { parseSnapshot, parseSnapshotText, serializeSnapshot } from '../src/snapshot/index.js';
 import { repoRoot, sharedCatalogs } from './helpers/paths.js';
 

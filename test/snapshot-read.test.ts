@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InputError } from '../src/errors.js';
+import { InputError } from '../src/shared/errors.js';
 import { parseSnapshot, parseSnapshotText, serializeSnapshot } from '../src/snapshot/index.js';
 
 test('a bare tools/list result is a snapshot', () => {

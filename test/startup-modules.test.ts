@@ -66,14 +66,14 @@ function ours(urls: string[]): string[] {
 test("the package entry ('mcp-codegen', where defineConfig lives) loads only itself, the config helper and the errors", async () => {
   const { urls, code, output } = await loadedBy(['--input-type=module', '-e', "import { defineConfig } from 'mcp-codegen'; defineConfig({ servers: [] });"]);
   assert.equal(code, 0, output);
-  assert.deepEqual(ours(urls), ['config/define.js', 'errors.js', 'index.js']);
+  assert.deepEqual(ours(urls), ['config/define.js', 'index.js', 'shared/errors.js']);
   assert.deepEqual(packagesIn(urls), []);
 });
 
 test('--help loads the CLI core and no command, no library', async () => {
   const { urls, code, output } = await loadedBy([bin, '--help']);
   assert.equal(code, 0, output);
-  assert.deepEqual(ours(urls), ['cli/io.js', 'cli/main.js', 'errors.js']);
+  assert.deepEqual(ours(urls), ['cli/io.js', 'cli/main.js', 'shared/errors.js']);
   assert.deepEqual(packagesIn(urls), []);
 });
 

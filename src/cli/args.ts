@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CodegenError } from '../errors.js';
+import { CodegenError } from '../shared/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } };

@@ -8,7 +8,7 @@ import { RULES } from '../diff/rules.js';
 import { resolveDiffSettings } from '../diff/settings.js';
 import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import type { DiffReport } from '../diff/types.js';
-import { CodegenError, ExitCode } from '../errors.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
 import type { Command, Io } from './io.js';
 import {
   deliverReport,

@@ -1,6 +1,6 @@
 import type { DiscoveryEra, DiscoveryOptions } from '../config/types.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
-import { CodegenError, ExitCode } from '../errors.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
 
 /**
  * The discovery flags `snapshot` and `generate` share, so the hints discovery prints

@@ -1,8 +1,8 @@
 import { basename, resolve } from 'node:path';
 import type { DiscoveryOptions, ResolvedConfig } from '../config/types.js';
-import { CodegenError, ExitCode } from '../errors.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
 import type { GenerateResult } from '../generate.js';
-import { plural } from '../plural.js';
+import { plural } from '../shared/plural.js';
 import { parseCommandArgs } from './args.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
 import { DISCOVERY_FLAGS, discoveryFlags } from './discovery-flags.js';

@@ -1,5 +1,5 @@
 import { readSnapshotArgText } from '../diff/source.js';
-import { CodegenError, ExitCode } from '../errors.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
 import { lintSnapshot } from '../lint/engine.js';
 import {
   formatLintGithub,

@@ -1,4 +1,4 @@
-import { CodegenError, ExitCode } from '../errors.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
 import { type Command, type Io, processIo } from './io.js';
 
 /**

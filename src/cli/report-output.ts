@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { type Level, severity } from '../diff/types.js';
-import { CodegenError, ExitCode } from '../errors.js';
-import { writeFileAtomic } from '../snapshot/atomic.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
+import { writeFileAtomic } from '../shared/atomic.js';
 import { parseCommandArgs } from './args.js';
 import type { Io } from './io.js';
 

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { HttpSource, StdioSource } from '../config/types.js';
-import { createProgressReporter, discover } from '../discover/index.js';
-import { CodegenError, ExitCode } from '../errors.js';
+import { createProgressReporter } from '../discover/index.js';
+import { discover } from '../snapshot/discover.js';
+import { CodegenError, ExitCode } from '../shared/errors.js';
 import { serializeSnapshot, writeFileAtomic, type Snapshot } from '../snapshot/index.js';
-import { plural } from '../plural.js';
+import { plural } from '../shared/plural.js';
 import { parseCommandArgs } from './args.js';
 import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
 import type { Command, Io } from './io.js';

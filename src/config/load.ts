@@ -1,10 +1,9 @@
 import { cosmiconfig, type Loader } from 'cosmiconfig';
 import { dirname, resolve } from 'node:path';
-import { CodegenError } from '../errors.js';
+import { CodegenError } from '../shared/errors.js';
 import { CONFIG_FILES, CONFIG_MODULE } from './files.js';
 import type { ResolvedConfig } from './types.js';
 import { validateConfig } from './validate.js';
-
 
 /**
  * Only the user's own TypeScript config goes through a loader: esbuild (through bundle-require)
@@ -16,7 +15,11 @@ import { validateConfig } from './validate.js';
  */
 const loadTypeScript: Loader = async (filepath) => {
   const { bundleRequire } = await import('bundle-require');
-  const { mod } = await bundleRequire({ filepath, format: filepath.endsWith('.cts') ? 'cjs' : 'esm', tsconfig: false });
+  const { mod } = await bundleRequire({
+    filepath,
+    format: filepath.endsWith('.cts') ? 'cjs' : 'esm',
+    tsconfig: false,
+  });
   const loaded = mod as { default?: unknown };
   return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
 };
@@ -30,25 +33,36 @@ function explorer() {
 }
 
 /** Load `--config <file>`, or search upwards from `cwd` to the project root. */
-export async function loadConfig(options: { file?: string; cwd?: string } = {}): Promise<ResolvedConfig> {
+export async function loadConfig(
+  options: { file?: string; cwd?: string } = {},
+): Promise<ResolvedConfig> {
   const cwd = options.cwd ?? process.cwd();
   let result;
   try {
-    result = options.file ? await explorer().load(resolve(cwd, options.file)) : await explorer().search(cwd);
+    result = options.file
+      ? await explorer().load(resolve(cwd, options.file))
+      : await explorer().search(cwd);
   } catch (error) {
     const where = options.file ? resolve(cwd, options.file) : 'the config file';
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      throw new CodegenError(`config file not found: ${where}`, { hint: 'check the --config path' });
+      throw new CodegenError(`config file not found: ${where}`, {
+        hint: 'check the --config path',
+      });
     }
-    throw new CodegenError(`cannot load ${where}: ${error instanceof Error ? error.message : String(error)}`, {
-      hint: 'fix the error in the config file, then run again',
-      cause: error,
-    });
+    throw new CodegenError(
+      `cannot load ${where}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        hint: 'fix the error in the config file, then run again',
+        cause: error,
+      },
+    );
   }
   if (!result || result.isEmpty) {
     throw new CodegenError(
-      options.file ? `config file ${options.file} is empty` : `no mcp-codegen config found in ${cwd} or its parents`,
+      options.file
+        ? `config file ${options.file} is empty`
+        : `no mcp-codegen config found in ${cwd} or its parents`,
       {
         hint: 'create mcp-codegen.config.ts with `export default defineConfig({ servers: [...] })`, or run `mcp-codegen generate --snapshot <file> --out <dir>`',
       },

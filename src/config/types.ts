@@ -30,7 +30,10 @@ export interface HttpSource {
 export type ServerSource = SnapshotSource | StdioSource | HttpSource;
 
 /** `auto` (default): the 2026-07-28 era when the server offers it, else `initialize`; `legacy` or `modern` pin one. */
-export type DiscoveryEra = 'auto' | 'legacy' | 'modern';
+export type DiscoveryEra = 'auto' | ProtocolEra;
+
+/** The era a discovery spoke: `legacy` (initialize) or `modern` (2026-07-28 server/discover); a snapshot records it. */
+export type ProtocolEra = 'legacy' | 'modern';
 
 export interface DiscoveryOptions {
   /** Which protocol era to discover in (default `auto`). */

@@ -1,11 +1,27 @@
-import { InputError, pointerToken } from '../errors.js';
+import { InputError } from '../shared/errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import { closest } from './closest.js';
-import { DIFF_POLICY_KEYS, type McpCodegenConfig, type ServerConfig } from './types.js';
+import type { McpCodegenConfig, ServerConfig } from './types.js';
 
 /** Every key each level of the config takes, in the order the README documents them. */
 const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache'] as const;
-const SERVER_KEYS = ['name', 'source', 'snapshot', 'out', 'validateOutput', 'validateInput', 'errors', 'discovery', 'diff', 'lint'] as const;
-const SOURCE_KEYS = { snapshot: ['snapshot'], stdio: ['stdio', 'env', 'cwd'], url: ['url', 'transport', 'headers'] } as const;
+const SERVER_KEYS = [
+  'name',
+  'source',
+  'snapshot',
+  'out',
+  'validateOutput',
+  'validateInput',
+  'errors',
+  'discovery',
+  'diff',
+  'lint',
+] as const;
+const SOURCE_KEYS = {
+  snapshot: ['snapshot'],
+  stdio: ['stdio', 'env', 'cwd'],
+  url: ['url', 'transport', 'headers'],
+} as const;
 const DISCOVERY_KEYS = ['era', 'timeoutMs', 'maxPages'] as const;
 const ERRORS_KEYS = ['server', 'tools'] as const;
 const ERAS = ['auto', 'legacy', 'modern'];
@@ -17,34 +33,52 @@ type SourceKind = keyof typeof SOURCE_KEYS;
  * stage: an unknown key at any level is named by its JSON pointer, with the key it most likely meant.
  */
 export function validateConfig(value: unknown, file: string): McpCodegenConfig {
-  const config = object(value, file, '', 'the config (export default defineConfig({ servers: [...] }))');
+  const config = object(
+    value,
+    file,
+    '',
+    'the config (export default defineConfig({ servers: [...] }))',
+  );
   knownKeys(config, file, '', ROOT_KEYS, 'the config');
   if (!Array.isArray(config.servers) || config.servers.length === 0) {
-    throw new InputError(file, '/servers', 'expected a non-empty array of servers', 'add { name, source, out } for each server');
+    throw new InputError(
+      file,
+      '/servers',
+      'expected a non-empty array of servers',
+      'add { name, source, out } for each server',
+    );
   }
-  if (config.diff !== undefined) policyKeys(config.diff, file, '/diff');
   const names = new Set<string>();
   config.servers.forEach((server, i) => {
     const at = `/servers/${i}`;
     const s = object(server, file, at, 'a server { name, source, out }');
     knownKeys(s, file, at, SERVER_KEYS, 'a server');
-    if (typeof s.name !== 'string' || !s.name.trim()) throw new InputError(file, `${at}/name`, 'expected a non-empty string');
-    if (names.has(s.name)) throw new InputError(file, `${at}/name`, `duplicate server name ${JSON.stringify(s.name)}`);
+    if (typeof s.name !== 'string' || !s.name.trim())
+      throw new InputError(file, `${at}/name`, 'expected a non-empty string');
+    if (names.has(s.name))
+      throw new InputError(file, `${at}/name`, `duplicate server name ${JSON.stringify(s.name)}`);
     names.add(s.name);
-    if (typeof s.out !== 'string' || !s.out) throw new InputError(file, `${at}/out`, 'expected the output folder as a string');
-    if (s.snapshot !== undefined && typeof s.snapshot !== 'string') throw new InputError(file, `${at}/snapshot`, 'expected a file path');
+    if (typeof s.out !== 'string' || !s.out)
+      throw new InputError(file, `${at}/out`, 'expected the output folder as a string');
+    if (s.snapshot !== undefined && typeof s.snapshot !== 'string')
+      throw new InputError(file, `${at}/snapshot`, 'expected a file path');
     for (const flag of ['validateOutput', 'validateInput'] as const) {
-      if (s[flag] !== undefined && typeof s[flag] !== 'boolean') throw new InputError(file, `${at}/${flag}`, `expected true or false, got ${describe(s[flag])}`);
+      if (s[flag] !== undefined && typeof s[flag] !== 'boolean')
+        throw new InputError(
+          file,
+          `${at}/${flag}`,
+          `expected true or false, got ${describe(s[flag])}`,
+        );
     }
     checkSource(s.source, file, `${at}/source`);
     if (s.discovery !== undefined) checkDiscovery(s.discovery, file, `${at}/discovery`);
     if (s.errors !== undefined) checkErrors(s.errors, file, `${at}/errors`);
-    if (s.diff !== undefined) policyKeys(s.diff, file, `${at}/diff`);
   });
   if (config.cache !== undefined && config.cache !== false) {
     const cache = object(config.cache, file, '/cache', 'false or { dir }');
     knownKeys(cache, file, '/cache', ['dir'], 'cache');
-    if (cache.dir !== undefined && (typeof cache.dir !== 'string' || cache.dir === '')) throw new InputError(file, '/cache/dir', 'expected a folder path');
+    if (cache.dir !== undefined && (typeof cache.dir !== 'string' || cache.dir === ''))
+      throw new InputError(file, '/cache/dir', 'expected a folder path');
   }
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
 }
@@ -57,32 +91,64 @@ function checkSource(value: unknown, file: string, at: string): void {
   const allowed: readonly string[] = kind ? SOURCE_KEYS[kind] : Object.values(SOURCE_KEYS).flat();
   for (const key of Object.keys(source)) {
     if (allowed.includes(key)) continue;
-    const owner = (Object.keys(SOURCE_KEYS) as SourceKind[]).find((k) => (SOURCE_KEYS[k] as readonly string[]).includes(key));
+    const owner = (Object.keys(SOURCE_KEYS) as SourceKind[]).find((k) =>
+      (SOURCE_KEYS[k] as readonly string[]).includes(key),
+    );
     if (kind && owner) {
-      throw new InputError(file, `${at}/${pointerToken(key)}`, `"${key}" belongs to a ${owner} source, not a ${kind} source`, `a ${kind} source takes ${list(SOURCE_KEYS[kind])}`);
+      throw new InputError(
+        file,
+        `${at}/${pointerToken(key)}`,
+        `"${key}" belongs to a ${owner} source, not a ${kind} source`,
+        `a ${kind} source takes ${list(SOURCE_KEYS[kind])}`,
+      );
     }
     unknownKey(key, file, at, allowed, kind ? `a ${kind} source` : 'a source');
   }
   if (kinds.length !== 1) {
-    throw new InputError(file, at, `expected exactly one of "snapshot", "stdio" or "url", got ${kinds.length ? kinds.join(', ') : 'none'}`);
+    throw new InputError(
+      file,
+      at,
+      `expected exactly one of "snapshot", "stdio" or "url", got ${kinds.length ? kinds.join(', ') : 'none'}`,
+    );
   }
-  if (source.snapshot !== undefined && typeof source.snapshot !== 'string') throw new InputError(file, `${at}/snapshot`, 'expected a file path');
+  if (source.snapshot !== undefined && typeof source.snapshot !== 'string')
+    throw new InputError(file, `${at}/snapshot`, 'expected a file path');
   if (source.url !== undefined) {
-    if (typeof source.url !== 'string') throw new InputError(file, `${at}/url`, 'expected a URL string');
+    if (typeof source.url !== 'string')
+      throw new InputError(file, `${at}/url`, 'expected a URL string');
     try {
       new URL(source.url);
     } catch {
       throw new InputError(file, `${at}/url`, `not a valid URL: ${JSON.stringify(source.url)}`);
     }
     if (source.transport !== undefined && !TRANSPORTS.includes(source.transport as string)) {
-      throw new InputError(file, `${at}/transport`, `expected one of ${list(TRANSPORTS)}, got ${describe(source.transport)}`);
+      throw new InputError(
+        file,
+        `${at}/transport`,
+        `expected one of ${list(TRANSPORTS)}, got ${describe(source.transport)}`,
+      );
     }
     stringRecord(source.headers, file, `${at}/headers`, 'header names to values');
   }
   if (source.stdio !== undefined) {
-    const ok = typeof source.stdio === 'string' ? source.stdio.trim() !== '' : Array.isArray(source.stdio) && source.stdio.length > 0 && source.stdio.every((a) => typeof a === 'string');
-    if (!ok) throw new InputError(file, `${at}/stdio`, 'expected a command line string or a non-empty array of strings');
-    if (source.cwd !== undefined && typeof source.cwd !== 'string') throw new InputError(file, `${at}/cwd`, 'expected a folder path, relative to the config file');
+    const ok =
+      typeof source.stdio === 'string'
+        ? source.stdio.trim() !== ''
+        : Array.isArray(source.stdio) &&
+          source.stdio.length > 0 &&
+          source.stdio.every((a) => typeof a === 'string');
+    if (!ok)
+      throw new InputError(
+        file,
+        `${at}/stdio`,
+        'expected a command line string or a non-empty array of strings',
+      );
+    if (source.cwd !== undefined && typeof source.cwd !== 'string')
+      throw new InputError(
+        file,
+        `${at}/cwd`,
+        'expected a folder path, relative to the config file',
+      );
     stringRecord(source.env, file, `${at}/env`, 'variable names to values');
   }
 }
@@ -91,11 +157,21 @@ function checkDiscovery(value: unknown, file: string, at: string): void {
   const discovery = object(value, file, at, 'discovery options { era?, timeoutMs?, maxPages? }');
   knownKeys(discovery, file, at, DISCOVERY_KEYS, 'discovery');
   if (discovery.era !== undefined && !ERAS.includes(discovery.era as string)) {
-    throw new InputError(file, `${at}/era`, `expected one of ${list(ERAS)}, got ${describe(discovery.era)}`, 'auto (the default) picks the era the server speaks');
+    throw new InputError(
+      file,
+      `${at}/era`,
+      `expected one of ${list(ERAS)}, got ${describe(discovery.era)}`,
+      'auto (the default) picks the era the server speaks',
+    );
   }
   for (const key of ['timeoutMs', 'maxPages'] as const) {
     const n = discovery[key];
-    if (n !== undefined && !(Number.isSafeInteger(n) && (n as number) > 0)) throw new InputError(file, `${at}/${key}`, `expected a positive whole number, got ${describe(n)}`);
+    if (n !== undefined && !(Number.isSafeInteger(n) && (n as number) > 0))
+      throw new InputError(
+        file,
+        `${at}/${key}`,
+        `expected a positive whole number, got ${describe(n)}`,
+      );
   }
 }
 
@@ -105,41 +181,79 @@ function checkErrors(value: unknown, file: string, at: string): void {
   stringRecord(errors.server, file, `${at}/server`, 'error codes to descriptions');
   if (errors.tools === undefined) return;
   const tools = object(errors.tools, file, `${at}/tools`, 'tool names to { code: description }');
-  for (const [name, codes] of Object.entries(tools)) stringRecord(codes, file, `${at}/tools/${pointerToken(name)}`, 'error codes to descriptions');
+  for (const [name, codes] of Object.entries(tools))
+    stringRecord(codes, file, `${at}/tools/${pointerToken(name)}`, 'error codes to descriptions');
 }
 
-/** A diff policy's shape; its rule ids belong to diff's registry, so `mcp-codegen diff` checks those when it runs. */
-function policyKeys(value: unknown, file: string, at: string): void {
-  knownKeys(object(value, file, at, 'a diff policy { rules?, ignore? }'), file, at, DIFF_POLICY_KEYS, 'a diff policy');
+function knownKeys(
+  obj: Record<string, unknown>,
+  file: string,
+  at: string,
+  keys: readonly string[],
+  what: string,
+): void {
+  for (const key of Object.keys(obj))
+    if (!keys.includes(key)) unknownKey(key, file, at, keys, what);
 }
 
-function knownKeys(obj: Record<string, unknown>, file: string, at: string, keys: readonly string[], what: string): void {
-  for (const key of Object.keys(obj)) if (!keys.includes(key)) unknownKey(key, file, at, keys, what);
-}
-
-function unknownKey(key: string, file: string, at: string, keys: readonly string[], what: string): never {
+function unknownKey(
+  key: string,
+  file: string,
+  at: string,
+  keys: readonly string[],
+  what: string,
+): never {
   const meant = closest(key, keys);
   const takes = `${what} takes ${list(keys)}`;
-  throw new InputError(file, `${at}/${pointerToken(key)}`, `unknown key ${JSON.stringify(key)} in ${what}`, meant ? `did you mean \`${meant}\`? (${takes})` : takes);
+  throw new InputError(
+    file,
+    `${at}/${pointerToken(key)}`,
+    `unknown key ${JSON.stringify(key)} in ${what}`,
+    meant ? `did you mean \`${meant}\`? (${takes})` : takes,
+  );
 }
 
 function stringRecord(value: unknown, file: string, at: string, what: string): void {
   if (value === undefined) return;
   const record = object(value, file, at, `an object of ${what}`);
   for (const [key, v] of Object.entries(record)) {
-    if (typeof v !== 'string') throw new InputError(file, `${at}/${pointerToken(key)}`, `expected a string, got ${describe(v)}`);
+    if (typeof v !== 'string')
+      throw new InputError(
+        file,
+        `${at}/${pointerToken(key)}`,
+        `expected a string, got ${describe(v)}`,
+      );
   }
 }
 
-function object(value: unknown, file: string, at: string, expected: string): Record<string, unknown> {
+function object(
+  value: unknown,
+  file: string,
+  at: string,
+  expected: string,
+): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InputError(file, at, `expected ${expected}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+    throw new InputError(
+      file,
+      at,
+      `expected ${expected}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+    );
   }
   return value as Record<string, unknown>;
 }
 
 function describe(value: unknown): string {
-  return value === undefined ? 'nothing' : typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : String(value);
+  return value === undefined
+    ? 'nothing'
+    : typeof value === 'string'
+      ? JSON.stringify(value)
+      : value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'an array'
+          : typeof value === 'object'
+            ? 'an object'
+            : String(value);
 }
 
 function list(keys: readonly string[]): string {

@@ -1,6 +1,6 @@
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import type { Tool } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import type { FindingList } from './findings.js';
 import { jsonEqual, present } from './json.js';
 import type { RuleId } from './rules.js';

@@ -1,6 +1,6 @@
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { compareCounts } from './check-numbers.js';
 import { isObject, jsonEqual } from './json.js';
 import type { Checker } from './schema-context.js';

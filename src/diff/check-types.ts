@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { isObject } from './json.js';
 import type { Checker, Comparer, Context, Side } from './schema-context.js';
 import { allowedValues, declaredTypes, typeCovered, typeList, unionOf } from './schema-keywords.js';

@@ -1,6 +1,6 @@
 import type { DiffPolicy, ErrorCodeConfig } from '../config/types.js';
 import type { Snapshot, Tool } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { compareEntities, entityId, pairBy, toolKey } from './entities.js';
 import { FindingList } from './findings.js';
 import { canonicalJson } from './json.js';

@@ -1,5 +1,5 @@
 import type { Prompt, Resource, ResourceTemplate, Snapshot, Tool } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 
 /**
  * Entity ids name what a finding is about, in reports and in policy ignore entries:

@@ -1,4 +1,4 @@
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import { parseEntity } from './entities.js';
 
 /**

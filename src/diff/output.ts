@@ -1,7 +1,7 @@
 import type { ErrorCodeConfig } from '../config/types.js';
 import { deriveErrorCodes, type ErrorCode } from '../schema/error-codes.js';
 import type { JsonObject, JsonValue, Tool } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import type { FindingList } from './findings.js';
 import { jsonEqual } from './json.js';
 import { compareSchemas } from './schema-compare.js';

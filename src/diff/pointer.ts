@@ -1,4 +1,4 @@
-import { pointer as buildPointer } from '../errors.js';
+import { pointer as buildPointer } from '../shared/pointer.js';
 
 export { buildPointer };
 

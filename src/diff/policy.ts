@@ -5,7 +5,8 @@ import {
   RULE_LEVELS,
   type RuleLevel,
 } from '../config/types.js';
-import { InputError, pointerToken } from '../errors.js';
+import { InputError } from '../shared/errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import { parseEntity } from './entities.js';
 import { RULES, isRuleId } from './rules.js';
 import type { Finding, SuppressedFinding } from './types.js';

@@ -1,6 +1,6 @@
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import type { Prompt, PromptArgument } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { entityId, pairBy, promptKey } from './entities.js';
 import type { FindingList } from './findings.js';
 import { jsonEqual, present } from './json.js';

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../schema/walk.js';
+import { MAX_JSON_DEPTH } from '../shared/json.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { compareArrays, compareItems } from './check-arrays.js';
 import { compareAllOf, compareOneSidedUnion, compareUnion } from './check-composition.js';

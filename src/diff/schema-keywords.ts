@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { canonicalJson } from './json.js';
 
 /** Keywords that constrain values, and how the comparison treats them. Everything else is metadata. */

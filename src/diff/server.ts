@@ -1,6 +1,6 @@
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import type { JsonValue, Snapshot } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { SERVER_ENTITY } from './entities.js';
 import type { FindingList } from './findings.js';
 import { isObject, jsonEqual, present } from './json.js';

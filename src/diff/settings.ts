@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { DiffPolicy, ErrorCodeConfig, ResolvedConfig } from '../config/types.js';
 import { CONFIG_NAMES } from '../config/files.js';
-import { CodegenError } from '../errors.js';
+import { CodegenError } from '../shared/errors.js';
 import { mergePolicies, validatePolicy } from './policy.js';
 
 export interface DiffSettings {

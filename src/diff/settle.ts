@@ -1,5 +1,5 @@
 import type { DiffPolicy } from '../config/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { compareEntities } from './entities.js';
 import { applyPolicy } from './policy.js';
 import { LEVELS, type ReportBody, type ReportedFinding } from './types.js';

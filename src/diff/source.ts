@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError } from '../shared/errors.js';
 import { parseSnapshotText, readSnapshotFile } from '../snapshot/read.js';
 import type { Snapshot } from '../snapshot/types.js';
 

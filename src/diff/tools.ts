@@ -1,7 +1,7 @@
 import type { ErrorCodeConfig } from '../config/types.js';
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import type { Tool } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import { compareAnnotations } from './annotations.js';
 import type { FindingList } from './findings.js';
 import { isObject, jsonEqual, present } from './json.js';

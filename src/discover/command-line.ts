@@ -1,5 +1,5 @@
 import { split } from 'shlex';
-import { CodegenError } from '../errors.js';
+import { CodegenError } from '../shared/errors.js';
 
 export interface CommandLine {
   command: string;
@@ -18,16 +18,21 @@ export function parseCommandLine(stdio: string | readonly string[], where: strin
     try {
       argv = split(stdio);
     } catch (error) {
-      throw new CodegenError(`${where}: cannot split the command line ${JSON.stringify(stdio)}: ${(error as Error).message}`, {
-        hint: 'close every quote; quote arguments that contain spaces, e.g. node \'my server.js\'',
-      });
+      throw new CodegenError(
+        `${where}: cannot split the command line ${JSON.stringify(stdio)}: ${(error as Error).message}`,
+        {
+          hint: "close every quote; quote arguments that contain spaces, e.g. node 'my server.js'",
+        },
+      );
     }
   } else {
     argv = [...stdio];
   }
   const [command, ...args] = argv;
   if (command === undefined || command === '') {
-    throw new CodegenError(`${where}: the command line is empty`, { hint: 'give the command that starts the server, e.g. "npx -y @modelcontextprotocol/server-everything"' });
+    throw new CodegenError(`${where}: the command line is empty`, {
+      hint: 'give the command that starts the server, e.g. "npx -y @modelcontextprotocol/server-everything"',
+    });
   }
   return { command, args };
 }

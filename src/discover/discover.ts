@@ -1,14 +1,12 @@
-import type { DiscoveryEra, HttpSource, StdioSource } from '../config/types.js';
-import { CodegenError, InputError } from '../errors.js';
-import { parseSnapshot, type ProtocolEra, type Snapshot } from '../snapshot/index.js';
+import type { DiscoveryEra, HttpSource, ProtocolEra, StdioSource } from '../config/types.js';
+import { CodegenError, InputError } from '../shared/errors.js';
 import { connect } from './connect.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
 import type { DiscoverProgress } from './progress.js';
-import type { Environment } from '../host.js';
-
-export { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS };
+import type { Environment } from '../shared/host.js';
+import { isObject } from '../shared/json.js';
 
 export interface DiscoverOptions {
   /** `auto` (default) uses the 2026-07-28 era when the server offers it; `legacy` or `modern` pin one. */
@@ -27,12 +25,22 @@ export interface DiscoverOptions {
 }
 
 /**
- * Connect to a live server, list everything it declares (following every cursor), and return
- * the canonical snapshot. Any failure to reach the server or to understand it is a ServerError
- * naming the server, the method and the page; the connection is closed (the child process
- * stopped) whatever happens.
+ * Reads what a server listed, as a snapshot file would be read: `snapshot/` passes its reader in,
+ * because that stage comes after this one. It throws an InputError for what it rejects.
  */
-export async function discover(source: StdioSource | HttpSource, options: DiscoverOptions): Promise<Snapshot> {
+export type CatalogReader<T> = (catalog: Record<string, unknown>, server: string) => T;
+
+/**
+ * Connect to a live server, list everything it declares (following every cursor), and return
+ * what `read` makes of it (the canonical snapshot). Any failure to reach the server or to
+ * understand it is a ServerError naming the server, the method and the page; the connection is
+ * closed (the child process stopped) whatever happens.
+ */
+export async function discoverCatalog<T>(
+  source: StdioSource | HttpSource,
+  options: DiscoverOptions,
+  read: CatalogReader<T>,
+): Promise<T> {
   const server = options.serverLabel ?? labelOf(source);
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const maxPages = positiveInteger(options.maxPages ?? DEFAULT_MAX_PAGES, 'maxPages');
@@ -40,7 +48,14 @@ export async function discover(source: StdioSource | HttpSource, options: Discov
   const report = options.onProgress ?? (() => {});
   let connection;
   try {
-    connection = await connect(source, { server, timeoutMs, cwd: options.cwd, env: options.env, report, era });
+    connection = await connect(source, {
+      server,
+      timeoutMs,
+      cwd: options.cwd,
+      env: options.env,
+      report,
+      era,
+    });
   } catch (error) {
     report({ type: 'failed', server });
     throw error;
@@ -55,13 +70,24 @@ export async function discover(source: StdioSource | HttpSource, options: Discov
       const listing = await paginate(spec, {
         server,
         maxPages,
-        fetchPage: (cursor, page) => connection.request(spec.method, cursor === undefined ? {} : { cursor }, { server, method: spec.method, page }),
+        fetchPage: (cursor, page) =>
+          connection.request(spec.method, cursor === undefined ? {} : { cursor }, {
+            server,
+            method: spec.method,
+            page,
+          }),
         onPage: (page, items) => report({ type: 'page', server, method: spec.method, page, items }),
       });
       lists[spec.key] = listing;
-      report({ type: 'list-done', server, method: spec.method, pages: listing.pages, items: listing.items.length });
+      report({
+        type: 'list-done',
+        server,
+        method: spec.method,
+        pages: listing.pages,
+        items: listing.items.length,
+      });
     }
-    const snapshot = toSnapshot(init, connection.era, lists, server);
+    const snapshot = toSnapshot(init, connection.era, lists, server, read);
     await connection.close(false);
     report({ type: 'done', server });
     return snapshot;
@@ -77,7 +103,13 @@ export async function discover(source: StdioSource | HttpSource, options: Discov
  * one are the same thing. What that reader rejects (a tool whose inputSchema is not an object)
  * is the server's fault here, so it becomes a ServerError pointing at the page it came from.
  */
-function toSnapshot(init: Record<string, unknown>, era: ProtocolEra, lists: Partial<Record<string, Listing>>, server: string): Snapshot {
+function toSnapshot<T>(
+  init: Record<string, unknown>,
+  era: ProtocolEra,
+  lists: Partial<Record<string, Listing>>,
+  server: string,
+  read: CatalogReader<T>,
+): T {
   const raw = {
     protocolVersion: init.protocolVersion,
     era,
@@ -90,7 +122,7 @@ function toSnapshot(init: Record<string, unknown>, era: ProtocolEra, lists: Part
     prompts: lists.prompts?.items ?? [],
   };
   try {
-    return parseSnapshot(raw, server);
+    return read(raw, server);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     const match = /^\/(tools|resources|resourceTemplates|prompts)\/(\d+)(.*)$/.exec(error.pointer);
@@ -100,12 +132,22 @@ function toSnapshot(init: Record<string, unknown>, era: ProtocolEra, lists: Part
       const index = Number(match[2]);
       const page = lists[spec.key]?.pageOf[index];
       const id = lists[spec.key]?.items[index]?.[spec.id];
-      return throwing(serverError({ server, method: spec.method, page }, `${spec.what} ${JSON.stringify(id)}${match[3] ? ` at ${match[3]}` : ''}: ${problem}`, {
-        hint: 'the server sent a malformed listing; report it to the server\'s authors',
-      }));
+      return throwing(
+        serverError(
+          { server, method: spec.method, page },
+          `${spec.what} ${JSON.stringify(id)}${match[3] ? ` at ${match[3]}` : ''}: ${problem}`,
+          {
+            hint: "the server sent a malformed listing; report it to the server's authors",
+          },
+        ),
+      );
     }
     const hello = era === 'modern' ? 'server/discover' : 'initialize';
-    return throwing(serverError({ server, method: hello }, `${error.pointer || 'the result'}: ${problem}`, { hint: `the server sent a malformed ${hello} result` }));
+    return throwing(
+      serverError({ server, method: hello }, `${error.pointer || 'the result'}: ${problem}`, {
+        hint: `the server sent a malformed ${hello} result`,
+      }),
+    );
   }
 }
 
@@ -114,8 +156,9 @@ function throwing(error: Error): never {
 }
 
 /** The command line or the URL without its query (which may carry a key). */
-export function labelOf(source: StdioSource | HttpSource): string {
-  if ('stdio' in source) return typeof source.stdio === 'string' ? source.stdio.trim() : source.stdio.join(' ');
+function labelOf(source: StdioSource | HttpSource): string {
+  if ('stdio' in source)
+    return typeof source.stdio === 'string' ? source.stdio.trim() : source.stdio.join(' ');
   try {
     const url = new URL(source.url);
     return `${url.origin}${url.pathname}`;
@@ -125,8 +168,11 @@ export function labelOf(source: StdioSource | HttpSource): string {
 }
 
 function eraOption(value: DiscoveryEra | undefined): DiscoveryEra {
-  if (value === undefined || value === 'auto' || value === 'legacy' || value === 'modern') return value ?? 'auto';
-  throw new CodegenError(`discovery era must be "auto", "legacy" or "modern", got ${JSON.stringify(value)}`);
+  if (value === undefined || value === 'auto' || value === 'legacy' || value === 'modern')
+    return value ?? 'auto';
+  throw new CodegenError(
+    `discovery era must be "auto", "legacy" or "modern", got ${JSON.stringify(value)}`,
+  );
 }
 
 function positiveInteger(value: number, name: string): number {
@@ -134,8 +180,4 @@ function positiveInteger(value: number, name: string): number {
     throw new CodegenError(`discovery ${name} must be a positive whole number, got ${value}`);
   }
   return value;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

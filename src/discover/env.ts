@@ -1,5 +1,5 @@
-import { CodegenError } from '../errors.js';
-import type { Environment } from '../host.js';
+import { CodegenError } from '../shared/errors.js';
+import type { Environment } from '../shared/host.js';
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -13,17 +13,25 @@ export function interpolateEnv(value: string, env: Environment, where: string): 
   return value.replace(REFERENCE, (_match, name: string) => {
     const found = env[name];
     if (found === undefined) {
-      throw new CodegenError(`${where} uses \${${name}}, but the environment variable ${name} is not set`, {
-        hint: `set it before running, e.g. \`export ${name}=...\` (in CI: a secret exposed as ${name})`,
-      });
+      throw new CodegenError(
+        `${where} uses \${${name}}, but the environment variable ${name} is not set`,
+        {
+          hint: `set it before running, e.g. \`export ${name}=...\` (in CI: a secret exposed as ${name})`,
+        },
+      );
     }
     return found;
   });
 }
 
 /** `interpolateEnv` over each value of a record; `what` names the record, e.g. `header`. */
-export function interpolateRecord(record: Record<string, string> | undefined, env: Environment, what: string): Record<string, string> {
+export function interpolateRecord(
+  record: Record<string, string> | undefined,
+  env: Environment,
+  what: string,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(record ?? {})) out[key] = interpolateEnv(value, env, `${what} ${JSON.stringify(key)}`);
+  for (const [key, value] of Object.entries(record ?? {}))
+    out[key] = interpolateEnv(value, env, `${what} ${JSON.stringify(key)}`);
   return out;
 }

@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { CodegenError, ServerError } from '../errors.js';
+import { CodegenError, ServerError } from '../shared/errors.js';
 
 /** Where a failure happened: every server error names the server, the method and, for lists, the page. */
 export interface Where {
@@ -12,13 +12,22 @@ export interface Where {
   page?: number;
 }
 
-export function at(where: Where): string {
+function at(where: Where): string {
   return `server "${where.server}": ${where.method}${where.page === undefined ? '' : `, page ${where.page}`}`;
 }
 
-export function serverError(where: Where, problem: string, options: { hint?: string; cause?: unknown; stderr?: string } = {}): ServerError {
-  const stderr = options.stderr ? `\n  the server's stderr ended with:\n${indent(options.stderr)}` : '';
-  return new ServerError(`${at(where)}: ${problem}${stderr}`, { hint: options.hint, cause: options.cause });
+export function serverError(
+  where: Where,
+  problem: string,
+  options: { hint?: string; cause?: unknown; stderr?: string } = {},
+): ServerError {
+  const stderr = options.stderr
+    ? `\n  the server's stderr ended with:\n${indent(options.stderr)}`
+    : '';
+  return new ServerError(`${at(where)}: ${problem}${stderr}`, {
+    hint: options.hint,
+    cause: options.cause,
+  });
 }
 
 /** What the transport knows beyond the error itself: captured stderr, whether the process is gone, a bad line on stdout. */
@@ -41,11 +50,15 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
   const stderr = state.stderr();
   const fatal = state.fatal;
   if (fatal && isInvalidOutput(fatal)) {
-    return serverError(where, `the server wrote something on stdout that is not a JSON-RPC message: ${describeInvalid(fatal)}`, {
-      hint: 'over stdio, a server must write only MCP messages to stdout; logs belong on stderr. Report it to the server\'s authors.',
-      cause: fatal,
-      stderr,
-    });
+    return serverError(
+      where,
+      `the server wrote something on stdout that is not a JSON-RPC message: ${describeInvalid(fatal)}`,
+      {
+        hint: "over stdio, a server must write only MCP messages to stdout; logs belong on stderr. Report it to the server's authors.",
+        cause: fatal,
+        stderr,
+      },
+    );
   }
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return serverError(where, `no answer within ${state.timeoutMs} ms`, {
@@ -54,66 +67,114 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
       stderr,
     });
   }
-  if (state.exited || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || isBrokenPipe(fatal) || isBrokenPipe(error)) {
-    return serverError(where, state.exited ? 'the server process exited before answering' : 'the server closed the connection before answering', {
-      hint: stderr ? 'see the server\'s stderr above' : 'run the server command by hand to see why it stops',
-      cause: error,
-      stderr,
-    });
+  if (
+    state.exited ||
+    (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) ||
+    isBrokenPipe(fatal) ||
+    isBrokenPipe(error)
+  ) {
+    return serverError(
+      where,
+      state.exited
+        ? 'the server process exited before answering'
+        : 'the server closed the connection before answering',
+      {
+        hint: stderr
+          ? "see the server's stderr above"
+          : 'run the server command by hand to see why it stops',
+        cause: error,
+        stderr,
+      },
+    );
   }
   if (error instanceof McpError) {
-    return serverError(where, `the server answered with JSON-RPC error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`, {
-      hint: jsonRpcHint(error),
-      cause: error,
-      stderr,
-    });
+    return serverError(
+      where,
+      `the server answered with JSON-RPC error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`,
+      {
+        hint: jsonRpcHint(error),
+        cause: error,
+        stderr,
+      },
+    );
   }
   if (error instanceof StreamableHTTPError || error instanceof SseError) {
     const code = error.code;
     const auth = code === 401 || code === 403;
     return serverError(where, httpProblem(code, error.message), {
-      hint: auth ? 'the server refused the credentials: check the Authorization header (headers in the config, or `mcp-codegen snapshot --header`)' : 'check the URL and that the server speaks MCP there',
+      hint: auth
+        ? 'the server refused the credentials: check the Authorization header (headers in the config, or `mcp-codegen snapshot --header`)'
+        : 'check the URL and that the server speaks MCP there',
       cause: error,
     });
   }
   const system = systemError(error);
   if (system?.syscall?.startsWith('spawn')) return spawnFailure(where, system, state.spawn, error);
   if (system) {
-    return serverError(where, `cannot connect: ${system.message}${system.code ? ` (${system.code})` : ''}`, {
-      hint: system.code === 'ECONNREFUSED' ? 'is the server running and listening on that address and port?' : undefined,
+    return serverError(
+      where,
+      `cannot connect: ${system.message}${system.code ? ` (${system.code})` : ''}`,
+      {
+        hint:
+          system.code === 'ECONNREFUSED'
+            ? 'is the server running and listening on that address and port?'
+            : undefined,
+        cause: error,
+        stderr,
+      },
+    );
+  }
+  const issues = (error as { issues?: Array<{ path?: unknown[]; message?: string }> }).issues;
+  if (error instanceof Error && error.name === 'ZodError' && Array.isArray(issues)) {
+    const what = issues
+      .slice(0, 3)
+      .map((i) => `${(i.path ?? []).join('.') || '(result)'}: ${i.message ?? 'invalid'}`)
+      .join('; ');
+    return serverError(where, `the answer does not match the MCP schema: ${what}`, {
+      hint: "report it to the server's authors",
       cause: error,
       stderr,
     });
   }
-  const issues = (error as { issues?: Array<{ path?: unknown[]; message?: string }> }).issues;
-  if (error instanceof Error && error.name === 'ZodError' && Array.isArray(issues)) {
-    const what = issues.slice(0, 3).map((i) => `${(i.path ?? []).join('.') || '(result)'}: ${i.message ?? 'invalid'}`).join('; ');
-    return serverError(where, `the answer does not match the MCP schema: ${what}`, { hint: 'report it to the server\'s authors', cause: error, stderr });
-  }
-  return serverError(where, error instanceof Error ? error.message : String(error), { cause: error, stderr });
+  return serverError(where, error instanceof Error ? error.message : String(error), {
+    cause: error,
+    stderr,
+  });
 }
 
 /** -32022 is the 2026-07-28 spec's "unsupported protocol version", with the versions the server does support. */
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 function jsonRpcHint(error: McpError): string | undefined {
-  if (error.code === ErrorCode.MethodNotFound) return 'the server declared this capability but does not implement the method; report it to the server\'s authors';
+  if (error.code === ErrorCode.MethodNotFound)
+    return "the server declared this capability but does not implement the method; report it to the server's authors";
   if (error.code !== UNSUPPORTED_PROTOCOL_VERSION) return undefined;
   const supported = (error.data as { supported?: unknown } | undefined)?.supported;
-  const list = Array.isArray(supported) ? supported.filter((v) => typeof v === 'string').join(', ') : '';
+  const list = Array.isArray(supported)
+    ? supported.filter((v) => typeof v === 'string').join(', ')
+    : '';
   return `the server ${list ? `supports only ${list}` : 'does not support this protocol version'}; use --era auto (discovery.era in the config) to pick the era it speaks`;
 }
 
 /** A command that could not be started: which one, in which folder, and what to check. */
-function spawnFailure(where: Where, system: { code?: string; message: string }, spawn: TransportState['spawn'], cause: unknown): ServerError {
+function spawnFailure(
+  where: Where,
+  system: { code?: string; message: string },
+  spawn: TransportState['spawn'],
+  cause: unknown,
+): ServerError {
   const command = spawn ? JSON.stringify(spawn.command) : 'the command';
   const folder = spawn ? ` in ${spawn.cwd}` : '';
   // Node reports a missing working directory as ENOENT too, as if the command were missing.
   if (system.code === 'ENOENT' && spawn && !existsSync(spawn.cwd)) {
-    return serverError(where, `cannot start ${command}: its working directory ${spawn.cwd} does not exist (ENOENT)`, {
-      hint: 'fix cwd in the config (it is relative to the config file\'s folder), or create that folder',
-      cause,
-    });
+    return serverError(
+      where,
+      `cannot start ${command}: its working directory ${spawn.cwd} does not exist (ENOENT)`,
+      {
+        hint: "fix cwd in the config (it is relative to the config file's folder), or create that folder",
+        cause,
+      },
+    );
   }
   if (system.code === 'ENOENT') {
     const relative = spawn && /[\\/]/.test(spawn.command) && !isAbsolute(spawn.command);
@@ -124,14 +185,21 @@ function spawnFailure(where: Where, system: { code?: string; message: string }, 
       cause,
     });
   }
-  return serverError(where, `cannot start ${command}${folder}: ${system.message}${system.code ? ` (${system.code})` : ''}`, {
-    hint: system.code === 'EACCES' ? 'the file is not executable: chmod +x it, or run it through its interpreter (e.g. node server.js)' : 'check the command and its working directory',
-    cause,
-  });
+  return serverError(
+    where,
+    `cannot start ${command}${folder}: ${system.message}${system.code ? ` (${system.code})` : ''}`,
+    {
+      hint:
+        system.code === 'EACCES'
+          ? 'the file is not executable: chmod +x it, or run it through its interpreter (e.g. node server.js)'
+          : 'check the command and its working directory',
+      cause,
+    },
+  );
 }
 
 /** `HTTP 404 (Cannot POST /x)`: the SDK's message carries the whole response body, often an HTML page. */
-export function httpProblem(code: number | undefined, message: string): string {
+function httpProblem(code: number | undefined, message: string): string {
   const text = message
     .replace(/^(Streamable HTTP error: |SSE error: )/, '')
     .replace(/^Error POSTing to endpoint: /, '')
@@ -150,7 +218,8 @@ function isInvalidOutput(error: Error): boolean {
 
 function describeInvalid(error: Error): string {
   // A SyntaxError from JSON.parse quotes the offending text; a ZodError is JSON that is not a message.
-  if (error.name === 'ZodError') return 'valid JSON, but not a JSON-RPC request, response or notification';
+  if (error.name === 'ZodError')
+    return 'valid JSON, but not a JSON-RPC request, response or notification';
   return error.message.length > 300 ? `${error.message.slice(0, 300)}…` : error.message;
 }
 
@@ -160,12 +229,18 @@ function isBrokenPipe(error: unknown): boolean {
 }
 
 /** fetch wraps network failures as `TypeError: fetch failed` with the system error as its cause. */
-function systemError(error: unknown): { code?: string; syscall?: string; message: string } | undefined {
+function systemError(
+  error: unknown,
+): { code?: string; syscall?: string; message: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
     const e = current as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown };
     if (typeof e.code === 'string' && typeof e.message === 'string') {
-      return { code: e.code, syscall: typeof e.syscall === 'string' ? e.syscall : undefined, message: e.message };
+      return {
+        code: e.code,
+        syscall: typeof e.syscall === 'string' ? e.syscall : undefined,
+        message: e.message,
+      };
     }
     current = e.cause;
   }

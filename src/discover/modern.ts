@@ -4,8 +4,15 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { openChannel } from './channel.js';
 import { serverError } from './failure.js';
 import { CLIENT_VERSION, httpStatus } from './legacy.js';
-import { watchTransport, within, type ConnectOptions, type Connection, type Watch } from './session.js';
+import {
+  watchTransport,
+  within,
+  type ConnectOptions,
+  type Connection,
+  type Watch,
+} from './session.js';
 import type { StdioChild } from './transport.js';
+import { isObject } from '../shared/json.js';
 
 /** The protocol revision of the modern (stateless, `server/discover`) era that discovery speaks. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -53,25 +60,57 @@ export async function probeModern(
   let result: unknown;
   try {
     await within(transport.start(), watch, options.timeoutMs);
-    result = await within(channel.request('server/discover', { _meta: envelope() }, probeTimeoutMs), watch, probeTimeoutMs);
+    result = await within(
+      channel.request('server/discover', { _meta: envelope() }, probeTimeoutMs),
+      watch,
+      probeTimeoutMs,
+    );
   } catch (error) {
     const reason = legacyReason(error, kind, probeTimeoutMs);
     if (reason === undefined) return watch.fail(error, where);
-    return { era: 'legacy', reason, alive: !watch.state.exited && !watch.state.fatal, close: () => watch.close(true) };
+    return {
+      era: 'legacy',
+      reason,
+      alive: !watch.state.exited && !watch.state.fatal,
+      close: () => watch.close(true),
+    };
   }
   const discover = isObject(result) ? result : {};
-  const versions = Array.isArray(discover.supportedVersions) ? discover.supportedVersions.filter((v): v is string => typeof v === 'string') : undefined;
+  const versions = Array.isArray(discover.supportedVersions)
+    ? discover.supportedVersions.filter((v): v is string => typeof v === 'string')
+    : undefined;
   if (!versions || !isObject(discover.capabilities)) {
-    return { era: 'legacy', reason: 'its answer to server/discover is not a DiscoverResult', alive: true, close: () => watch.close(true) };
+    return {
+      era: 'legacy',
+      reason: 'its answer to server/discover is not a DiscoverResult',
+      alive: true,
+      close: () => watch.close(true),
+    };
   }
   if (!versions.includes(MODERN_PROTOCOL_VERSION)) {
     // Untrusted and unbounded: a few versions say enough.
-    const offered = versions.slice(0, 5).map((v) => JSON.stringify(v.slice(0, 40))).join(', ') + (versions.length > 5 ? ', …' : '');
-    return { era: 'legacy', reason: `it offers ${offered || 'no version'} through server/discover, not ${MODERN_PROTOCOL_VERSION}`, alive: true, close: () => watch.close(true) };
+    const offered =
+      versions
+        .slice(0, 5)
+        .map((v) => JSON.stringify(v.slice(0, 40)))
+        .join(', ') + (versions.length > 5 ? ', …' : '');
+    return {
+      era: 'legacy',
+      reason: `it offers ${offered || 'no version'} through server/discover, not ${MODERN_PROTOCOL_VERSION}`,
+      alive: true,
+      close: () => watch.close(true),
+    };
   }
   const meta = isObject(discover._meta) ? discover._meta : {};
-  const serverInfo = isObject(meta[META_KEYS.serverInfo]) ? (meta[META_KEYS.serverInfo] as Record<string, unknown>) : undefined;
-  const hello: Record<string, unknown> = { protocolVersion: MODERN_PROTOCOL_VERSION, serverInfo, capabilities: discover.capabilities, instructions: discover.instructions };
+  const serverInfo = isObject(meta[META_KEYS.serverInfo])
+    ? (meta[META_KEYS.serverInfo] as Record<string, unknown>)
+    : undefined;
+  const hello: Record<string, unknown> = {
+    protocolVersion: MODERN_PROTOCOL_VERSION,
+    serverInfo,
+    capabilities: discover.capabilities,
+    instructions: discover.instructions,
+  };
   options.report({
     type: 'connected',
     server: options.server,
@@ -84,18 +123,31 @@ export async function probeModern(
   return { era: 'modern', connection: modernConnection(kind, channel, watch, hello, options) };
 }
 
-function modernConnection(kind: 'stdio' | 'streamable-http', channel: ReturnType<typeof openChannel>, watch: Watch, hello: Record<string, unknown>, options: ConnectOptions): Connection {
+function modernConnection(
+  kind: 'stdio' | 'streamable-http',
+  channel: ReturnType<typeof openChannel>,
+  watch: Watch,
+  hello: Record<string, unknown>,
+  options: ConnectOptions,
+): Connection {
   return {
     transport: kind,
     era: 'modern',
     hello,
     async request(method, params, where) {
       try {
-        const result = await Promise.race([channel.request(method, { ...params, _meta: envelope() }, options.timeoutMs), watch.dead]);
+        const result = await Promise.race([
+          channel.request(method, { ...params, _meta: envelope() }, options.timeoutMs),
+          watch.dead,
+        ]);
         // The modern era marks every result; a list can only be complete (input_required is for calls).
         const type = isObject(result) ? result.resultType : undefined;
         if (type !== undefined && type !== 'complete') {
-          throw serverError(where, `the result's resultType is ${JSON.stringify(type)}, but a list result can only be "complete"`, { hint: 'the server sent a malformed page; report it to the server\'s authors' });
+          throw serverError(
+            where,
+            `the result's resultType is ${JSON.stringify(type)}, but a list result can only be "complete"`,
+            { hint: "the server sent a malformed page; report it to the server's authors" },
+          );
         }
         return result;
       } catch (error) {
@@ -107,18 +159,23 @@ function modernConnection(kind: 'stdio' | 'streamable-http', channel: ReturnType
 }
 
 /** Why a probe failure means "a legacy server", or undefined when it is a real failure. */
-function legacyReason(error: unknown, kind: 'stdio' | 'streamable-http', probeTimeoutMs: number): string | undefined {
+function legacyReason(
+  error: unknown,
+  kind: 'stdio' | 'streamable-http',
+  probeTimeoutMs: number,
+): string | undefined {
   if (!(error instanceof McpError)) {
     // A spawn failure, a refused connection or garbage on stdout is broken whatever the era.
     const status = error instanceof SseError ? error.code : httpStatus(error);
-    if (status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403) return `it answered server/discover with HTTP ${status}`;
+    if (status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403)
+      return `it answered server/discover with HTTP ${status}`;
     return undefined;
   }
-  if (error.code === ErrorCode.RequestTimeout) return kind === 'stdio' ? `no answer to server/discover within ${probeTimeoutMs} ms` : undefined;
-  if (error.code === ErrorCode.ConnectionClosed) return kind === 'stdio' ? 'the process exited when it received server/discover' : undefined;
+  if (error.code === ErrorCode.RequestTimeout)
+    return kind === 'stdio'
+      ? `no answer to server/discover within ${probeTimeoutMs} ms`
+      : undefined;
+  if (error.code === ErrorCode.ConnectionClosed)
+    return kind === 'stdio' ? 'the process exited when it received server/discover' : undefined;
   return `it answered server/discover with JSON-RPC error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

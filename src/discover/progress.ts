@@ -1,15 +1,24 @@
-import type { TextOutput } from '../host.js';
-import type { ProtocolEra } from '../snapshot/types.js';
+import type { TextOutput } from '../shared/host.js';
+import type { ProtocolEra } from '../config/types.js';
 
 /** The list methods discovery walks, in the order it walks them. */
-export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
+export type ListMethod =
+  'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
 
 /** What discovery is doing, for a progress display. `server` is the label used in messages. */
 export type DiscoverProgress =
   | { type: 'connecting'; server: string; transport: TransportKind }
   | { type: 'fallback'; server: string; from: TransportKind; to: TransportKind; reason: string }
-  | { type: 'connected'; server: string; transport: TransportKind; era?: ProtocolEra; serverName?: string; serverVersion?: string; protocolVersion?: string }
+  | {
+      type: 'connected';
+      server: string;
+      transport: TransportKind;
+      era?: ProtocolEra;
+      serverName?: string;
+      serverVersion?: string;
+      protocolVersion?: string;
+    }
   | { type: 'page'; server: string; method: ListMethod; page: number; items: number }
   | { type: 'list-done'; server: string; method: ListMethod; pages: number; items: number }
   | { type: 'done'; server: string }
@@ -22,7 +31,7 @@ const NOUNS: Record<ListMethod, [string, string]> = {
   'prompts/list': ['prompt', 'prompts'],
 };
 
-export function count(n: number, method: ListMethod): string {
+function count(n: number, method: ListMethod): string {
   const [one, many] = NOUNS[method];
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -41,7 +50,12 @@ export function createProgressReporter(stream: TextOutput): (e: DiscoverProgress
       // matters more than a long command line, so the label gives way first, keeping its end.
       const width = Math.max(40, (stream.columns || 80) - 1);
       const room = width - text.length - 3;
-      const label = server.length <= room ? server : room >= 10 ? `…${server.slice(server.length - room + 1)}` : '';
+      const label =
+        server.length <= room
+          ? server
+          : room >= 10
+            ? `…${server.slice(server.length - room + 1)}`
+            : '';
       const line = label ? `${label} › ${text}` : text;
       stream.write(`\r\x1b[2K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
       shown = true;
@@ -71,16 +85,25 @@ export function createProgressReporter(stream: TextOutput): (e: DiscoverProgress
       case 'fallback':
         return void stream.write(`${e.server}: ${e.from} refused (${e.reason}), using ${e.to}\n`);
       case 'connected':
-        return void stream.write(`${e.server}: connected over ${e.transport} (${describeServer(e)})\n`);
+        return void stream.write(
+          `${e.server}: connected over ${e.transport} (${describeServer(e)})\n`,
+        );
       case 'list-done':
-        return void stream.write(`${e.server}: ${e.method}: ${count(e.items, e.method)} in ${e.pages} ${e.pages === 1 ? 'page' : 'pages'}\n`);
+        return void stream.write(
+          `${e.server}: ${e.method}: ${count(e.items, e.method)} in ${e.pages} ${e.pages === 1 ? 'page' : 'pages'}\n`,
+        );
       default:
         return;
     }
   };
 }
 
-function describeServer(e: { era?: ProtocolEra; serverName?: string; serverVersion?: string; protocolVersion?: string }): string {
+function describeServer(e: {
+  era?: ProtocolEra;
+  serverName?: string;
+  serverVersion?: string;
+  protocolVersion?: string;
+}): string {
   const name = [e.serverName, e.serverVersion].filter(Boolean).join(' ') || 'unnamed server';
   // Only the modern era is named: a legacy line reads as it always has.
   const era = e.era === 'modern' ? ', modern era' : '';

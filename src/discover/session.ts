@@ -1,10 +1,10 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ProtocolEra } from '../snapshot/types.js';
+import type { ProtocolEra } from '../config/types.js';
 import { toServerError, type TransportState, type Where } from './failure.js';
 import type { DiscoverProgress, TransportKind } from './progress.js';
 import type { StdioChild } from './transport.js';
-import type { Environment } from '../host.js';
+import type { Environment } from '../shared/host.js';
 
 export interface ConnectOptions {
   server: string;
@@ -44,7 +44,13 @@ export interface Watch {
  * Installs `onclose`/`onerror` on the transport (before anything starts it: the v1 SDK's Protocol
  * chains pre-set handlers rather than replacing them). `shutdown` ends the session politely.
  */
-export function watchTransport(kind: TransportKind, transport: Transport, stderr: StdioChild | undefined, timeoutMs: number, shutdown: () => Promise<void>): Watch {
+export function watchTransport(
+  kind: TransportKind,
+  transport: Transport,
+  stderr: StdioChild | undefined,
+  timeoutMs: number,
+  shutdown: () => Promise<void>,
+): Watch {
   const state: TransportState = {
     stderr: () => stderr?.text() ?? '',
     exited: false,
@@ -105,7 +111,10 @@ export function watchTransport(kind: TransportKind, transport: Transport, stderr
 export async function within<T>(work: Promise<T>, watch: Watch, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new McpError(ErrorCode.RequestTimeout, 'Request timed out')), timeoutMs);
+    timer = setTimeout(
+      () => reject(new McpError(ErrorCode.RequestTimeout, 'Request timed out')),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([work, watch.dead, timeout]);

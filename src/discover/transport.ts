@@ -7,10 +7,10 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { HttpSource, StdioSource } from '../config/types.js';
 import { parseCommandLine } from './command-line.js';
 import { interpolateRecord } from './env.js';
-import type { Environment } from '../host.js';
+import type { Environment } from '../shared/host.js';
 
 /** The last part of a child's stderr: enough to show why it failed, bounded however much it logs. */
-export interface StderrTail {
+interface StderrTail {
   text(): string;
   /** Resolves once the stream has ended (all output read), or after a short wait. */
   settled(): Promise<void>;
@@ -24,7 +24,10 @@ export interface StdioChild extends StderrTail {
 
 const NO_STDERR: StderrTail = { text: () => '', settled: async () => {} };
 
-export function stdioTransport(source: StdioSource, options: { cwd: string; env: Environment }): { transport: StdioClientTransport; stderr: StdioChild } {
+export function stdioTransport(
+  source: StdioSource,
+  options: { cwd: string; env: Environment },
+): { transport: StdioClientTransport; stderr: StdioChild } {
   const { command, args } = parseCommandLine(source.stdio, 'the stdio command');
   // The whole environment is passed on, not the SDK's short safe list: the user is running this
   // command as if from their shell, and servers read their API keys from the environment.
@@ -54,7 +57,9 @@ export function httpTransport(
   const headers = interpolateRecord(source.headers, env, 'the header');
   // Both transports send `requestInit.headers` on every request, the SSE GET stream included.
   const requestInit: RequestInit = { headers };
-  return kind === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+  return kind === 'sse'
+    ? new SSEClientTransport(url, { requestInit })
+    : new StreamableHTTPClientTransport(url, { requestInit });
 }
 
 /**
@@ -62,24 +67,35 @@ export function httpTransport(
  * (HTTP 400, JSON-RPC -32020 otherwise): `MCP-Protocol-Version` and `Mcp-Method` on every request
  * POST that carries the protocol-version envelope, as the SDK v2 client derives them.
  */
-export function modernHttpTransport(source: HttpSource, env: Environment, protocolVersionKey: string): Transport {
+export function modernHttpTransport(
+  source: HttpSource,
+  env: Environment,
+  protocolVersionKey: string,
+): Transport {
   const headers = interpolateRecord(source.headers, env, 'the header');
   const withEraHeaders: FetchLike = (url, init) => {
     const message = typeof init?.body === 'string' ? parseJson(init.body) : undefined;
-    const version = (message?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[protocolVersionKey];
+    const version = (message?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[
+      protocolVersionKey
+    ];
     if (typeof version !== 'string' || typeof message?.method !== 'string') return fetch(url, init);
     const merged = new Headers(init?.headers);
     merged.set('mcp-protocol-version', version);
     merged.set('mcp-method', message.method);
     return fetch(url, { ...init, headers: merged });
   };
-  return new StreamableHTTPClientTransport(new URL(source.url), { requestInit: { headers }, fetch: withEraHeaders });
+  return new StreamableHTTPClientTransport(new URL(source.url), {
+    requestInit: { headers },
+    fetch: withEraHeaders,
+  });
 }
 
 function parseJson(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -104,6 +120,9 @@ function tail(stream: Readable): StderrTail {
   });
   return {
     text: () => text.trimEnd().split('\n').slice(-MAX_LINES).join('\n'),
-    settled: () => (ended ? Promise.resolve() : Promise.race([end, new Promise<void>((done) => setTimeout(done, 300).unref())])),
+    settled: () =>
+      ended
+        ? Promise.resolve()
+        : Promise.race([end, new Promise<void>((done) => setTimeout(done, 300).unref())]),
   };
 }

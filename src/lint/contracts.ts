@@ -1,7 +1,7 @@
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import { alternatives } from '../schema/error-codes.js';
 import { derefSchema } from '../schema/refs.js';
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../shared/json.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { type LintContext, toolEntity, toolSubject } from './context.js';
 import { quote } from './text.js';

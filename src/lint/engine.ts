@@ -2,7 +2,7 @@ import type { LintPolicy } from '../config/types.js';
 import { compareEntities } from '../diff/entities.js';
 import { settleFindings } from '../diff/settle.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 import type { LintContext } from './context.js';
 import { checkContracts } from './contracts.js';
 import { checkDescriptions } from './descriptions.js';

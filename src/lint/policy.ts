@@ -1,6 +1,6 @@
 import { LINT_POLICY_KEYS, type LintPolicy } from '../config/types.js';
 import { checkPolicy, mergePolicies, type PolicySource, type PolicySpec } from '../diff/policy.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../shared/errors.js';
 import { isLintRuleId, LINT_RULES } from './rules.js';
 
 const LINT_SPEC: PolicySpec = {

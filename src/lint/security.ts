@@ -1,5 +1,5 @@
 import { entityId, SERVER_ENTITY } from '../diff/entities.js';
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import type { JsonValue, Prompt } from '../snapshot/types.js';
 import { type LintContext, subjectOf } from './context.js';
 import { escapeHidden, hiddenCharacters } from '../shared/hidden-text.js';

@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import type { LintPolicy, ServerConfig } from '../config/types.js';
 import { loadCommandConfig, serverIndex } from '../diff/settings.js';
-import { CodegenError } from '../errors.js';
+import { CodegenError } from '../shared/errors.js';
 import { mergeLintPolicies, validateLintPolicy } from './policy.js';
 
 export interface LintSettings {

@@ -1,4 +1,4 @@
-import { pointerToken } from '../errors.js';
+import { pointerToken } from '../shared/pointer.js';
 import { escapeHidden } from '../shared/hidden-text.js';
 import type { JsonValue } from '../snapshot/types.js';
 

@@ -1,4 +1,4 @@
-import { isObject } from '../schema/walk.js';
+import { isObject } from '../shared/json.js';
 import { derefSchema } from '../schema/refs.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { CODE_PROPERTIES, alternatives, constValues, envelopeKey } from '../schema/error-codes.js';
@@ -28,10 +28,18 @@ export function outputBranches(schema: JsonObject): OutputBranch[] {
   return list.map((raw, index) => {
     const branch = composed ? mergeBranch(schema, derefSchema(schema, raw)) : { ...schema };
     const required = requiredOf(branch);
-    const kind: BranchKind = index === 0 ? 'documented' : isErrorBranch(schema, branch) ? 'error' : 'alternative';
+    const kind: BranchKind =
+      index === 0 ? 'documented' : isErrorBranch(schema, branch) ? 'error' : 'alternative';
     const code = kind === 'error' ? envelopeKey(branch) : undefined;
     const discriminator = kind === 'error' ? discriminatorOf(schema, branch) : undefined;
-    return { index, kind, schema: branch, required, ...(code ? { code } : {}), ...(discriminator ? { discriminator } : {}) };
+    return {
+      index,
+      kind,
+      schema: branch,
+      required,
+      ...(code ? { code } : {}),
+      ...(discriminator ? { discriminator } : {}),
+    };
   });
 }
 
@@ -40,12 +48,19 @@ function isErrorBranch(root: JsonObject, branch: JsonObject): boolean {
   const props = isObject(branch.properties) ? branch.properties : {};
   return ['error', 'code'].some((name) => {
     const prop = derefSchema(root, props[name] ?? null);
-    return isObject(prop) && (typeof prop.const === 'string' || (Array.isArray(prop.enum) && prop.enum.some((v) => typeof v === 'string')));
+    return (
+      isObject(prop) &&
+      (typeof prop.const === 'string' ||
+        (Array.isArray(prop.enum) && prop.enum.some((v) => typeof v === 'string')))
+    );
   });
 }
 
 /** The first code property with fixed values: error branches sharing `error` differ by its value. */
-function discriminatorOf(root: JsonObject, branch: JsonObject): { key: string; values: string[] } | undefined {
+function discriminatorOf(
+  root: JsonObject,
+  branch: JsonObject,
+): { key: string; values: string[] } | undefined {
   for (const key of CODE_PROPERTIES) {
     const values = constValues(root, branch, key);
     if (values.length > 0) return { key, values: [...new Set(values)].sort() };
@@ -56,22 +71,29 @@ function discriminatorOf(root: JsonObject, branch: JsonObject): { key: string; v
 /** allOf(parent without the composition, branch): properties merged, `required` united. */
 function mergeBranch(parent: JsonObject, branch: JsonValue | undefined): JsonObject {
   const base: JsonObject = {};
-  for (const [key, value] of Object.entries(parent)) if (!COMPOSITION.includes(key)) base[key] = value;
+  for (const [key, value] of Object.entries(parent))
+    if (!COMPOSITION.includes(key)) base[key] = value;
   const b: JsonObject = isObject(branch) ? branch : {};
   const merged: JsonObject = { ...base, ...b };
   if (isObject(base.properties) || isObject(b.properties)) {
-    merged.properties = { ...(isObject(base.properties) ? base.properties : {}), ...(isObject(b.properties) ? b.properties : {}) };
+    merged.properties = {
+      ...(isObject(base.properties) ? base.properties : {}),
+      ...(isObject(b.properties) ? b.properties : {}),
+    };
   }
   const required = [...new Set([...requiredOf(base), ...requiredOf(b)])];
   if (required.length) merged.required = required;
   // Keep the root's definitions so the branch can be validated (and typed) on its own.
-  for (const defs of ['$defs', 'definitions']) if (parent[defs] !== undefined) merged[defs] = parent[defs]!;
+  for (const defs of ['$defs', 'definitions'])
+    if (parent[defs] !== undefined) merged[defs] = parent[defs]!;
   if (parent.$schema !== undefined) merged.$schema = parent.$schema;
   return merged;
 }
 
 export function requiredOf(schema: JsonObject): string[] {
-  return Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  return Array.isArray(schema.required)
+    ? schema.required.filter((r): r is string => typeof r === 'string')
+    : [];
 }
 
 /**
@@ -81,9 +103,14 @@ export function requiredOf(schema: JsonObject): string[] {
 export function declareRequiredKeys(schema: JsonObject): JsonObject {
   const required = requiredOf(schema);
   const props = isObject(schema.properties) ? schema.properties : undefined;
-  const missing = required.filter((key) => !props || !Object.prototype.hasOwnProperty.call(props, key));
+  const missing = required.filter(
+    (key) => !props || !Object.prototype.hasOwnProperty.call(props, key),
+  );
   if (missing.length === 0) return schema;
-  const out: JsonObject = { ...schema, properties: { ...(props ?? {}), ...Object.fromEntries(missing.map((k) => [k, {}])) } };
+  const out: JsonObject = {
+    ...schema,
+    properties: { ...(props ?? {}), ...Object.fromEntries(missing.map((k) => [k, {}])) },
+  };
   if (!props && out.additionalProperties === undefined) out.additionalProperties = true;
   return out;
 }

@@ -1,16 +1,19 @@
 import type { ServerConfig } from '../config/types.js';
 import { sanitizeSchema } from '../schema/sanitize.js';
-import { TypeSet } from '../schema/type-set.js';
-import { TOO_DEEP, isObject, tooDeepSchema } from '../schema/walk.js';
-import type { JsonObject, Prompt, Snapshot, Tool } from '../snapshot/types.js';
-import { canonicalSchema, compareStrings } from '../snapshot/write.js';
-import { declareRequiredKeys, outputBranches, requiredOf } from './branches.js';
+import { TypeSet } from './type-set.js';
+import { TOO_DEEP, tooDeepSchema } from '../schema/walk.js';
+import { asObject } from '../shared/json.js';
+import type { Prompt, Snapshot, Tool } from '../snapshot/types.js';
+import { canonicalSchema } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
+import { planBranches } from './branch-types.js';
+import { declareRequiredKeys, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from '../schema/error-codes.js';
 import { inputKindOf } from './input-kind.js';
 import { NamePlanner, RESERVED_MEMBER_NAMES, RESERVED_TYPE_NAMES, camelCase, pascalCase } from './naming.js';
 import { templateVariables } from './uri-template.js';
-import type { BranchModel, ClientModel, ErrorCodeModel, PromptModel, ResourceModel, TemplateModel, ToolModel } from './types.js';
+import type { ClientModel, ErrorCodeModel, PromptModel, ResourceModel, TemplateModel, ToolModel } from './types.js';
 import { prepareValidationSchema } from './validation-schema.js';
 
 /** Names the runtime templates export (runtime.ts and the files it re-exports); generated declarations must not take them. */
@@ -157,58 +160,6 @@ export function buildClientModel(snapshot: Snapshot, server: Pick<ServerConfig, 
   };
 }
 
-function planBranches(
-  tool: Tool,
-  outputType: string,
-  base: string,
-  types: NamePlanner,
-  typeSet: TypeSet,
-  shared: Map<string, string>,
-  warn: (note: string) => void,
-): BranchModel[] {
-  const branches = outputBranches(tool.outputSchema!);
-  const variants = new NamePlanner(new Set(['documented']));
-  return branches.map((branch) => {
-    const typed = declareRequiredKeys(asObject(sanitizeSchema(branch.schema)));
-    let typeName: string;
-    if (branch.kind === 'documented') {
-      typeName = outputType;
-      typeSet.add(typeName, typed, base).forEach(warn);
-    } else {
-      // Identical wrappers and envelopes (one server repeats them in every tool) share one type.
-      const key = JSON.stringify(canonicalSchema(typed));
-      const existing = shared.get(key);
-      if (existing) {
-        typeName = existing;
-      } else {
-        const stem = branchStem(branch.kind, branch.code, branch.required, branch.index, base);
-        typeName = types.has(stem) ? types.claim(`${base}${stem}`) : types.claim(stem);
-        shared.set(key, typeName);
-        typeSet.add(typeName, typed, base).forEach((note) => warn(`branch ${branch.index} ${note}`));
-      }
-    }
-    const model: BranchModel = {
-      index: branch.index,
-      kind: branch.kind,
-      typeName,
-      required: branch.required,
-      validationSchema: prepareValidationSchema(branch.schema),
-    };
-    if (branch.code) model.code = branch.code;
-    if (branch.discriminator) model.discriminator = branch.discriminator;
-    if (branch.kind === 'alternative') {
-      model.variant = variants.claim(camelCase(branch.required.join(' ') || `alternative ${branch.index}`, 'alternative'));
-    }
-    return model;
-  });
-}
-
-function branchStem(kind: 'documented' | 'alternative' | 'error', code: string | undefined, required: string[], index: number, base: string): string {
-  // An envelope found by its key is named after it; one found by an `error`/`code` value belongs to its tool.
-  const stem = kind === 'error' ? (code ?? `${base} error`) : required.join(' ') || `${base} alternative ${index}`;
-  return `${pascalCase(stem, 'Output')}${kind === 'error' ? 'Envelope' : 'Alternative'}`.replace(/ErrorErrorEnvelope$/, 'ErrorEnvelope');
-}
-
 function canonicalTool(tool: Tool): Tool {
   const out: Tool = { ...tool, inputSchema: asObject(canonicalSchema(tool.inputSchema)) };
   if (tool.outputSchema) out.outputSchema = asObject(canonicalSchema(tool.outputSchema));
@@ -217,10 +168,6 @@ function canonicalTool(tool: Tool): Tool {
 
 function hasRequiredArgument(prompt: Prompt): boolean {
   return (prompt.arguments ?? []).some((a) => a.required === true);
-}
-
-function asObject(value: unknown): JsonObject {
-  return isObject(value) ? value : {};
 }
 
 function sortBy<T>(items: readonly T[], key: (item: T) => string): T[] {

@@ -1,8 +1,7 @@
-import { isObject } from '../schema/walk.js';
-import type { JsonObject, JsonValue, Snapshot } from '../snapshot/types.js';
+import { isObject } from '../shared/json.js';
+import type { JsonObject, JsonValue, ProtocolEra, Snapshot } from '../snapshot/types.js';
 
-/** `'legacy'`: the 2025 `initialize` handshake; `'modern'`: protocol 2026-07-28 and later (`server/discover`). */
-export type ProtocolEra = 'legacy' | 'modern';
+export type { ProtocolEra };
 
 /** How a snapshot holds a non-object tool output: in the legacy `{ result }` envelope, or bare. */
 export type EraForm = 'wrapped' | 'raw';
@@ -45,11 +44,21 @@ function isExplicitNonObject(schema: JsonValue | undefined): boolean {
 
 // Exactly the SDK's wrapper: no keyword besides these, one property `result`, required, not an object.
 function isLegacyWrap(schema: JsonObject): boolean {
-  if (Object.keys(schema).some((key) => !['$schema', 'type', 'properties', 'required'].includes(key))) return false;
+  if (
+    Object.keys(schema).some((key) => !['$schema', 'type', 'properties', 'required'].includes(key))
+  )
+    return false;
   if (schema.type !== 'object' || !isObject(schema.properties)) return false;
   const names = Object.keys(schema.properties);
   const required = schema.required;
-  if (names.length !== 1 || names[0] !== 'result' || !Array.isArray(required) || required.length !== 1 || required[0] !== 'result') return false;
+  if (
+    names.length !== 1 ||
+    names[0] !== 'result' ||
+    !Array.isArray(required) ||
+    required.length !== 1 ||
+    required[0] !== 'result'
+  )
+    return false;
   const inner = schema.properties.result;
   return isObject(inner) && inner.type !== 'object';
 }

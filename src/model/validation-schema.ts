@@ -1,5 +1,6 @@
 import { isLocalRef } from '../schema/refs.js';
-import { MAX_JSON_DEPTH, mapSchema } from '../schema/walk.js';
+import { MAX_JSON_DEPTH } from '../shared/json.js';
+import { mapSchema } from '../schema/walk.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 
 /**

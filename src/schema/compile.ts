@@ -1,10 +1,12 @@
 import { compile, type Options } from 'json-schema-to-typescript';
 import { tmpdir } from 'node:os';
 import type { JSONSchema4 } from 'json-schema';
-import { CodegenError } from '../errors.js';
-import { shortHash } from '../model/naming.js';
+import { CodegenError } from '../shared/errors.js';
+import { shortHash } from '../shared/hash.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE, fromOwnEntries, isObject, mapSchema } from './walk.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../shared/schema-keywords.js';
+import { fromOwnEntries, mapSchema } from './walk.js';
+import { isObject } from '../shared/json.js';
 
 const ROOT = 'McpCodegenTypesRoot';
 

@@ -1,3 +1,4 @@
+import { NUMERIC_CONSTRAINTS } from '../shared/schema-keywords.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 
 /**
@@ -5,19 +6,21 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
  * `@default 3`, `@minimum 1`, `@maximum 7`, `@pattern ^[a-z]+$`, `@example "paris"`. Each tag is one
  * line of inert text: values are printed as JSON (line breaks escaped), long ones are cut, and
  * json-schema-to-typescript escapes a `*\/` in the description, so server text cannot close the comment.
- * (`deprecated` is not here: json-schema-to-typescript prints `@deprecated` itself.)
+ * (`deprecated`, `minItems` and `maxItems` are not here: json-schema-to-typescript prints those tags itself.)
  */
-const NUMERIC = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems'];
 const MAX_TAG_TEXT = 200;
 const MAX_EXAMPLES = 3;
 
 export function docTags(node: JsonObject): string | undefined {
   const tags: string[] = [];
   if (node.default !== undefined) tags.push(`@default ${json(node.default)}`);
-  for (const key of NUMERIC) if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
+  for (const key of NUMERIC_CONSTRAINTS)
+    if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
   if (typeof node.pattern === 'string') tags.push(`@pattern ${oneLine(node.pattern)}`);
   if (typeof node.format === 'string') tags.push(`@format ${oneLine(node.format)}`);
-  if (Array.isArray(node.examples)) for (const example of node.examples.slice(0, MAX_EXAMPLES)) tags.push(`@example ${json(example)}`);
+  if (Array.isArray(node.examples))
+    for (const example of node.examples.slice(0, MAX_EXAMPLES))
+      tags.push(`@example ${json(example)}`);
   return tags.length ? tags.join('\n') : undefined;
 }
 

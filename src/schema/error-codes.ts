@@ -1,11 +1,11 @@
 import type { ErrorCodeConfig } from '../config/types.js';
 import { derefSchema } from './refs.js';
-import { isObject } from './walk.js';
+import { isObject } from '../shared/json.js';
 import type { JsonObject, JsonValue, Tool } from '../snapshot/types.js';
-import { compareStrings } from '../snapshot/write.js';
+import { compareStrings } from '../shared/compare.js';
 
 /** How a coded error is recognised in a result payload. */
-export type ErrorCodeSource =
+type ErrorCodeSource =
   /** `anyOf` branch N>0 requiring only `key`, a leading-underscore key: `{ "_budget_exceeded": true, ... }`. */
   | { kind: 'envelope-key'; key: string; branch: number }
   /** A branch (or the payload) whose `property` (`error`/`code`) is a const or enum. */
@@ -39,29 +39,48 @@ export function deriveErrorCodes(tool: Tool, config?: ErrorCodeConfig): ErrorCod
       const resolved = derefSchema(schema, branch);
       if (!isObject(resolved)) return;
       const key = envelopeKey(resolved);
-      if (key) add({ code: key, description: description(resolved), source: { kind: 'envelope-key', key, branch: index } });
+      if (key)
+        add({
+          code: key,
+          description: description(resolved),
+          source: { kind: 'envelope-key', key, branch: index },
+        });
       for (const property of CODE_PROPERTIES) {
         for (const value of constValues(schema, resolved, property)) {
-          add({ code: value, description: description(resolved), source: { kind: 'property-value', property, branch: index } });
+          add({
+            code: value,
+            description: description(resolved),
+            source: { kind: 'property-value', property, branch: index },
+          });
         }
       }
     });
   }
-  for (const [code, text] of Object.entries(config?.tools?.[tool.name] ?? {})) add({ code, description: text || undefined, source: { kind: 'config', scope: 'tool' } });
-  for (const [code, text] of Object.entries(config?.server ?? {})) add({ code, description: text || undefined, source: { kind: 'config', scope: 'server' } });
+  for (const [code, text] of Object.entries(config?.tools?.[tool.name] ?? {}))
+    add({ code, description: text || undefined, source: { kind: 'config', scope: 'tool' } });
+  for (const [code, text] of Object.entries(config?.server ?? {}))
+    add({ code, description: text || undefined, source: { kind: 'config', scope: 'server' } });
   return [...found.values()].sort((a, b) => compareStrings(a.code, b.code));
 }
 
 /** The `anyOf` (or `oneOf`) branches of an output schema, or the schema itself as the only one. */
 export function alternatives(schema: JsonObject): JsonValue[] {
-  const list = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  const list = Array.isArray(schema.anyOf)
+    ? schema.anyOf
+    : Array.isArray(schema.oneOf)
+      ? schema.oneOf
+      : undefined;
   return list && list.length > 0 ? list : [schema];
 }
 
 /** A branch that requires exactly one key, and that key starts with `_`: the server's soft-error convention. */
 export function envelopeKey(branch: JsonObject): string | undefined {
-  const required = Array.isArray(branch.required) ? branch.required.filter((r): r is string => typeof r === 'string') : [];
-  return required.length === 1 && required[0]!.startsWith('_') && required[0]!.length > 1 ? required[0] : undefined;
+  const required = Array.isArray(branch.required)
+    ? branch.required.filter((r): r is string => typeof r === 'string')
+    : [];
+  return required.length === 1 && required[0]!.startsWith('_') && required[0]!.length > 1
+    ? required[0]
+    : undefined;
 }
 
 /** The string `const`/`enum` values of a branch's `property` (`error` or `code`), `$ref`s followed. */

@@ -1,9 +1,11 @@
 import type { JsonValue } from '../snapshot/types.js';
 import { isLocalRef, resolveLocalRef } from './refs.js';
-import { MAX_SCHEMA_DEPTH, collectRefs, isObject } from './walk.js';
+import { MAX_SCHEMA_DEPTH, isObject } from '../shared/json.js';
+import { collectRefs } from './walk.js';
 
 export const ALIAS_CYCLE_NOTE = '$ref chain that loops back on itself: typed as unknown';
-export const CYCLE_NOTE = '$ref cycle through unions or intersections only, with no object or array in between: typed as unknown';
+export const CYCLE_NOTE =
+  '$ref cycle through unions or intersections only, with no object or array in between: typed as unknown';
 
 /**
  * The `$ref` targets (pointers, '' for the root) that reach themselves through `$ref`, `allOf`, `anyOf`
@@ -13,7 +15,10 @@ export function structurelessCycles(root: JsonValue, pointers: string[]): Set<st
   const edges = new Map<string, string[]>();
   for (const pointer of pointers) {
     const node = pointer === '' ? root : resolveLocalRef(root, `#${pointer}`);
-    edges.set(pointer, topLevelRefs(node).map((ref) => ref.slice(1)));
+    edges.set(
+      pointer,
+      topLevelRefs(node).map((ref) => ref.slice(1)),
+    );
   }
   const cyclic = new Set<string>();
   for (const start of pointers) {
@@ -27,7 +32,10 @@ export function structurelessCycles(root: JsonValue, pointers: string[]): Set<st
       }
       if (seen.has(next)) continue;
       seen.add(next);
-      stack.push(...(edges.get(next) ?? topLevelRefs(resolveLocalRef(root, `#${next}`)).map((ref) => ref.slice(1))));
+      stack.push(
+        ...(edges.get(next) ??
+          topLevelRefs(resolveLocalRef(root, `#${next}`)).map((ref) => ref.slice(1))),
+      );
     }
   }
   return cyclic;
@@ -61,7 +69,10 @@ export function deepRefTargets(root: JsonValue, targets: string[]): Set<string> 
     const node = pointer === '' ? root : resolveLocalRef(root, `#${pointer}`);
     // A target's own refs: the definitions it carries are targets of their own, reached only by a `$ref`.
     const own = isObject(node) ? { ...node, $defs: null, definitions: null } : null;
-    const found = collectRefs(own).map((r) => r.ref).filter(isLocalRef).map((ref) => ref.slice(1));
+    const found = collectRefs(own)
+      .map((r) => r.ref)
+      .filter(isLocalRef)
+      .map((ref) => ref.slice(1));
     return [...new Set(found)].sort().reverse();
   };
   const depthOf = new Map<string, number>();
@@ -93,6 +104,7 @@ export function deepRefTargets(root: JsonValue, targets: string[]): Set<string> 
     past.add(next);
     queue.push(...refsOf(next));
   }
-  for (const target of [...targets].sort()) if (!depthOf.has(target) && !past.has(target)) walk(target, 1);
+  for (const target of [...targets].sort())
+    if (!depthOf.has(target) && !past.has(target)) walk(target, 1);
   return new Set(targets.filter((pointer) => past.has(pointer) || !depthOf.has(pointer)));
 }

@@ -1,4 +1,5 @@
-import type { JsonValue } from '../snapshot/types.js';
+import type { JsonValue } from '../shared/json.js';
+import { decodePointerToken } from '../shared/pointer.js';
 
 /**
  * Local `$ref` resolution only. A server's schema is untrusted: a remote or file `$ref` is never
@@ -12,13 +13,31 @@ export function isLocalRef(ref: string): boolean {
 export function resolveLocalRef(root: JsonValue, ref: string): JsonValue | undefined {
   if (!isLocalRef(ref)) return undefined;
   let node: JsonValue | undefined = root;
-  for (const raw of ref.slice(2).split('/').filter((_, i, all) => !(all.length === 1 && all[0] === ''))) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const raw of ref
+    .slice(2)
+    .split('/')
+    .filter((_, i, all) => !(all.length === 1 && all[0] === ''))) {
+    const decoded = decodeUri(raw);
+    if (decoded === undefined) return undefined;
+    const token = decodePointerToken(decoded);
     if (node === null || typeof node !== 'object') return undefined;
-    node = Array.isArray(node) ? node[Number(token)] : Object.prototype.hasOwnProperty.call(node, token) ? node[token] : undefined;
+    node = Array.isArray(node)
+      ? node[Number(token)]
+      : Object.prototype.hasOwnProperty.call(node, token)
+        ? node[token]
+        : undefined;
     if (node === undefined) return undefined;
   }
   return node;
+}
+
+/** A `$ref` is a URI fragment, so it may be percent-encoded; a malformed escape (`%zz`) resolves to nothing. */
+function decodeUri(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,7 +1,15 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { isLocalRef } from './refs.js';
 import { docTags } from './doc-tags.js';
-import { fromOwnEntries, isObject, mapSchema, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from './walk.js';
+import { fromOwnEntries, mapSchema } from './walk.js';
+import { isObject } from '../shared/json.js';
+import {
+  ONE_SUBSCHEMA_ONLY,
+  SUBSCHEMA_LISTS,
+  SUBSCHEMA_LISTS_ONLY,
+  SUBSCHEMA_MAPS,
+  SUBSCHEMA_SINGLE,
+} from '../shared/schema-keywords.js';
 
 /**
  * Make an untrusted schema safe and plain for json-schema-to-typescript:
@@ -17,11 +25,23 @@ import { fromOwnEntries, isObject, mapSchema, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, S
  * - constraints and examples are kept as JSDoc tags on the description (see doc-tags.ts).
  */
 const DIRECTIVES = new Set(['tsType', 'tsEnumNames', 'tsDeclaration']);
-const DROPPED = new Set(['title', '$id', 'id', '$schema', '$comment', '$anchor', '$dynamicAnchor', '$dynamicRef', '$vocabulary', '$recursiveRef', '$recursiveAnchor']);
+const DROPPED = new Set([
+  'title',
+  '$id',
+  'id',
+  '$schema',
+  '$comment',
+  '$anchor',
+  '$dynamicAnchor',
+  '$dynamicRef',
+  '$vocabulary',
+  '$recursiveRef',
+  '$recursiveAnchor',
+]);
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /** Our own, fixed marker for `false` schemas; server-provided tsType never survives sanitizing. */
-export const NEVER_SCHEMA: JsonObject = { tsType: 'never' };
+const NEVER_SCHEMA: JsonObject = { tsType: 'never' };
 /** Our own marker for "any value". */
 export const UNKNOWN_SCHEMA: JsonObject = { tsType: 'unknown' };
 
@@ -29,7 +49,12 @@ export function sanitizeSchema(schema: JsonValue): JsonValue {
   return mapSchema(fromBoolean(schema), (node) => cleanNode(node));
 }
 
-const SUBSCHEMA_KEYS: ReadonlySet<string> = new Set<string>([...SUBSCHEMA_MAPS, ...SUBSCHEMA_SINGLE, ...SUBSCHEMA_LISTS, '$ref']);
+const SUBSCHEMA_KEYS: ReadonlySet<string> = new Set<string>([
+  ...SUBSCHEMA_MAPS,
+  ...SUBSCHEMA_SINGLE,
+  ...SUBSCHEMA_LISTS,
+  '$ref',
+]);
 
 /**
  * A `$ref` inside data (a vendor extension such as GitHub's `x-github-breaking-changes`, a `default`,
@@ -53,17 +78,28 @@ function refInData(key: string, value: JsonValue): boolean {
 
 function cleanNode(node: JsonObject): JsonValue {
   // From entries, not by assignment: a `__proto__` keyword must stay a key, not become the prototype.
-  const out = fromOwnEntries(Object.entries(node).filter(([key, value]) => !DIRECTIVES.has(key) && !DROPPED.has(key) && !refInData(key, value)));
-  if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string') out.description = node.title;
-  for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']) {
+  const out = fromOwnEntries(
+    Object.entries(node).filter(
+      ([key, value]) => !DIRECTIVES.has(key) && !DROPPED.has(key) && !refInData(key, value),
+    ),
+  );
+  if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string')
+    out.description = node.title;
+  for (const key of SUBSCHEMA_MAPS) {
     const map = out[key];
-    if (isObject(map)) out[key] = fromOwnEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
+    if (isObject(map))
+      out[key] = fromOwnEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
     else if (map !== undefined) delete out[key];
   }
-  for (const key of ['additionalProperties', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']) {
-    if (typeof out[key] === 'boolean' && key !== 'additionalProperties' && key !== 'additionalItems') out[key] = fromBoolean(out[key]);
+  for (const key of ONE_SUBSCHEMA_ONLY) {
+    if (
+      typeof out[key] === 'boolean' &&
+      key !== 'additionalProperties' &&
+      key !== 'additionalItems'
+    )
+      out[key] = fromBoolean(out[key]);
   }
-  for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
+  for (const key of SUBSCHEMA_LISTS_ONLY) {
     const list = out[key];
     if (Array.isArray(list)) out[key] = list.map(fromBoolean);
     else if (list !== undefined) delete out[key];
@@ -71,29 +107,47 @@ function cleanNode(node: JsonObject): JsonValue {
   if (typeof out.$ref === 'string' && !isLocalRef(out.$ref)) {
     const ref = out.$ref;
     delete out.$ref;
-    out.description = [out.description, `(external $ref ${JSON.stringify(ref)} is not followed: typed as unknown)`].filter(Boolean).join('\n');
+    out.description = [
+      out.description,
+      `(external $ref ${JSON.stringify(ref)} is not followed: typed as unknown)`,
+    ]
+      .filter(Boolean)
+      .join('\n');
   } else if (out.$ref !== undefined && typeof out.$ref !== 'string') {
     delete out.$ref;
   }
   normalizeTuples(out);
   if (out.type !== undefined) {
-    const types = (Array.isArray(out.type) ? out.type : [out.type]).filter((t): t is string => typeof t === 'string' && JSON_TYPES.has(t));
+    const types = (Array.isArray(out.type) ? out.type : [out.type]).filter(
+      (t): t is string => typeof t === 'string' && JSON_TYPES.has(t),
+    );
     if (types.length === 0) delete out.type;
     else out.type = types.length === 1 ? types[0]! : types;
   }
   if (out.enum !== undefined) {
-    if (!Array.isArray(out.enum) || out.enum.some((v) => v !== null && typeof v === 'object') || out.enum.length === 0) delete out.enum;
+    if (
+      !Array.isArray(out.enum) ||
+      out.enum.some((v) => v !== null && typeof v === 'object') ||
+      out.enum.length === 0
+    )
+      delete out.enum;
   }
-  if (out.const !== undefined && out.const !== null && typeof out.const === 'object') delete out.const;
+  if (out.const !== undefined && out.const !== null && typeof out.const === 'object')
+    delete out.const;
   if (out.required !== undefined) {
-    if (Array.isArray(out.required)) out.required = out.required.filter((r) => typeof r === 'string');
+    if (Array.isArray(out.required))
+      out.required = out.required.filter((r) => typeof r === 'string');
     else delete out.required;
   }
   if (out.description !== undefined && typeof out.description !== 'string') delete out.description;
   parenthesizeNegativeLiterals(out);
   openLooseObject(out);
   const tags = docTags(out);
-  if (tags) out.description = typeof out.description === 'string' && out.description.trim() ? `${out.description}\n\n${tags}` : tags;
+  if (tags)
+    out.description =
+      typeof out.description === 'string' && out.description.trim()
+        ? `${out.description}\n\n${tags}`
+        : tags;
   // Kept as tags; left in, json-schema-to-typescript would type a schema without `type` by its default's type.
   delete out.default;
   delete out.examples;
@@ -106,15 +160,33 @@ function cleanNode(node: JsonObject): JsonValue {
  * literals): `(-1 | 'a')[]` then parses wherever the type lands.
  */
 function parenthesizeNegativeLiterals(node: JsonObject): void {
-  const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
+  const values =
+    node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
   if (!values || !values.some((v) => typeof v === 'number' && (v < 0 || Object.is(v, -0)))) return;
-  if (!values.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) return;
-  const literals = [...new Set(values.map((v) => (typeof v === 'number' ? String(v) : JSON.stringify(v))))];
+  if (!values.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v)))
+    return;
+  const literals = [
+    ...new Set(values.map((v) => (typeof v === 'number' ? String(v) : JSON.stringify(v)))),
+  ];
   node.tsType = `(${literals.join(' | ')})`;
 }
 
 /** Keywords json-schema-to-typescript derives a type from. */
-const TYPING = ['type', 'enum', 'const', 'properties', 'patternProperties', 'additionalProperties', 'required', 'items', 'allOf', 'anyOf', 'oneOf', '$ref', 'tsType'];
+const TYPING = [
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'required',
+  'items',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  '$ref',
+  'tsType',
+];
 
 /**
  * A schema that constrains nothing accepts every value, but json-schema-to-typescript types any
@@ -134,11 +206,21 @@ function openLooseObject(node: JsonObject): void {
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (!types.includes('object')) return;
   if (isObject(node.properties) && Object.keys(node.properties).length > 0) return;
-  const shaped = ['patternProperties', 'unevaluatedProperties', 'allOf', 'anyOf', 'oneOf', '$ref', 'if', 'not'];
+  const shaped = [
+    'patternProperties',
+    'unevaluatedProperties',
+    'allOf',
+    'anyOf',
+    'oneOf',
+    '$ref',
+    'if',
+    'not',
+  ];
   if (shaped.some((key) => node[key] !== undefined)) return;
   if (node.additionalProperties === undefined) node.additionalProperties = true;
   // Closed and empty: only `{}` is valid, and the generator's `{}` would accept a string. Our own fixed type text.
-  else if (node.additionalProperties === false && types.length === 1) Object.assign(node, EMPTY_OBJECT_SCHEMA);
+  else if (node.additionalProperties === false && types.length === 1)
+    Object.assign(node, EMPTY_OBJECT_SCHEMA);
 }
 
 const EMPTY_OBJECT_SCHEMA: JsonObject = { tsType: '{ [key: string]: never }' };

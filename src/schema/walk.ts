@@ -1,30 +1,8 @@
-import { pointerToken } from '../errors.js';
-import type { JsonObject, JsonValue } from '../snapshot/types.js';
+import { MAX_SCHEMA_DEPTH, isObject, type JsonObject, type JsonValue } from '../shared/json.js';
+import { pointerToken } from '../shared/pointer.js';
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../shared/schema-keywords.js';
 
-/** Keywords whose value is a map of name → subschema. */
-export const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
-/** Keywords whose value is one subschema. */
-export const SUBSCHEMA_SINGLE = [
-  'additionalProperties', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'if', 'then', 'else',
-  'contains', 'propertyNames', 'items',
-] as const;
-/** Keywords whose value is a list of subschemas. */
-export const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
-
-/**
- * The one depth bound of every stage. Types, branch and input-kind analysis stop at this many
- * nested subschemas (deeper parts are typed `unknown`, with a warning); reading rejects JSON nested
- * deeper than MAX_JSON_DEPTH, so that every later recursion (canonical writing, `JSON.stringify`,
- * the diff) is bounded by construction. A subschema level is one or two JSON levels
- * (`properties` → name → schema); the factor leaves room for that and for `$ref` hops.
- */
-export const MAX_SCHEMA_DEPTH = 64;
-export const MAX_JSON_DEPTH = MAX_SCHEMA_DEPTH * 16;
 export const TOO_DEEP = `(nested deeper than ${MAX_SCHEMA_DEPTH} levels: typed as unknown)`;
-
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Own entries into a fresh object: `Object.fromEntries` defines `__proto__` as a key instead of setting a prototype. */
 export function fromOwnEntries(entries: Iterable<readonly [string, JsonValue]>): JsonObject {
@@ -50,12 +28,21 @@ export function mapSchema(
     Object.entries(schema).map(([key, value]): [string, JsonValue] => {
       const at = `${pointer}/${pointerToken(key)}`;
       if ((SUBSCHEMA_MAPS as readonly string[]).includes(key) && isObject(value)) {
-        return [key, fromOwnEntries(Object.entries(value).map(([name, sub]) => [name, mapSchema(sub, visit, `${at}/${pointerToken(name)}`, depth + 1, limit)]))];
+        return [
+          key,
+          fromOwnEntries(
+            Object.entries(value).map(([name, sub]) => [
+              name,
+              mapSchema(sub, visit, `${at}/${pointerToken(name)}`, depth + 1, limit),
+            ]),
+          ),
+        ];
       }
       if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) && Array.isArray(value)) {
         return [key, value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1, limit))];
       }
-      if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key)) return [key, mapSchema(value, visit, at, depth + 1, limit)];
+      if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key))
+        return [key, mapSchema(value, visit, at, depth + 1, limit)];
       return [key, value];
     }),
   );
@@ -72,26 +59,14 @@ export function tooDeepSchema(schema: JsonValue): string | undefined {
     for (const [key, value] of Object.entries(node)) {
       const here = `${at}/${pointerToken(key)}`;
       if ((SUBSCHEMA_MAPS as readonly string[]).includes(key) && isObject(value)) {
-        for (const [name, sub] of Object.entries(value)) queue.push([sub, `${here}/${pointerToken(name)}`, depth + 1]);
+        for (const [name, sub] of Object.entries(value))
+          queue.push([sub, `${here}/${pointerToken(name)}`, depth + 1]);
       } else if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) && Array.isArray(value)) {
         value.forEach((sub, n) => queue.push([sub, `${here}/${n}`, depth + 1]));
       } else if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key)) {
         queue.push([value, here, depth + 1]);
       }
     }
-  }
-  return undefined;
-}
-
-/** The pointer of the first JSON value nested deeper than `limit` (depth first, without recursion), if any. */
-export function tooDeepJson(value: unknown, limit = MAX_JSON_DEPTH, base = ''): string | undefined {
-  const stack: Array<[unknown, string, number]> = [[value, base, 0]];
-  while (stack.length) {
-    const [node, at, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > limit) return at;
-    const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
-    for (const [key, child] of entries) if (child !== null && typeof child === 'object') stack.push([child, `${at}/${pointerToken(key)}`, depth + 1]);
   }
   return undefined;
 }

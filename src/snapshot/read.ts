@@ -1,16 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { InputError, pointer } from '../errors.js';
-import { MAX_JSON_DEPTH, tooDeepJson } from '../schema/walk.js';
+import { InputError } from '../shared/errors.js';
+import { pointer } from '../shared/pointer.js';
+import { MAX_JSON_DEPTH, tooDeepJson } from '../shared/json.js';
+import {
+  expectObject,
+  expectString,
+  kind,
+  readPrompt,
+  readResource,
+  readTemplate,
+  readTool,
+  uniqueBy,
+} from './read-entities.js';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   type JsonObject,
   type ProtocolEra,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
   type Snapshot,
-  type Tool,
 } from './types.js';
 
 /**
@@ -45,12 +52,26 @@ export function parseSnapshotText(text: string, file: string): Snapshot {
 }
 
 export function parseSnapshot(value: unknown, file: string): Snapshot {
-  const root = expectObject(value, file, '', 'a JSON object with a "tools" array (a snapshot or a tools/list result)');
+  const root = expectObject(
+    value,
+    file,
+    '',
+    'a JSON object with a "tools" array (a snapshot or a tools/list result)',
+  );
   rejectTooDeep(root, file);
   if (root.format !== undefined && root.format !== SNAPSHOT_FORMAT) {
-    throw new InputError(file, '/format', `unknown format ${JSON.stringify(root.format)}`, `expected "${SNAPSHOT_FORMAT}"`);
+    throw new InputError(
+      file,
+      '/format',
+      `unknown format ${JSON.stringify(root.format)}`,
+      `expected "${SNAPSHOT_FORMAT}"`,
+    );
   }
-  if (root.format === SNAPSHOT_FORMAT && typeof root.version === 'number' && root.version > SNAPSHOT_VERSION) {
+  if (
+    root.format === SNAPSHOT_FORMAT &&
+    typeof root.version === 'number' &&
+    root.version > SNAPSHOT_VERSION
+  ) {
     throw new InputError(
       file,
       '/version',
@@ -62,19 +83,35 @@ export function parseSnapshot(value: unknown, file: string): Snapshot {
     throw new InputError(
       file,
       '/tools',
-      root.tools === undefined ? 'missing "tools" array' : `expected an array, got ${kind(root.tools)}`,
+      root.tools === undefined
+        ? 'missing "tools" array'
+        : `expected an array, got ${kind(root.tools)}`,
       'a snapshot is a JSON object with a "tools" array, e.g. the result of tools/list',
     );
   }
   const snapshot: Snapshot = {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
-    tools: uniqueBy(root.tools.map((t, i) => readTool(t, file, i)), (t) => t.name, file, '/tools', 'tool name'),
+    tools: uniqueBy(
+      root.tools.map((t, i) => readTool(t, file, i)),
+      (t) => t.name,
+      file,
+      '/tools',
+      'tool name',
+    ),
     resources: readList(root, 'resources', file, readResource, (r) => r.uri, 'resource uri'),
-    resourceTemplates: readList(root, 'resourceTemplates', file, readTemplate, (r) => r.uriTemplate, 'uriTemplate'),
+    resourceTemplates: readList(
+      root,
+      'resourceTemplates',
+      file,
+      readTemplate,
+      (r) => r.uriTemplate,
+      'uriTemplate',
+    ),
     prompts: readList(root, 'prompts', file, readPrompt, (p) => p.name, 'prompt name'),
   };
-  if (root.protocolVersion !== undefined) snapshot.protocolVersion = expectString(root.protocolVersion, file, '/protocolVersion');
+  if (root.protocolVersion !== undefined)
+    snapshot.protocolVersion = expectString(root.protocolVersion, file, '/protocolVersion');
   if (root.era !== undefined && root.era !== null) snapshot.era = readEra(root.era, file);
   const info = root.serverInfo ?? root.server;
   if (info !== undefined) {
@@ -86,7 +123,8 @@ export function parseSnapshot(value: unknown, file: string): Snapshot {
       version: expectString(obj.version ?? '', file, `${at}/version`),
     };
   }
-  if (root.capabilities !== undefined) snapshot.capabilities = expectObject(root.capabilities, file, '/capabilities', 'an object');
+  if (root.capabilities !== undefined)
+    snapshot.capabilities = expectObject(root.capabilities, file, '/capabilities', 'an object');
   if (root.instructions !== undefined && root.instructions !== null) {
     snapshot.instructions = expectString(root.instructions, file, '/instructions');
   }
@@ -95,7 +133,12 @@ export function parseSnapshot(value: unknown, file: string): Snapshot {
 
 function readEra(value: unknown, file: string): ProtocolEra {
   if (value === 'legacy' || value === 'modern') return value;
-  throw new InputError(file, '/era', `expected "legacy" or "modern", got ${JSON.stringify(value)}`, 'remove "era", or rediscover the server to write it again');
+  throw new InputError(
+    file,
+    '/era',
+    `expected "legacy" or "modern", got ${JSON.stringify(value)}`,
+    'remove "era", or rediscover the server to write it again',
+  );
 }
 
 /**
@@ -107,7 +150,9 @@ function rejectTooDeep(root: JsonObject, file: string): void {
   if (at === undefined) return;
   const tool = /^\/tools\/(\d+)/.exec(at);
   const name = tool ? (root.tools as Array<{ name?: unknown }>)[Number(tool[1])]?.name : undefined;
-  const owner = tool ? `tool ${typeof name === 'string' ? JSON.stringify(name) : `#${tool[1]}`}: ` : '';
+  const owner = tool
+    ? `tool ${typeof name === 'string' ? JSON.stringify(name) : `#${tool[1]}`}: `
+    : '';
   // The pointer of a value 1000 levels down is thousands of characters: show where it starts.
   const shown = at.length > 160 ? `${at.slice(0, 160)}…` : at;
   throw new InputError(
@@ -116,65 +161,6 @@ function rejectTooDeep(root: JsonObject, file: string): void {
     `${owner}nested deeper than ${MAX_JSON_DEPTH} levels`,
     'no real schema nests this deep; flatten it with $defs and $ref, or fix the server that produced it',
   );
-}
-
-function readTool(value: unknown, file: string, index: number): Tool {
-  const at = pointer('tools', index);
-  const obj = expectObject(value, file, at, 'a tool object with "name" and "inputSchema"');
-  const name = expectName(obj.name, file, `${at}/name`);
-  // inputSchema is required by the protocol, but old servers omit it for tools without arguments.
-  const inputSchema = obj.inputSchema === undefined ? { type: 'object' } : expectSchema(obj.inputSchema, file, `${at}/inputSchema`);
-  const tool: Tool = { ...obj, name, inputSchema };
-  if (obj.outputSchema === undefined || obj.outputSchema === null) delete tool.outputSchema;
-  else tool.outputSchema = expectSchema(obj.outputSchema, file, `${at}/outputSchema`);
-  optionalString(tool, 'title', file, at);
-  optionalString(tool, 'description', file, at);
-  if (obj.annotations !== undefined) expectObject(obj.annotations, file, `${at}/annotations`, 'an object');
-  return tool;
-}
-
-function readResource(value: unknown, file: string, at: string): Resource {
-  const obj = expectObject(value, file, at, 'a resource object with "uri" and "name"');
-  const uri = expectName(obj.uri, file, `${at}/uri`);
-  const resource: Resource = { ...obj, uri, name: obj.name === undefined ? uri : expectString(obj.name, file, `${at}/name`) };
-  optionalString(resource, 'title', file, at);
-  optionalString(resource, 'description', file, at);
-  return resource;
-}
-
-function readTemplate(value: unknown, file: string, at: string): ResourceTemplate {
-  const obj = expectObject(value, file, at, 'a resource template object with "uriTemplate" and "name"');
-  const uriTemplate = expectName(obj.uriTemplate, file, `${at}/uriTemplate`);
-  const template: ResourceTemplate = {
-    ...obj,
-    uriTemplate,
-    name: obj.name === undefined ? uriTemplate : expectString(obj.name, file, `${at}/name`),
-  };
-  optionalString(template, 'title', file, at);
-  optionalString(template, 'description', file, at);
-  return template;
-}
-
-function readPrompt(value: unknown, file: string, at: string): Prompt {
-  const obj = expectObject(value, file, at, 'a prompt object with "name"');
-  const prompt: Prompt = { ...obj, name: expectName(obj.name, file, `${at}/name`) };
-  optionalString(prompt, 'title', file, at);
-  optionalString(prompt, 'description', file, at);
-  if (obj.arguments !== undefined && obj.arguments !== null) {
-    if (!Array.isArray(obj.arguments)) throw new InputError(file, `${at}/arguments`, `expected an array, got ${kind(obj.arguments)}`);
-    const args = obj.arguments.map((a, i) => {
-      const argAt = `${at}/arguments/${i}`;
-      const arg = expectObject(a, file, argAt, 'a prompt argument object with "name"');
-      if (arg.required !== undefined && typeof arg.required !== 'boolean') {
-        throw new InputError(file, `${argAt}/required`, `expected a boolean, got ${kind(arg.required)}`);
-      }
-      return { ...arg, name: expectName(arg.name, file, `${argAt}/name`) };
-    });
-    prompt.arguments = uniqueBy(args, (a) => a.name, file, `${at}/arguments`, 'argument name');
-  } else {
-    delete prompt.arguments;
-  }
-  return prompt;
 }
 
 function readList<T>(
@@ -187,7 +173,8 @@ function readList<T>(
 ): T[] {
   const value = root[key];
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new InputError(file, `/${key}`, `expected an array, got ${kind(value)}`);
+  if (!Array.isArray(value))
+    throw new InputError(file, `/${key}`, `expected an array, got ${kind(value)}`);
   return uniqueBy(
     value.map((item, i) => read(item, file, pointer(key, i))),
     keyOf,
@@ -195,56 +182,6 @@ function readList<T>(
     `/${key}`,
     what,
   );
-}
-
-function uniqueBy<T>(items: T[], keyOf: (item: T) => string, file: string, at: string, what: string): T[] {
-  const seen = new Map<string, number>();
-  items.forEach((item, i) => {
-    const key = keyOf(item);
-    const first = seen.get(key);
-    if (first !== undefined) {
-      throw new InputError(file, `${at}/${i}`, `duplicate ${what} ${JSON.stringify(key)} (first at ${at}/${first})`, 'each must be unique');
-    }
-    seen.set(key, i);
-  });
-  return items;
-}
-
-function expectObject(value: unknown, file: string, at: string, expected: string): JsonObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InputError(file, at, `expected ${expected}, got ${kind(value)}`);
-  }
-  return value as JsonObject;
-}
-
-/** A JSON Schema: an object, or a boolean schema in its object form (`true` is `{}`, `false` is `{ "not": {} }`, same meaning). */
-function expectSchema(value: unknown, file: string, at: string): JsonObject {
-  if (value === true) return {};
-  if (value === false) return { not: {} };
-  return expectObject(value, file, at, 'a JSON Schema object (or a boolean schema)');
-}
-
-function expectString(value: unknown, file: string, at: string): string {
-  if (typeof value !== 'string') throw new InputError(file, at, `expected a string, got ${kind(value)}`);
-  return value;
-}
-
-function expectName(value: unknown, file: string, at: string): string {
-  const s = expectString(value, file, at);
-  if (s.length === 0) throw new InputError(file, at, 'must not be empty');
-  return s;
-}
-
-function optionalString(obj: Record<string, unknown>, key: string, file: string, at: string): void {
-  if (obj[key] === null) delete obj[key];
-  else if (obj[key] !== undefined) expectString(obj[key], file, `${at}/${key}`);
-}
-
-function kind(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (value === undefined) return 'nothing';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`.slice(0, 80);
 }
 
 function describeJsonError(text: string, error: unknown): string {

@@ -1,3 +1,9 @@
+import type { ProtocolEra } from '../config/types.js';
+import type { JsonObject } from '../shared/json.js';
+
+export type { JsonObject, JsonValue } from '../shared/json.js';
+export type { ProtocolEra } from '../config/types.js';
+
 /**
  * The snapshot: what a server declared, as mcp-codegen stores it. Entities keep every field the
  * server sent (unknown ones included) so nothing is lost between discovery, generation and diff.
@@ -5,8 +11,6 @@
 export const SNAPSHOT_FORMAT = 'mcp-codegen/snapshot';
 export const SNAPSHOT_VERSION = 1;
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
 /** A JSON Schema as a server sent it: untrusted, possibly a boolean schema. */
 export type JsonSchema = JsonObject | boolean;
 
@@ -69,8 +73,6 @@ export interface ServerInfo {
   title?: string;
   [key: string]: unknown;
 }
-
-export type ProtocolEra = 'legacy' | 'modern';
 
 export interface Snapshot {
   format: typeof SNAPSHOT_FORMAT;

@@ -1,4 +1,13 @@
-import type { JsonValue, Snapshot } from './types.js';
+import { compareStrings } from '../shared/compare.js';
+import { isObject, type JsonValue } from '../shared/json.js';
+import {
+  ITEMS,
+  NUMERIC_CONSTRAINTS,
+  ONE_SUBSCHEMA_ONLY,
+  SUBSCHEMA_LISTS_ONLY,
+  SUBSCHEMA_MAPS,
+} from '../shared/schema-keywords.js';
+import type { Snapshot } from './types.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './types.js';
 
 /**
@@ -15,7 +24,8 @@ export function canonicalSnapshot(snapshot: Snapshot): Record<string, JsonValue>
   const out: Record<string, JsonValue> = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION };
   if (snapshot.protocolVersion !== undefined) out.protocolVersion = snapshot.protocolVersion;
   if (snapshot.era !== undefined) out.era = snapshot.era;
-  if (snapshot.serverInfo !== undefined) out.serverInfo = ordered(snapshot.serverInfo, ['name', 'title', 'version']);
+  if (snapshot.serverInfo !== undefined)
+    out.serverInfo = ordered(snapshot.serverInfo, ['name', 'title', 'version']);
   if (snapshot.capabilities !== undefined) out.capabilities = sortKeys(snapshot.capabilities);
   if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
   out.tools = sortByKey(snapshot.tools, (t) => t.name).map((tool) => {
@@ -24,52 +34,120 @@ export function canonicalSnapshot(snapshot: Snapshot): Record<string, JsonValue>
     if (tool.outputSchema !== undefined) t.outputSchema = canonicalSchema(tool.outputSchema);
     return t;
   });
-  out.resources = sortByKey(snapshot.resources, (r) => r.uri).map((r) => ordered(r, ['uri', 'name', 'title', 'description', 'mimeType', 'size']));
+  out.resources = sortByKey(snapshot.resources, (r) => r.uri).map((r) =>
+    ordered(r, ['uri', 'name', 'title', 'description', 'mimeType', 'size']),
+  );
   out.resourceTemplates = sortByKey(snapshot.resourceTemplates, (r) => r.uriTemplate).map((r) =>
     ordered(r, ['uriTemplate', 'name', 'title', 'description', 'mimeType']),
   );
   out.prompts = sortByKey(snapshot.prompts, (p) => p.name).map((prompt) => {
     const p = ordered(prompt, ['name', 'title', 'description', 'arguments']);
-    if (prompt.arguments) p.arguments = prompt.arguments.map((a) => ordered(a, ['name', 'title', 'description', 'required']));
+    if (prompt.arguments)
+      p.arguments = prompt.arguments.map((a) =>
+        ordered(a, ['name', 'title', 'description', 'required']),
+      );
     return p;
   });
   return out;
 }
 
-const TOOL_KEYS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution', 'icons', '_meta'];
+const TOOL_KEYS = [
+  'name',
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+  'execution',
+  'icons',
+  '_meta',
+];
 
 /** Keywords in reading order; anything else follows alphabetically. */
 const SCHEMA_KEYS = [
-  '$schema', '$id', '$anchor', '$ref', '$dynamicRef', 'title', 'description', 'type', 'const', 'enum', 'format',
-  'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable',
-  'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf',
-  'minLength', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType',
-  'items', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems', 'uniqueItems', 'unevaluatedItems',
-  'properties', 'required', 'patternProperties', 'additionalProperties', 'propertyNames', 'minProperties', 'maxProperties',
-  'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties',
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', '$defs', 'definitions',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$ref',
+  '$dynamicRef',
+  'title',
+  'description',
+  'type',
+  'const',
+  'enum',
+  'format',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'nullable',
+  ...NUMERIC_CONSTRAINTS,
+  'pattern',
+  'contentEncoding',
+  'contentMediaType',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'unevaluatedItems',
+  'properties',
+  'required',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'unevaluatedProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  'definitions',
 ];
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const SCHEMA_ONE = new Set([
-  'additionalProperties', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
-]);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
+const SCHEMA_ONE: ReadonlySet<string> = new Set(ONE_SUBSCHEMA_ONLY);
+const SCHEMA_LISTS: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS_ONLY);
 
 export function canonicalSchema(schema: JsonValue): JsonValue {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   // Built from entries, never by assignment: a `__proto__` key stays a key and sets no prototype.
-  return Object.fromEntries(orderKeys(Object.keys(schema), SCHEMA_KEYS).map((key) => [key, canonicalValue(key, schema[key]!)]));
+  return Object.fromEntries(
+    orderKeys(Object.keys(schema), SCHEMA_KEYS).map((key) => [
+      key,
+      canonicalValue(key, schema[key]!),
+    ]),
+  );
 }
 
 function canonicalValue(key: string, value: JsonValue): JsonValue {
-  if (SCHEMA_MAPS.has(key) && isObject(value)) return Object.fromEntries(sortedKeys(value).map((k) => [k, canonicalSchema(value[k]!)]));
+  if (SCHEMA_MAPS.has(key) && isObject(value))
+    return Object.fromEntries(sortedKeys(value).map((k) => [k, canonicalSchema(value[k]!)]));
   if (SCHEMA_ONE.has(key)) return canonicalSchema(value);
   if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map(canonicalSchema);
-  if (key === 'items') return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
-  if ((key === 'required' || key === 'type') && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+  if (key === ITEMS)
+    return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
+  if (
+    (key === 'required' || key === 'type') &&
+    Array.isArray(value) &&
+    value.every((v) => typeof v === 'string')
+  ) {
     return [...new Set(value as string[])].sort(compareStrings);
   }
-  if (key === 'enum' || key === 'examples') return Array.isArray(value) ? value.map(sortKeys) : sortKeys(value);
+  if (key === 'enum' || key === 'examples')
+    return Array.isArray(value) ? value.map(sortKeys) : sortKeys(value);
   return sortKeys(value);
 }
 
@@ -102,13 +180,4 @@ function sortedKeys(obj: object): string[] {
 
 function sortByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
   return [...items].sort((a, b) => compareStrings(key(a), key(b)));
-}
-
-/** Code-unit order, independent of locale and ICU version. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function isObject(value: unknown): value is Record<string, JsonValue> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

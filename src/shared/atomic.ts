@@ -12,7 +12,9 @@ export async function writeFileAtomic(file: string, content: string): Promise<vo
  * only when all of them are on disk are they renamed into place. A failure while writing (a full
  * disk, a read-only folder) removes the temp files and leaves every previous file as it was.
  */
-export async function writeFilesAtomic(files: ReadonlyArray<{ file: string; content: string }>): Promise<void> {
+export async function writeFilesAtomic(
+  files: ReadonlyArray<{ file: string; content: string }>,
+): Promise<void> {
   const staged: Array<{ temp: string; file: string }> = [];
   const createdDirs: string[] = [];
   try {

@@ -1,10 +1,18 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { canonicalSchema } from '../snapshot/write.js';
-import { NamePlanner, pascalCase } from '../model/naming.js';
-import { isLocalRef, resolveLocalRef } from './refs.js';
-import { ALIAS_CYCLE_NOTE, CYCLE_NOTE, DEEP_CHAIN_NOTE, deepRefTargets, structurelessCycles } from './ref-graph.js';
-import { UNKNOWN_SCHEMA, markUnknownIfUntyped } from './sanitize.js';
-import { collectRefs, isObject, mapSchema } from './walk.js';
+import { isLocalRef, resolveLocalRef } from '../schema/refs.js';
+import {
+  ALIAS_CYCLE_NOTE,
+  CYCLE_NOTE,
+  DEEP_CHAIN_NOTE,
+  deepRefTargets,
+  structurelessCycles,
+} from '../schema/ref-graph.js';
+import { UNKNOWN_SCHEMA, markUnknownIfUntyped } from '../schema/sanitize.js';
+import { collectRefs, mapSchema } from '../schema/walk.js';
+import { isObject } from '../shared/json.js';
+import { decodePointerToken } from '../shared/pointer.js';
+import { NamePlanner, pascalCase } from './naming.js';
 
 /**
  * The set of named schemas that becomes `types.ts`: one entry per tool input/output/branch, plus
@@ -45,11 +53,15 @@ export class TypeSet {
         continue;
       }
       // A cut-off target is unknown in this tool only: never shared (and its closure is not walked).
-      const key = deep.has(pointer) ? JSON.stringify(['cut', name, pointer]) : closureKey(root, pointer);
+      const key = deep.has(pointer)
+        ? JSON.stringify(['cut', name, pointer])
+        : closureKey(root, pointer);
       let typeName = this.hoisted.get(key);
       if (!typeName) {
         const base = pascalCase(lastToken(pointer), 'Def');
-        typeName = this.planner.has(base) ? this.planner.claim(`${owner}${base}`) : this.planner.claim(base);
+        typeName = this.planner.has(base)
+          ? this.planner.claim(`${owner}${base}`)
+          : this.planner.claim(base);
         this.hoisted.set(key, typeName);
         fresh.push(pointer);
       }
@@ -62,7 +74,10 @@ export class TypeSet {
     // A cycle through unions and intersections only (`A = B | …`, `B = A & …`) is `type A = A` in TypeScript
     // (TS2456): it describes no structure, so its members are typed unknown, and the caller warns.
     const cyclic = structurelessCycles(root, ['', ...names.keys()]);
-    const unknownType = (pointer: string, note: string): JsonObject => ({ description: `${note} (at ${pointer || '/'})`, ...UNKNOWN_SCHEMA });
+    const unknownType = (pointer: string, note: string): JsonObject => ({
+      description: `${note} (at ${pointer || '/'})`,
+      ...UNKNOWN_SCHEMA,
+    });
     // Rewrite only after every target has a name: targets refer to each other.
     for (const pointer of fresh) {
       const schema = cyclic.has(pointer)
@@ -77,7 +92,10 @@ export class TypeSet {
       ...aliasCycles,
       ...[...cyclic].sort().map((pointer) => `${pointer || '/'}: ${CYCLE_NOTE}`),
       // One warning for a chain, not one per link: its first cut-off target.
-      ...[...deep].filter((p) => fresh.includes(p)).slice(0, 1).map((pointer) => `${pointer}: ${DEEP_CHAIN_NOTE} (and ${deep.size - 1} more)`),
+      ...[...deep]
+        .filter((p) => fresh.includes(p))
+        .slice(0, 1)
+        .map((pointer) => `${pointer}: ${DEEP_CHAIN_NOTE} (and ${deep.size - 1} more)`),
     ];
   }
 
@@ -119,11 +137,15 @@ export class TypeSet {
           // Draft 2019+ applies siblings of $ref too; keep them as an intersection rather than lose them.
           const ref: JsonObject = { $ref: `#/$defs/${target}` };
           return Object.keys(siblings).length === 0
-            ? description === undefined ? ref : { ...ref, description }
+            ? description === undefined
+              ? ref
+              : { ...ref, description }
             : { allOf: [ref, siblings], ...(description === undefined ? {} : { description }) };
         }
         delete out.$ref;
-        out.description = [out.description, '(unresolved $ref: typed as unknown)'].filter(Boolean).join('\n');
+        out.description = [out.description, '(unresolved $ref: typed as unknown)']
+          .filter(Boolean)
+          .join('\n');
         return markUnknownIfUntyped(out);
       }
       return out;
@@ -138,8 +160,15 @@ export class TypeSet {
  * member of an `allOf` it is a type of its own that names the target.
  */
 function aliasType(schema: JsonObject): JsonObject {
-  if (typeof schema.$ref !== 'string' || Object.keys(schema).some((k) => k !== '$ref' && k !== 'description')) return schema;
-  return { allOf: [{ $ref: schema.$ref }], ...(typeof schema.description === 'string' ? { description: schema.description } : {}) };
+  if (
+    typeof schema.$ref !== 'string' ||
+    Object.keys(schema).some((k) => k !== '$ref' && k !== 'description')
+  )
+    return schema;
+  return {
+    allOf: [{ $ref: schema.$ref }],
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+  };
 }
 
 function followAliases(root: JsonValue, start: string): string | null {
@@ -157,7 +186,7 @@ function followAliases(root: JsonValue, start: string): string | null {
 
 function lastToken(pointer: string): string {
   const tokens = pointer.split('/');
-  return (tokens[tokens.length - 1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  return decodePointerToken(tokens[tokens.length - 1] ?? '');
 }
 
 /** Identity of a `$ref` target: its content and that of everything it reaches, so equal defs in two tools are one type. */

@@ -16,7 +16,10 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 export class CodegenError extends Error {
   readonly exitCode: ExitCode;
   readonly hint?: string;
-  constructor(message: string, options: { exitCode?: ExitCode; hint?: string; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { exitCode?: ExitCode; hint?: string; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CodegenError';
     this.exitCode = options.exitCode ?? ExitCode.usage;
@@ -32,7 +35,10 @@ export class InputError extends CodegenError {
     problem: string,
     hint?: string,
   ) {
-    super(`${file}${pointer ? ` at ${pointer}` : ''}: ${problem}`, { exitCode: ExitCode.usage, hint });
+    super(`${file}${pointer ? ` at ${pointer}` : ''}: ${problem}`, {
+      exitCode: ExitCode.usage,
+      hint,
+    });
     this.name = 'InputError';
   }
 }
@@ -43,13 +49,4 @@ export class ServerError extends CodegenError {
     super(message, { ...options, exitCode: ExitCode.server });
     this.name = 'ServerError';
   }
-}
-
-/** RFC 6901 escaping of one reference token. */
-export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function pointer(...tokens: Array<string | number>): string {
-  return tokens.map((t) => '/' + pointerToken(t)).join('');
 }

@@ -1,0 +1,43 @@
+import { pointerToken } from './pointer.js';
+
+/** JSON as parsed: what a server sends and a snapshot stores. */
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A JSON object (not an array, not null). */
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The value when it is a JSON object, else an empty one. */
+export function asObject(value: unknown): JsonObject {
+  return isObject(value) ? value : {};
+}
+
+/**
+ * The one depth bound of every stage. Types, branch and input-kind analysis stop at this many
+ * nested subschemas (deeper parts are typed `unknown`, with a warning); reading rejects JSON nested
+ * deeper than MAX_JSON_DEPTH, so that every later recursion (canonical writing, `JSON.stringify`,
+ * the diff) is bounded by construction. A subschema level is one or two JSON levels
+ * (`properties` → name → schema); the factor leaves room for that and for `$ref` hops.
+ */
+export const MAX_SCHEMA_DEPTH = 64;
+export const MAX_JSON_DEPTH = MAX_SCHEMA_DEPTH * 16;
+
+/** The pointer of the first JSON value nested deeper than `limit` (depth first, without recursion), if any. */
+export function tooDeepJson(value: unknown, limit = MAX_JSON_DEPTH, base = ''): string | undefined {
+  const stack: Array<[unknown, string, number]> = [[value, base, 0]];
+  while (stack.length) {
+    const [node, at, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return at;
+    const entries = Array.isArray(node)
+      ? node.map((v, i) => [String(i), v] as const)
+      : Object.entries(node);
+    for (const [key, child] of entries)
+      if (child !== null && typeof child === 'object')
+        stack.push([child, `${at}/${pointerToken(key)}`, depth + 1]);
+  }
+  return undefined;
+}
