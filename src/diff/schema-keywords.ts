@@ -7,24 +7,11 @@ const LOWER_BOUNDS = ['minLength', 'minItems', 'minProperties', 'minContains'] a
 const UPPER_BOUNDS = ['maxLength', 'maxItems', 'maxProperties', 'maxContains'] as const;
 
 /** Compared only for equality: a change here cannot be classified without a solver, so it is a warning. */
+// prettier-ignore
 export const UNPROVABLE = [
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'patternProperties',
-  'dependentRequired',
-  'dependentSchemas',
-  'dependencies',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentEncoding',
-  'contentMediaType',
-  'contentSchema',
-  '$dynamicRef',
-  '$recursiveRef',
+  'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'patternProperties', 'dependentRequired', 'dependentSchemas',
+  'dependencies', 'unevaluatedItems', 'unevaluatedProperties', 'contentEncoding', 'contentMediaType', 'contentSchema',
+  '$dynamicRef', '$recursiveRef',
 ] as const;
 
 /** Keywords the comparison handles itself; the rest of a schema's keys are compared as metadata. */

@@ -9,15 +9,8 @@ import { compareOutput } from './output.js';
 import { compareSchemas } from './schema-compare.js';
 
 /** Fields with their own rules; any other field of a tool is compared as metadata. */
-const OWN_FIELDS = new Set([
-  'name',
-  'title',
-  'description',
-  'inputSchema',
-  'outputSchema',
-  'annotations',
-  'execution',
-]);
+// prettier-ignore
+const OWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution']);
 
 export function compareTool(
   base: Tool,
