@@ -23,7 +23,12 @@ const NAMED = new Set(['properties', 'patternProperties', 'dependentSchemas']);
  * Where in a tool's schema a pointer lands, for people: `/inputSchema/properties/a/items/properties/b/maxLength`
  * is the input property `a[].b`, keyword `maxLength`. Reading the path beats reading the pointer.
  */
-export function schemaLocation(pointer: string): { side: 'input' | 'output'; path: string; keyword?: string; property: boolean } {
+export function schemaLocation(pointer: string): {
+  side: 'input' | 'output';
+  path: string;
+  keyword?: string;
+  property: boolean;
+} {
   const tokens = pointerTokens(pointer);
   const side = tokens[0] === 'outputSchema' ? 'output' : 'input';
   let path = '';
@@ -57,5 +62,7 @@ export function schemaLocation(pointer: string): { side: 'input' | 'output'; pat
 export function describeSchemaPointer(pointer: string): string {
   const { side, path, property } = schemaLocation(pointer);
   if (!path) return `${side} schema`;
-  return property ? `${side} property ${JSON.stringify(path)}` : `${side} schema at ${JSON.stringify(path)}`;
+  return property
+    ? `${side} property ${JSON.stringify(path)}`
+    : `${side} schema at ${JSON.stringify(path)}`;
 }

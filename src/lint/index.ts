@@ -3,9 +3,31 @@
  * is pure (`lintSnapshot`); formatters turn its report into text, markdown, JSON, GitHub annotations or SARIF.
  */
 export { lintSnapshot, compareLintFindings, type LintOptions } from './engine.js';
-export { formatLintText, formatLintMarkdown, formatLintJson, formatLintGithub, formatLintSarif } from './format.js';
-export { LINT_RULES, lintRule, isLintRuleId, FAMILIES, DEFAULT_DESCRIPTION_BUDGET, DEFAULT_MAX_TOOLS, type Family, type LintRuleDefinition } from './rules.js';
+export {
+  formatLintText,
+  formatLintMarkdown,
+  formatLintJson,
+  formatLintGithub,
+  formatLintSarif,
+} from './format.js';
+export {
+  LINT_RULES,
+  lintRule,
+  isLintRuleId,
+  FAMILIES,
+  DEFAULT_DESCRIPTION_BUDGET,
+  DEFAULT_MAX_TOOLS,
+  type Family,
+  type LintRuleDefinition,
+  type LintRuleId,
+} from './rules.js';
 export { validateLintPolicy, mergeLintPolicies } from './policy.js';
 export { securityWarnings } from './warnings.js';
-export { hiddenCharacters, escapeHidden } from './text.js';
-export { type LintFinding, type LintReport, type SuppressedLintFinding, LINT_REPORT_FORMAT, LINT_REPORT_VERSION } from './types.js';
+export { hiddenCharacters, escapeHidden } from '../shared/hidden-text.js';
+export {
+  type LintFinding,
+  type LintReport,
+  type SuppressedLintFinding,
+  LINT_REPORT_FORMAT,
+  LINT_REPORT_VERSION,
+} from './types.js';

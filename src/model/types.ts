@@ -1,6 +1,6 @@
 import type { JsonObject, Prompt, Resource, ResourceTemplate, ServerInfo, Tool } from '../snapshot/types.js';
 import type { EraForm, ProtocolEra } from './era.js';
-import type { ErrorCode } from './error-codes.js';
+import type { ErrorCode } from '../schema/error-codes.js';
 import type { InputKind } from './input-kind.js';
 
 /**
