@@ -5,7 +5,7 @@ import { compareStrings } from '../shared/compare.js';
  * Entity ids name what a finding is about, in reports and in policy ignore entries:
  * `tool:<name>`, `resource:<uri>`, `resource-template:<uriTemplate>`, `prompt:<name>`, `server`.
  */
-export const ENTITY_KINDS = ['server', 'tool', 'resource', 'resource-template', 'prompt'] as const;
+const ENTITY_KINDS = ['server', 'tool', 'resource', 'resource-template', 'prompt'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 export const SERVER_ENTITY = 'server';
@@ -68,4 +68,3 @@ export const resourceKey = (r: Resource) => r.uri;
 export const templateKey = (t: ResourceTemplate) => t.uriTemplate;
 export const promptKey = (p: Prompt) => p.name;
 
-export type { Snapshot };

@@ -1,7 +1,3 @@
-import { pointer as buildPointer } from '../shared/pointer.js';
-
-export { buildPointer };
-
 /** RFC 6901 tokens of a pointer ('' is the whole document). */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === '') return [];

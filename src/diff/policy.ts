@@ -210,7 +210,7 @@ function expectObject(
 }
 
 /** The candidate nearest to a misspelt id, when it is near enough to be a likely typo (also used by lint's policy). */
-export function closestId(id: string, candidates: readonly string[]): string | undefined {
+function closestId(id: string, candidates: readonly string[]): string | undefined {
   let best: { id: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(id, candidate);

@@ -22,7 +22,7 @@ import {
 import { declaredTypes, unionOf } from './schema-keywords.js';
 import { SchemaRefs, containsRef } from './schema-refs.js';
 
-export type { Direction, SchemaChange } from './schema-context.js';
+export type { SchemaChange } from './schema-context.js';
 
 /**
  * Directional structural comparison of two JSON Schemas (see schema-context.ts for the directions).

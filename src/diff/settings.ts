@@ -84,7 +84,7 @@ export function serverIndex(
 }
 
 /** The config file from `cwd` up to the project root (the first folder with a package.json), if any; also used by lint. */
-export async function findConfig(cwd: string): Promise<string | undefined> {
+async function findConfig(cwd: string): Promise<string | undefined> {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     for (const name of CONFIG_NAMES) if (await isFile(join(dir, name))) return join(dir, name);
     const pkg = join(dir, 'package.json');

@@ -15,7 +15,7 @@ export type FormatReply =
  * How many formatting threads to use: one per core (at most 4), or `MCP_CODEGEN_WORKERS` when set
  * (tests use it to check that 1 and 2 workers write the same bytes). 1 means no worker thread at all.
  */
-export function formatWorkerCount(): number {
+function formatWorkerCount(): number {
   const set = Number(process.env.MCP_CODEGEN_WORKERS);
   if (Number.isInteger(set) && set >= 1) return Math.min(set, 16);
   return Math.max(1, Math.min(availableParallelism(), 4));

@@ -82,7 +82,7 @@ export function checkResources(ctx: LintContext): void {
 }
 
 /** What in a URI looks like a credential, described without repeating the secret. */
-export function sensitivePart(uri: string): string | undefined {
+function sensitivePart(uri: string): string | undefined {
   const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)@/.exec(uri);
   if (authority && authority[1]!.includes(':')) return 'a password in the authority';
   const query = /\?([^#]*)/.exec(uri)?.[1] ?? '';

@@ -60,7 +60,7 @@ export async function resolveLintSettings(options: {
 }
 
 /** Where a server's catalog is committed: its snapshot source, or the file discovery writes. */
-export function snapshotFileOf(server: ServerConfig, root: string): string {
+function snapshotFileOf(server: ServerConfig, root: string): string {
   const source = server.source;
   return resolve(
     root,

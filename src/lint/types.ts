@@ -1,4 +1,4 @@
-import type { Level, Report, ReportedFinding, SuppressedFinding } from '../diff/types.js';
+import type { Level, Report, ReportedFinding } from '../diff/types.js';
 
 export type { Level };
 
@@ -7,8 +7,6 @@ export type { Level };
  * sha256 over id, entity, pointer and what was found (not the message, not the level).
  */
 export type LintFinding = ReportedFinding;
-
-export type SuppressedLintFinding = SuppressedFinding;
 
 export const LINT_REPORT_FORMAT = 'mcp-codegen/lint';
 export const LINT_REPORT_VERSION = 1;
