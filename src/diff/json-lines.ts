@@ -1,4 +1,4 @@
-import { pointerToken } from '../shared/pointer.js';
+import { decodePointerToken, pointerToken } from '../shared/pointer.js';
 import { parseEntity } from './entities.js';
 
 /**
@@ -110,7 +110,7 @@ export function lineLocator(text: string): (entity: string, pointer: string) => 
 function argumentIndex(prompt: Record<string, unknown>, pointer: string): string {
   const match = /^\/arguments\/([^/]+)(.*)$/.exec(pointer);
   if (!match || !Array.isArray(prompt.arguments)) return pointer;
-  const name = match[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  const name = decodePointerToken(match[1]!);
   const index = (prompt.arguments as Array<Record<string, unknown>>).findIndex(
     (a) => a?.name === name,
   );

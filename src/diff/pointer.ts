@@ -1,10 +1,13 @@
+import { decodePointerToken } from '../shared/pointer.js';
+import { SUBSCHEMA_LISTS_ONLY } from '../shared/schema-keywords.js';
+
 /** RFC 6901 tokens of a pointer ('' is the whole document). */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === '') return [];
   return pointer
     .slice(1)
     .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map(decodePointerToken);
 }
 
 export function lastToken(pointer: string): string | undefined {
@@ -12,7 +15,8 @@ export function lastToken(pointer: string): string | undefined {
   return tokens[tokens.length - 1];
 }
 
-const INDEXED = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+const INDEXED = new Set<string>(SUBSCHEMA_LISTS_ONLY);
+/** Property maps only: a `$defs` name is not a property of the value. */
 const NAMED = new Set(['properties', 'patternProperties', 'dependentSchemas']);
 
 /**
