@@ -6,8 +6,10 @@ import { existsSync } from 'node:fs';
 
 const benches = [
   'startup',
+  'snapshot-peer',
   'generate',
   'openapi-peer',
+  'per-tool',
   'diff',
   'call-overhead',
   'output-size',

@@ -1,13 +1,23 @@
-import { readFile } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from './config/types.js';
 import { CodegenError } from './shared/errors.js';
 import type { ClientModel } from './model/types.js';
-import { cacheKey, defaultCacheDir, generatorBuildId, readCacheEntry, writeCacheEntry, type CachedFile, type CachedOutput } from './output-cache.js';
-import { readSnapshotFile } from './snapshot/read.js';
-import { writeFilesAtomic } from './shared/atomic.js';
+import {
+  cacheKey,
+  defaultCacheDir,
+  generatorBuildId,
+  readCacheEntry,
+  readFormatMemo,
+  writeCacheEntry,
+  writeFormatMemo,
+  type CachedFile,
+  type CachedOutput,
+} from './output-cache.js';
+import { loadInput } from './generate-input.js';
+import { compareAll, display, writeAll } from './generate-output.js';
+import { parseSnapshotText } from './snapshot/read.js';
 import type { JsonValue, Snapshot } from './snapshot/types.js';
-import { serializeSnapshot, sortKeys } from './snapshot/write.js';
+import { sortKeys } from './snapshot/write.js';
 import type { Environment, TextOutput } from './shared/host.js';
 import { plural } from './shared/plural.js';
 
@@ -60,7 +70,16 @@ export interface GenerateResult {
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { config } = options;
-  const timings: Record<Stage, number> = { read: 0, discover: 0, cache: 0, load: 0, model: 0, emit: 0, format: 0, write: 0 };
+  const timings: Record<Stage, number> = {
+    read: 0,
+    discover: 0,
+    cache: 0,
+    load: 0,
+    model: 0,
+    emit: 0,
+    format: 0,
+    write: 0,
+  };
   const time = async <T>(stage: Stage, work: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
     try {
@@ -72,45 +91,88 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const servers = selectServers(config, options.only);
   const planned: Array<{ file: string; content: string }> = [];
   const cached: string[] = [];
-  const build = options.cache === false || config.cache === false ? undefined : await generatorBuildId();
-  const cacheDir = config.cache && config.cache.dir !== undefined ? resolve(config.root, config.cache.dir) : defaultCacheDir(config.root);
+  const build =
+    options.cache === false || config.cache === false ? undefined : await generatorBuildId();
+  const cacheDir =
+    config.cache && config.cache.dir !== undefined
+      ? resolve(config.root, config.cache.dir)
+      : defaultCacheDir(config.root);
   for (const server of servers) {
-    const { snapshot, snapshotFile, discovered } = await loadSnapshot(server, config, options, time);
-    const snapshotText = serializeSnapshot(snapshot);
-    if (discovered) planned.push({ file: snapshotFile, content: snapshotText });
-    // Lazily loaded, so generate's start-up does not grow: poisoned text is shown before it reaches JSDoc.
-    if (options.warn) for (const line of (await import('./lint/warnings.js')).securityWarnings(snapshot, config, server.name)) options.warn(`${server.name}: ${line}`);
     const outDir = resolve(config.root, server.out);
-    const key = build === undefined ? undefined : cacheKey({ build, options: renderOptions(server), snapshot: snapshotText });
-    const hit = key === undefined ? undefined : await time('cache', () => readFresh(cacheDir, outDir, key));
+    const input = await loadInput(server, config, options, time);
+    if (input.discovered) planned.push({ file: input.file, content: input.text });
+    // From a snapshot file, its bytes are the key: an unchanged catalog is neither parsed nor re-serialized.
+    const key =
+      build === undefined
+        ? undefined
+        : cacheKey({ build, options: keyOptions(server, config), input: input.key });
+    const hit =
+      key === undefined ? undefined : await time('cache', () => readFresh(cacheDir, outDir, key));
     let files: CachedFile[];
     if (hit) {
       files = hit.files;
       cached.push(server.name);
-      options.log?.(`${server.name}: ${display(outDir, config.root)}/ is cached for this catalog (${counts(snapshot)})`);
-      // The same warnings as the run that made it: a cached CI run must not hide them.
+      // The same warnings as the run that made it, in the same order: a cached CI run must not hide them.
+      for (const line of hit.security) options.warn?.(`${server.name}: ${line}`);
+      options.log?.(
+        `${server.name}: ${display(outDir, config.root)}/ is cached for this catalog (${hit.summary})`,
+      );
       for (const warning of hit.warnings) options.warn?.(`${server.name}: ${warning}`);
     } else {
+      const snapshot =
+        input.snapshot ?? (await time('read', () => parseSnapshotText(input.text, input.file)));
+      // Lazily loaded, so generate's start-up does not grow: poisoned text is shown before it reaches JSDoc.
+      const lint =
+        options.warn || key !== undefined ? await import('./lint/warnings.js') : undefined;
+      const security = lint ? lint.securityWarnings(snapshot, config, server.name) : [];
+      if (options.warn) for (const line of security) options.warn(`${server.name}: ${line}`);
       // Said before the work, not after: a large catalog takes seconds to type and format.
-      options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${counts(snapshot)}`);
-      const rendered = await renderFiles(snapshot, server, outDir, time);
+      const summary = counts(snapshot);
+      options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${summary}`);
+      const memo = build === undefined ? undefined : { dir: cacheDir, build };
+      const rendered = await renderFiles(snapshot, server, outDir, time, memo);
       for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
       files = rendered.files;
-      if (key !== undefined) await time('cache', () => writeCacheEntry(cacheDir, outDir, key, { files: rendered.files, warnings: rendered.model.warnings }));
+      const entry = { files: rendered.files, warnings: rendered.model.warnings, security, summary };
+      if (key !== undefined)
+        await time('cache', () => writeCacheEntry(cacheDir, outDir, key, entry));
     }
-    for (const file of files) planned.push({ file: resolve(outDir, file.path), content: file.content });
+    for (const file of files)
+      planned.push({ file: resolve(outDir, file.path), content: file.content });
   }
-  const files = await time('write', () => (options.check ? compareAll(planned, config.root) : writeAll(planned, config.root)));
-  return { files, stale: files.filter((f) => f.status === 'stale' || f.status === 'missing'), timings, cached };
+  const files = await time('write', () =>
+    options.check ? compareAll(planned, config.root) : writeAll(planned, config.root),
+  );
+  return {
+    files,
+    stale: files.filter((f) => f.status === 'stale' || f.status === 'missing'),
+    timings,
+    cached,
+  };
 }
 
-/** What of a server's config shapes its output (and so the cache key). */
-function renderOptions(server: ServerConfig): unknown {
-  return { name: server.name, errors: server.errors ?? null, validateInput: server.validateInput ?? null, validateOutput: server.validateOutput ?? null, layout: server.layout ?? null };
+/** What of the config shapes a server's output and warnings (and so the cache key). */
+function keyOptions(server: ServerConfig, config: ResolvedConfig): unknown {
+  const render = {
+    name: server.name,
+    errors: server.errors ?? null,
+    validateInput: server.validateInput ?? null,
+    validateOutput: server.validateOutput ?? null,
+    layout: server.layout ?? null,
+  };
+  // The security warnings are cached too, so the lint policies they were found under are part of the key.
+  return sortKeys({
+    render,
+    lint: [config.lint ?? null, server.lint ?? null],
+  } as unknown as JsonValue);
 }
 
 /** A cache entry is fresh only if each file's prettier options are still the ones that formatted it. */
-async function readFresh(cacheDir: string, outDir: string, key: string): Promise<CachedOutput | undefined> {
+async function readFresh(
+  cacheDir: string,
+  outDir: string,
+  key: string,
+): Promise<CachedOutput | undefined> {
   const entry = await readCacheEntry(cacheDir, outDir, key);
   if (!entry) return undefined;
   const { files } = entry;
@@ -118,7 +180,8 @@ async function readFresh(cacheDir: string, outDir: string, key: string): Promise
   if (formatted.length === 0) return entry;
   const { prettierOptionsFor } = await import('./emit/format.js');
   for (const file of formatted) {
-    if (optionsText(await prettierOptionsFor(resolve(outDir, file.path))) !== file.prettier) return undefined;
+    if (optionsText(await prettierOptionsFor(resolve(outDir, file.path))) !== file.prettier)
+      return undefined;
   }
   return entry;
 }
@@ -136,7 +199,7 @@ function counts(snapshot: Snapshot): string {
   ].join(', ');
 }
 
-type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
+export type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
 
 /** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
 export async function renderClient(
@@ -154,102 +217,56 @@ async function renderFiles(
   server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
   outDir: string,
   time: Timer,
+  cache?: { dir: string; build: string },
 ): Promise<{ files: CachedFile[]; model: ClientModel }> {
   // The emit stack (ts-morph, json-schema-to-typescript, prettier) is most of a cold run's start-up:
   // loaded here, so a cached or failing run never pays for it.
-  const [{ buildClientModel }, { emitClient }, { formatTypeScript, prettierOptionsFor }] = await time('load', () =>
+  const [
+    { buildClientModel },
+    { emitClient },
+    { FormatPool, formatTypeScript, prettierOptionsFor },
+  ] = await time('load', () =>
     Promise.all([import('./model/build.js'), import('./emit/emit.js'), import('./emit/format.js')]),
   );
-  const model = await time('model', () => buildClientModel(snapshot, server));
-  const emitted = await time('emit', () => emitClient(model));
-  const files: CachedFile[] = [];
-  for (const file of emitted) {
-    if (!file.format) {
-      files.push({ path: file.path, content: file.content, prettier: null });
-      continue;
-    }
-    const filepath = resolve(outDir, file.path);
-    const options = await prettierOptionsFor(filepath);
-    const content = await time('format', () => formatTypeScript(file.content, filepath, options));
-    files.push({ path: file.path, content, prettier: optionsText(options) });
+  // Started first: the formatting threads load prettier while this one builds the model.
+  const pool = new FormatPool();
+  const memo = cache && {
+    known: await readFormatMemo(cache.dir, outDir, cache.build),
+    used: new Map<string, string>(),
+  };
+  try {
+    const model = await time('model', () => buildClientModel(snapshot, server));
+    const emitted = await time('emit', () => emitClient(model));
+    // All files at once, so the runs of every file share the threads.
+    const files = await time('format', () =>
+      Promise.all(
+        emitted.map(async (file): Promise<CachedFile> => {
+          if (!file.format) return { path: file.path, content: file.content, prettier: null };
+          const filepath = resolve(outDir, file.path);
+          const options = await prettierOptionsFor(filepath);
+          const content = await formatTypeScript(file.content, filepath, options, pool, memo);
+          return { path: file.path, content, prettier: optionsText(options) };
+        }),
+      ),
+    );
+    if (cache && memo)
+      await time('cache', () => writeFormatMemo(cache.dir, outDir, cache.build, memo.used));
+    return { files, model };
+  } finally {
+    await pool.close();
   }
-  return { files, model };
 }
 
 function selectServers(config: ResolvedConfig, only: string[] | undefined): ServerConfig[] {
   if (!only?.length) return config.servers;
   const unknown = only.filter((name) => !config.servers.some((s) => s.name === name));
   if (unknown.length) {
-    throw new CodegenError(`no server named ${unknown.map((n) => JSON.stringify(n)).join(', ')} in ${config.file ?? 'the config'}`, {
-      hint: `servers: ${config.servers.map((s) => s.name).join(', ')}`,
-    });
+    throw new CodegenError(
+      `no server named ${unknown.map((n) => JSON.stringify(n)).join(', ')} in ${config.file ?? 'the config'}`,
+      {
+        hint: `servers: ${config.servers.map((s) => s.name).join(', ')}`,
+      },
+    );
   }
   return config.servers.filter((s) => only.includes(s.name));
-}
-
-async function loadSnapshot(
-  server: ServerConfig,
-  config: ResolvedConfig,
-  options: GenerateOptions,
-  time: Timer,
-): Promise<{ snapshot: Snapshot; snapshotFile: string; discovered: boolean }> {
-  const source = server.source;
-  if ('snapshot' in source) {
-    const file = resolve(config.root, source.snapshot);
-    return { snapshot: await time('read', () => readSnapshotFile(file)), snapshotFile: file, discovered: false };
-  }
-  const snapshotFile = resolve(config.root, server.snapshot ?? `${server.out}/snapshot.json`);
-  if (options.offline) return { snapshot: await time('read', () => readSnapshotFile(snapshotFile)), snapshotFile, discovered: false };
-  const [{ discover }, { createProgressReporter }] = await Promise.all([import('./snapshot/discover.js'), import('./discover/index.js')]);
-  const snapshot = await time('discover', () =>
-    discover(source, {
-      cwd: config.root,
-      env: options.env ?? process.env,
-      serverLabel: server.name,
-      ...(server.discovery?.timeoutMs !== undefined ? { timeoutMs: server.discovery.timeoutMs } : {}),
-      ...(server.discovery?.maxPages !== undefined ? { maxPages: server.discovery.maxPages } : {}),
-      ...(server.discovery?.era !== undefined ? { era: server.discovery.era } : {}),
-      ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
-    }),
-  );
-  return { snapshot, snapshotFile, discovered: true };
-}
-
-async function readIfExists(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined; // not there (yet): --check reports it missing
-    throw error;
-  }
-}
-
-function display(file: string, root: string): string {
-  return relative(root, file).split(sep).join('/');
-}
-
-async function compareAll(planned: Array<{ file: string; content: string }>, root: string): Promise<GeneratedFile[]> {
-  return Promise.all(
-    planned.map(async ({ file, content }) => {
-      const current = await readIfExists(file);
-      const status = current === undefined ? 'missing' : current === content ? 'unchanged' : 'stale';
-      return { path: display(file, root), status } as const;
-    }),
-  );
-}
-
-async function writeAll(planned: Array<{ file: string; content: string }>, root: string): Promise<GeneratedFile[]> {
-  const compared = await compareAll(planned, root);
-  const changed = planned.filter((_, i) => compared[i]!.status !== 'unchanged');
-  try {
-    await writeFilesAtomic(changed);
-  } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    throw new CodegenError(`cannot write ${e.path ? display(e.path, root) : 'the output'}: ${e.code ?? e.message}`, {
-      hint: 'check that the output folders can be written; no file was changed',
-      cause: error,
-    });
-  }
-  return compared.map((f) => ({ path: f.path, status: f.status === 'unchanged' ? 'unchanged' : 'written' }));
 }

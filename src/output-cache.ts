@@ -11,7 +11,9 @@ import { writeFileAtomic } from './shared/atomic.js';
  *
  * The key is the generator build (a hash of mcp-codegen's own compiled files, templates and the
  * exact versions of the libraries that shape output, stamped at build time), the server's options and
- * the canonical snapshot text. The prettier options that applied to each file are stored with it and
+ * the catalog: a snapshot file's bytes as read (so a hit needs no parse), or a discovered snapshot's
+ * canonical text. The entry holds the security-lint warnings and the catalog summary too, so a hit
+ * never needs the parsed snapshot. The prettier options that applied to each file are stored with it and
  * resolved again on every lookup, so a changed prettier config is a miss. One entry per output folder,
  * overwritten: the cache cannot grow without bound. It is never needed for correctness: a missing,
  * unreadable or corrupt entry is a miss, and a run without a build stamp (from sources) never caches.
@@ -24,24 +26,33 @@ export interface CachedFile {
   prettier: string | null;
 }
 
-interface Entry {
-  key: string;
+export interface CachedOutput {
   files: CachedFile[];
   /** The generator's warnings for this output, shown again on a cached run. */
   warnings: string[];
+  /** The security-lint warnings for the catalog, shown before anything else. */
+  security: string[];
+  /** The catalog's counts for the progress line ("12 tools, 0 resources, …"). */
+  summary: string;
 }
 
-export interface CachedOutput {
-  files: CachedFile[];
-  warnings: string[];
+interface Entry extends CachedOutput {
+  key: string;
 }
 
-const FORMAT = 'mcp-codegen/output-cache@2';
+/** What the catalog was read as: a file's text as it is, or a discovered snapshot serialized canonically. */
+export interface CacheInput {
+  kind: 'file' | 'canonical';
+  text: string;
+}
+
+const FORMAT = 'mcp-codegen/output-cache@3';
 
 /** `node_modules/.cache/mcp-codegen` of the nearest folder (from `root` up) with a node_modules. */
 export function defaultCacheDir(root: string): string {
   for (let dir = resolve(root); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'node_modules'))) return join(dir, 'node_modules', '.cache', 'mcp-codegen');
+    if (existsSync(join(dir, 'node_modules')))
+      return join(dir, 'node_modules', '.cache', 'mcp-codegen');
     if (dirname(dir) === dir) return join(resolve(root), 'node_modules', '.cache', 'mcp-codegen');
   }
 }
@@ -57,33 +68,125 @@ export function generatorBuildId(): Promise<string | undefined> {
   return buildId;
 }
 
-export function cacheKey(parts: { build: string; options: unknown; snapshot: string }): string {
-  return createHash('sha256').update(JSON.stringify([FORMAT, parts.build, parts.options])).update('\0').update(parts.snapshot).digest('hex');
+export function cacheKey(parts: { build: string; options: unknown; input: CacheInput }): string {
+  const head = JSON.stringify([FORMAT, parts.build, parts.options, parts.input.kind]);
+  return createHash('sha256').update(head).update('\0').update(parts.input.text).digest('hex');
 }
 
 function entryFile(dir: string, outDir: string): string {
-  return join(dir, `${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 20)}.json`);
+  return join(
+    dir,
+    `${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 20)}.json`,
+  );
 }
 
 /** The cached files for `key`, or undefined on any miss (absent, other key, unreadable, corrupt). */
-export async function readCacheEntry(dir: string, outDir: string, key: string): Promise<CachedOutput | undefined> {
+export async function readCacheEntry(
+  dir: string,
+  outDir: string,
+  key: string,
+): Promise<CachedOutput | undefined> {
   try {
     const entry = JSON.parse(await readFile(entryFile(dir, outDir), 'utf8')) as Partial<Entry>;
-    if (entry.key !== key || !Array.isArray(entry.files) || !Array.isArray(entry.warnings)) return undefined;
-    const valid =
-      entry.files.every((f) => typeof f?.path === 'string' && typeof f.content === 'string' && (f.prettier === null || typeof f.prettier === 'string')) &&
-      entry.warnings.every((w) => typeof w === 'string');
-    return valid ? { files: entry.files, warnings: entry.warnings } : undefined;
+    if (
+      entry.key !== key ||
+      !Array.isArray(entry.files) ||
+      !isStrings(entry.warnings) ||
+      !isStrings(entry.security)
+    )
+      return undefined;
+    if (typeof entry.summary !== 'string') return undefined;
+    const valid = entry.files.every(
+      (f) =>
+        typeof f?.path === 'string' &&
+        typeof f.content === 'string' &&
+        (f.prettier === null || typeof f.prettier === 'string'),
+    );
+    return valid
+      ? {
+          files: entry.files,
+          warnings: entry.warnings,
+          security: entry.security,
+          summary: entry.summary,
+        }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
+function isStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
 /** Store an entry; a cache that cannot be written is skipped silently (it only saves time). */
-export async function writeCacheEntry(dir: string, outDir: string, key: string, output: CachedOutput): Promise<void> {
+export async function writeCacheEntry(
+  dir: string,
+  outDir: string,
+  key: string,
+  output: CachedOutput,
+): Promise<void> {
   try {
-    await writeFileAtomic(entryFile(dir, outDir), JSON.stringify({ key, ...output } satisfies Entry));
+    await writeFileAtomic(
+      entryFile(dir, outDir),
+      JSON.stringify({ key, ...output } satisfies Entry),
+    );
   } catch {
     // read-only node_modules, full disk: the next run is a cold run, nothing else changes
   }
+}
+
+const MEMO_FORMAT = 'mcp-codegen/format-memo@1';
+
+/**
+ * Formatted runs of statements from the last cold run into `outDir` (see emit/format.ts), for a run
+ * whose catalog changed: unchanged runs are not formatted again. Scoped to one generator build;
+ * like the output cache, one file per output folder, overwritten, and never needed for correctness.
+ */
+export async function readFormatMemo(
+  dir: string,
+  outDir: string,
+  build: string,
+): Promise<Map<string, string>> {
+  try {
+    const memo = JSON.parse(await readFile(memoFile(dir, outDir), 'utf8')) as {
+      format?: unknown;
+      build?: unknown;
+      runs?: unknown;
+    };
+    if (
+      memo.format !== MEMO_FORMAT ||
+      memo.build !== build ||
+      typeof memo.runs !== 'object' ||
+      memo.runs === null
+    )
+      return new Map();
+    return new Map(
+      Object.entries(memo.runs as Record<string, unknown>).filter(
+        (e): e is [string, string] => typeof e[1] === 'string',
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+export async function writeFormatMemo(
+  dir: string,
+  outDir: string,
+  build: string,
+  runs: Map<string, string>,
+): Promise<void> {
+  try {
+    await writeFileAtomic(
+      memoFile(dir, outDir),
+      JSON.stringify({ format: MEMO_FORMAT, build, runs: Object.fromEntries(runs) }),
+    );
+  } catch {
+    // as for the output cache: the next run formats everything, nothing else changes
+  }
+}
+
+function memoFile(dir: string, outDir: string): string {
+  return entryFile(dir, outDir).replace(/\.json$/, '.format.json');
 }

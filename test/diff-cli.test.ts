@@ -19,13 +19,21 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'mcp-codegen-diff-'));
   for (const f of ['base.json', 'head.json']) cpSync(join(fixtures, f), join(dir, f));
   // A pair whose only change is a warning.
-  const base = JSON.parse(readFileSync(join(fixtures, 'rules', 'resource-mime-type-changed.json'), 'utf8')) as { base: unknown; head: unknown };
+  const base = JSON.parse(
+    readFileSync(join(fixtures, 'rules', 'resource-mime-type-changed.json'), 'utf8'),
+  ) as { base: unknown; head: unknown };
   writeFileSync(join(dir, 'warn-base.json'), JSON.stringify(base.base));
   writeFileSync(join(dir, 'warn-head.json'), JSON.stringify(base.head));
   writeFileSync(join(dir, 'broken.json'), '{ "tools": [ }');
   // The golden files are rendered with fixtures/diff/policy.json as the top-level policy.
   const policy = JSON.parse(readFileSync(join(fixtures, 'policy.json'), 'utf8')) as unknown;
-  writeFileSync(join(dir, 'policy.config.json'), JSON.stringify({ servers: [{ name: 'docs', source: { snapshot: 'head.json' }, out: 'out' }], diff: policy }));
+  writeFileSync(
+    join(dir, 'policy.config.json'),
+    JSON.stringify({
+      servers: [{ name: 'docs', source: { snapshot: 'head.json' }, out: 'out' }],
+      diff: policy,
+    }),
+  );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -38,10 +46,15 @@ interface Run {
 function run(args: string[], cwd = dir, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((done) => {
     const childEnv = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...env };
-    execFile(process.execPath, [bin, 'diff', ...args], { cwd, env: childEnv, encoding: 'utf8' }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [bin, 'diff', ...args],
+      { cwd, env: childEnv, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -71,7 +84,10 @@ test('exit 2: unreadable input and bad usage, with a message and a hint, no stac
     [['missing.json', 'head.json'], /missing\.json: no such file/],
     [['broken.json', 'head.json'], /broken\.json: is not valid JSON/],
     [['base.json'], /expected two snapshots, <base> and <head>, got 1/],
-    [['base.json', 'head.json', '--format', 'yaml'], /invalid --format "yaml"[\s\S]*hint: use one of: text, markdown, json, github/],
+    [
+      ['base.json', 'head.json', '--format', 'yaml'],
+      /invalid --format "yaml"[\s\S]*hint: use one of: text, markdown, json, github/,
+    ],
     [['base.json', 'head.json', '--fail-on', 'fatal'], /invalid --fail-on "fatal"/],
     [['base.json', 'head.json', '--bogus'], /Unknown option '--bogus'/],
     [['base.json', 'head.json', '--server', 'docs'], /--server docs needs a config file/],
@@ -87,12 +103,30 @@ test('exit 2: unreadable input and bad usage, with a message and a hint, no stac
 
 test('--format and --output: each format through the bin matches the golden file', async () => {
   const expected = join(fixtures, 'expected');
-  const golden: Record<string, string> = { text: 'report.txt', markdown: 'report.md', json: 'report.json', github: 'report.github.txt' };
+  const golden: Record<string, string> = {
+    text: 'report.txt',
+    markdown: 'report.md',
+    json: 'report.json',
+    github: 'report.github.txt',
+  };
   for (const [format, file] of Object.entries(golden)) {
-    const r = await run(['base.json', 'head.json', '--format', format, '--output', `out.${format}`, '--config', 'policy.config.json']);
+    const r = await run([
+      'base.json',
+      'head.json',
+      '--format',
+      format,
+      '--output',
+      `out.${format}`,
+      '--config',
+      'policy.config.json',
+    ]);
     assert.equal(r.code, 1, r.stderr);
     assert.equal(r.stdout, '', 'nothing on stdout with --output');
-    assert.equal(readFileSync(join(dir, `out.${format}`), 'utf8'), readFileSync(join(expected, file), 'utf8'), format);
+    assert.equal(
+      readFileSync(join(dir, `out.${format}`), 'utf8'),
+      readFileSync(join(expected, file), 'utf8'),
+      format,
+    );
   }
 });
 
@@ -111,11 +145,23 @@ test('config: found from the cwd, or named; --server applies its policy and erro
         },
       ],
       diff: {
-        rules: { 'tool-removed': 'off', 'tool-input-enum-value-removed': 'warning', 'tool-input-constraint-tightened': 'warning' },
+        rules: {
+          'tool-removed': 'off',
+          'tool-input-enum-value-removed': 'warning',
+          'tool-input-constraint-tightened': 'warning',
+        },
         ignore: [
-          { rule: 'tool-output-property-became-optional', entity: 'tool:search', reason: 'total is computed lazily now' },
+          {
+            rule: 'tool-output-property-became-optional',
+            entity: 'tool:search',
+            reason: 'total is computed lazily now',
+          },
           { rule: 'resource-template-uri-changed', reason: 'old URIs redirect' },
-          { rule: 'prompt-argument-became-required', entity: 'prompt:summarize', reason: 'style was always needed' },
+          {
+            rule: 'prompt-argument-became-required',
+            entity: 'prompt:summarize',
+            reason: 'style was always needed',
+          },
         ],
       },
     };
@@ -123,39 +169,70 @@ test('config: found from the cwd, or named; --server applies its policy and erro
     writeFileSync(join(configDir, 'mcp-codegen.config.json'), JSON.stringify(config));
     const found = await run(['base.json', 'head.json', '--format', 'json'], configDir);
     assert.equal(found.code, 1, found.stderr);
-    const report = JSON.parse(found.stdout) as { findings: Array<{ id: string; level: string }>; suppressed: unknown[] };
-    assert.deepEqual(report.findings.filter((f) => f.level === 'error').map((f) => f.id), ['capability-removed']);
+    const report = JSON.parse(found.stdout) as {
+      findings: Array<{ id: string; level: string }>;
+      suppressed: unknown[];
+    };
+    assert.deepEqual(
+      report.findings.filter((f) => f.level === 'error').map((f) => f.id),
+      ['capability-removed'],
+    );
     assert.equal(report.suppressed.length, 3);
     const withServer = await run(['base.json', 'head.json', '--server', 'docs'], configDir);
     assert.equal(withServer.code, 0, withServer.stdout + withServer.stderr);
     // The server's error catalog still declares a code the schema dropped: no error-code-removed.
-    const codes = JSON.parse(readFileSync(join(fixtures, 'rules', 'error-code-removed.json'), 'utf8')) as { base: unknown; head: unknown };
+    const codes = JSON.parse(
+      readFileSync(join(fixtures, 'rules', 'error-code-removed.json'), 'utf8'),
+    ) as { base: unknown; head: unknown };
     writeFileSync(join(configDir, 'codes-base.json'), JSON.stringify(codes.base));
     writeFileSync(join(configDir, 'codes-head.json'), JSON.stringify(codes.head));
-    const withoutCatalog = await run(['codes-base.json', 'codes-head.json', '--fail-on', 'info'], configDir);
+    const withoutCatalog = await run(
+      ['codes-base.json', 'codes-head.json', '--fail-on', 'info'],
+      configDir,
+    );
     assert.equal(withoutCatalog.code, 1);
     assert.match(withoutCatalog.stdout, /error-code-removed/);
-    const withCatalog = await run(['codes-base.json', 'codes-head.json', '--fail-on', 'info', '--server', 'docs'], configDir);
+    const withCatalog = await run(
+      ['codes-base.json', 'codes-head.json', '--fail-on', 'info', '--server', 'docs'],
+      configDir,
+    );
     assert.equal(withCatalog.code, 0, withCatalog.stdout);
     const unknown = await run(['base.json', 'head.json', '--server', 'nope'], configDir);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /no server named "nope"[\s\S]*hint: servers in the config: docs/);
 
-    writeFileSync(join(configDir, 'mcp-codegen.config.json'), JSON.stringify({ ...config, diff: { rules: { 'tool-remove': 'off' } } }));
+    writeFileSync(
+      join(configDir, 'mcp-codegen.config.json'),
+      JSON.stringify({ ...config, diff: { rules: { 'tool-remove': 'off' } } }),
+    );
     const bad = await run(['base.json', 'head.json'], configDir);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /mcp-codegen\.config\.json at \/diff\/rules\/tool-remove: unknown rule id "tool-remove"[\s\S]*did you mean "tool-removed"/);
+    assert.match(
+      bad.stderr,
+      /mcp-codegen\.config\.json at \/diff\/rules\/tool-remove: unknown rule id "tool-remove"[\s\S]*did you mean "tool-removed"/,
+    );
   } finally {
     rmSync(configDir, { recursive: true, force: true });
   }
 });
 
-test('git revisions: <rev>:<path> is read with git show; failures are exit 2 with git\'s message', async () => {
+test("git revisions: <rev>:<path> is read with git show; failures are exit 2 with git's message", async () => {
   const repo = mkdtempSync(join(tmpdir(), 'mcp-codegen-diff-git-'));
   const git = (...args: string[]) =>
     new Promise<void>((done, fail) =>
-      execFile('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo }, (e, _o, stderr) =>
-        e ? fail(new Error(stderr)) : done(),
+      execFile(
+        'git',
+        [
+          '-c',
+          'user.name=test',
+          '-c',
+          'user.email=test@example.com',
+          '-c',
+          'commit.gpgsign=false',
+          ...args,
+        ],
+        { cwd: repo },
+        (e, _o, stderr) => (e ? fail(new Error(stderr)) : done()),
       ),
     );
   try {
@@ -165,7 +242,10 @@ test('git revisions: <rev>:<path> is read with git show; failures are exit 2 wit
     await git('commit', '-q', '-m', 'base');
     cpSync(join(fixtures, 'head.json'), join(repo, 'server.snapshot.json'));
 
-    const changed = await run(['HEAD:server.snapshot.json', 'server.snapshot.json', '--format', 'json'], repo);
+    const changed = await run(
+      ['HEAD:server.snapshot.json', 'server.snapshot.json', '--format', 'json'],
+      repo,
+    );
     assert.equal(changed.code, 1, changed.stderr);
     const report = JSON.parse(changed.stdout) as { base: string; summary: { error: number } };
     assert.equal(report.base, 'HEAD:server.snapshot.json');
@@ -176,7 +256,10 @@ test('git revisions: <rev>:<path> is read with git show; failures are exit 2 wit
 
     const badRev = await run(['no-such-branch:server.snapshot.json', 'server.snapshot.json'], repo);
     assert.equal(badRev.code, 2);
-    assert.match(badRev.stderr, /no-such-branch:server\.snapshot\.json: is not a file, and `git show no-such-branch:server\.snapshot\.json` failed: fatal: /);
+    assert.match(
+      badRev.stderr,
+      /no-such-branch:server\.snapshot\.json: is not a file, and `git show no-such-branch:server\.snapshot\.json` failed: fatal: /,
+    );
     const badPath = await run(['HEAD:nope.json', 'server.snapshot.json'], repo);
     assert.equal(badPath.code, 2);
     assert.match(badPath.stderr, /fatal: path 'nope\.json' does not exist in 'HEAD'/);
@@ -213,7 +296,17 @@ test('colour: on a terminal unless NO_COLOR is set; never when piped', async () 
 test('help lists every option, the exit codes and every rule id', async () => {
   const { io, out } = fakeIo(false, {});
   assert.equal(await main(['diff', '--help'], io), 0);
-  for (const word of ['--format', '--fail-on', '--config', '--server', '--output', 'Exit codes', 'tool-removed', 'error-code-removed', '<rev>:<path>']) {
+  for (const word of [
+    '--format',
+    '--fail-on',
+    '--config',
+    '--server',
+    '--output',
+    'Exit codes',
+    'tool-removed',
+    'error-code-removed',
+    '<rev>:<path>',
+  ]) {
     assert.ok(out().includes(word), word);
   }
 });

@@ -8,8 +8,13 @@ import { fingerprint, RULES } from '../src/diff/index.js';
 const readme = readFileSync(join(import.meta.dirname, '..', 'src', 'diff', 'README.md'), 'utf8');
 
 test('the rules table lists every rule id with its default level, and nothing else', () => {
-  const rows = [...readme.matchAll(/^\| `([a-z0-9-]+)` \| (error|warning|info) \| (.+) \| (.+) \|$/gm)].map((m) => ({ id: m[1]!, level: m[2]! }));
-  assert.deepEqual(rows, RULES.map((r) => ({ id: r.id, level: r.level })));
+  const rows = [
+    ...readme.matchAll(/^\| `([a-z0-9-]+)` \| (error|warning|info) \| (.+) \| (.+) \|$/gm),
+  ].map((m) => ({ id: m[1]!, level: m[2]! }));
+  assert.deepEqual(
+    rows,
+    RULES.map((r) => ({ id: r.id, level: r.level })),
+  );
 });
 
 test('rule ids are unique kebab-case', () => {
@@ -21,12 +26,28 @@ test('rule ids are unique kebab-case', () => {
 test('the JSON example in the README carries a real fingerprint', () => {
   const match = /"fingerprint": "([0-9a-f]{16})"/.exec(readme);
   assert.ok(match, 'no fingerprint in the README example');
-  assert.equal(match[1], fingerprint('tool-input-enum-value-removed', 'tool:search', '/inputSchema/properties/mode/enum', 'slow', null));
+  assert.equal(
+    match[1],
+    fingerprint(
+      'tool-input-enum-value-removed',
+      'tool:search',
+      '/inputSchema/properties/mode/enum',
+      'slow',
+      null,
+    ),
+  );
 });
 
 test('the markdown example in the README is the golden report, byte for byte', () => {
-  const golden = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'diff', 'expected', 'report.md'), 'utf8');
+  const golden = readFileSync(
+    join(import.meta.dirname, '..', 'fixtures', 'diff', 'expected', 'report.md'),
+    'utf8',
+  );
   const embedded = /<!-- report\.md:start -->\n([\s\S]*)<!-- report\.md:end -->/.exec(readme);
   assert.ok(embedded, 'README has no embedded report');
-  assert.equal(embedded[1], golden, 'src/diff/README.md: paste fixtures/diff/expected/report.md between the markers');
+  assert.equal(
+    embedded[1],
+    golden,
+    'src/diff/README.md: paste fixtures/diff/expected/report.md between the markers',
+  );
 });

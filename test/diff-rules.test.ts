@@ -10,7 +10,9 @@ import { parseSnapshot } from '../src/snapshot/index.js';
  * exactly one finding, with that id and the expected level.
  */
 const dir = join(import.meta.dirname, '..', 'fixtures', 'diff', 'rules');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 interface RuleFixture {
   expect: { id: string; level: Level };
@@ -25,7 +27,11 @@ function load(file: string): RuleFixture {
 test('every rule id has a minimal pair, and every pair names a rule', () => {
   const covered = new Set(files.map((f) => f.replace(/\.json$/, '')));
   const missing = RULES.map((r) => r.id).filter((id) => !covered.has(id));
-  assert.deepEqual(missing, [], `rules without a fixture in fixtures/diff/rules: ${missing.join(', ')}`);
+  assert.deepEqual(
+    missing,
+    [],
+    `rules without a fixture in fixtures/diff/rules: ${missing.join(', ')}`,
+  );
   const unknown = [...covered].filter((id) => !RULES.some((r) => r.id === id));
   assert.deepEqual(unknown, []);
 });
@@ -45,7 +51,10 @@ for (const file of files) {
     assert.ok(finding!.message.length > 0);
     assert.match(finding!.fingerprint, /^[0-9a-f]{16}$/);
     // The reverse direction must not be silent either (every change is reported one way or another).
-    assert.ok(diffSnapshots(head, base).findings.length > 0, `${file}: the reverse diff reports nothing`);
+    assert.ok(
+      diffSnapshots(head, base).findings.length > 0,
+      `${file}: the reverse diff reports nothing`,
+    );
     // Nothing in the pair is unstable: each side against itself is clean.
     assert.deepEqual(diffSnapshots(base, base).findings, []);
     assert.deepEqual(diffSnapshots(head, head).findings, []);

@@ -20,7 +20,9 @@ const readme = readFileSync(join(repoRoot, 'src/lint/README.md'), 'utf8');
 function row(name: string, snapshot: Snapshot, report: LintReport): string {
   const counts = new Map<string, number>();
   for (const f of report.findings) counts.set(f.id, (counts.get(f.id) ?? 0) + 1);
-  const rules = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id, n]) => `\`${id}\` ${n}`);
+  const rules = [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([id, n]) => `\`${id}\` ${n}`);
   const { error, warning, info } = report.summary;
   return `| \`${name}\` | ${snapshot.tools.length} | ${error} | ${warning} | ${info} | ${rules.join(', ') || 'none'} |`;
 }
@@ -31,15 +33,30 @@ test('the shared catalogs are there', { skip }, () => {
 
 for (const file of files) {
   const name = file.slice(catalogsDir.length + 1);
-  test(`lint finishes on ${name}, deterministically, and the README summarises it`, { skip }, async () => {
-    const snapshot = await readSnapshotFile(file);
-    const report = lintSnapshot(snapshot, { label: name });
-    for (const f of report.findings) assert.ok(isLintRuleId(f.id));
-    assert.deepEqual([...report.findings].sort(compareLintFindings), report.findings);
-    const reversed = { ...snapshot, tools: [...snapshot.tools].reverse(), resources: [...snapshot.resources].reverse(), prompts: [...snapshot.prompts].reverse() };
-    assert.deepEqual(lintSnapshot(reversed, { label: name }), report);
-    assert.doesNotMatch(formatLintText(report), /[\u200b-\u200f\u202a-\u202e\u2066-\u2069]|\udb40[\udc00-\udc7f]/);
-    const expected = row(name, snapshot, report);
-    assert.ok(readme.includes(`\n${expected}\n`), `src/lint/README.md lacks this summary row (or it is out of date):\n${expected}`);
-  });
+  test(
+    `lint finishes on ${name}, deterministically, and the README summarises it`,
+    { skip },
+    async () => {
+      const snapshot = await readSnapshotFile(file);
+      const report = lintSnapshot(snapshot, { label: name });
+      for (const f of report.findings) assert.ok(isLintRuleId(f.id));
+      assert.deepEqual([...report.findings].sort(compareLintFindings), report.findings);
+      const reversed = {
+        ...snapshot,
+        tools: [...snapshot.tools].reverse(),
+        resources: [...snapshot.resources].reverse(),
+        prompts: [...snapshot.prompts].reverse(),
+      };
+      assert.deepEqual(lintSnapshot(reversed, { label: name }), report);
+      assert.doesNotMatch(
+        formatLintText(report),
+        /[\u200b-\u200f\u202a-\u202e\u2066-\u2069]|\udb40[\udc00-\udc7f]/,
+      );
+      const expected = row(name, snapshot, report);
+      assert.ok(
+        readme.includes(`\n${expected}\n`),
+        `src/lint/README.md lacks this summary row (or it is out of date):\n${expected}`,
+      );
+    },
+  );
 }

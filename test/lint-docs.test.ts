@@ -13,9 +13,18 @@ import { repoRoot } from './helpers/paths.js';
 const readme = readFileSync(join(repoRoot, 'src/lint/README.md'), 'utf8');
 
 test('the rules table lists every rule id in registry order, with its default level and both examples', () => {
-  const rows = [...readme.matchAll(/^\| `([a-z0-9-]+)` \| (error|warning|info) \| (.+?) \| (.+?) \| (.+?) \|$/gm)];
-  assert.deepEqual(rows.map((m) => [m[1], m[2]]), LINT_RULES.map((r) => [r.id, r.level]));
-  for (const m of rows) for (const cell of [m[3], m[4], m[5]]) assert.ok(cell!.trim().length > 3, `${m[1]}: an empty cell`);
+  const rows = [
+    ...readme.matchAll(
+      /^\| `([a-z0-9-]+)` \| (error|warning|info) \| (.+?) \| (.+?) \| (.+?) \|$/gm,
+    ),
+  ];
+  assert.deepEqual(
+    rows.map((m) => [m[1], m[2]]),
+    LINT_RULES.map((r) => [r.id, r.level]),
+  );
+  for (const m of rows)
+    for (const cell of [m[3], m[4], m[5]])
+      assert.ok(cell!.trim().length > 3, `${m[1]}: an empty cell`);
 });
 
 test('rule ids are unique kebab-case, and --help lists each with its level', () => {
@@ -32,8 +41,14 @@ test('the project README shows a real lint run of the bundled example, and the C
   const shown = /```sh\n\$ npx mcp-codegen lint (\S+)\n([\s\S]*?)```/.exec(main);
   assert.ok(shown, 'README has no lint run');
   const label = shown[1]!;
-  const actual = formatLintText(lintSnapshot(await readSnapshotFile(join(repoRoot, label)), { label }));
-  assert.equal(shown[2], actual, `README.md: paste the output of \`node bin/mcp-codegen.js lint ${label}\``);
+  const actual = formatLintText(
+    lintSnapshot(await readSnapshotFile(join(repoRoot, label)), { label }),
+  );
+  assert.equal(
+    shown[2],
+    actual,
+    `README.md: paste the output of \`node bin/mcp-codegen.js lint ${label}\``,
+  );
   assert.match(main, /- run: npx mcp-codegen lint [^\n]*--format github/);
   assert.match(main, /- run: npx mcp-codegen lint [^\n]*--format sarif/);
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { outputBranches, type OutputBranch } from '../src/model/branches.js';
 import { buildClientModel } from '../src/model/build.js';
-import { deriveErrorCodes, type ErrorCode } from '../src/model/error-codes.js';
+import { deriveErrorCodes, type ErrorCode } from '../src/schema/error-codes.js';
 import { inputKindOf, type InputKind } from '../src/model/input-kind.js';
 import { NamePlanner } from '../src/model/naming.js';
 import { TypeSet } from '../src/model/type-set.js';

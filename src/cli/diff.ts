@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { diffSnapshots } from '../diff/engine.js';
 import { formatGithub } from '../diff/format-github.js';
 import { formatJson } from '../diff/format-json.js';
@@ -8,16 +7,15 @@ import { formatText } from '../diff/format-text.js';
 import { RULES } from '../diff/rules.js';
 import { resolveDiffSettings } from '../diff/settings.js';
 import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
-import { type DiffReport, severity } from '../diff/types.js';
+import type { DiffReport } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
-import { writeFileAtomic } from '../shared/atomic.js';
-import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
-
-const FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
-type Format = (typeof FORMATS)[number];
-const FAIL_ON = ['error', 'warning', 'info', 'none'] as const;
-type FailOn = (typeof FAIL_ON)[number];
+import {
+  deliverReport,
+  parseReportArgs,
+  type ReportFormat,
+  reportRequest,
+} from './report-output.js';
 
 const help = `Usage: mcp-codegen diff <base> <head> [options]
 
@@ -74,33 +72,29 @@ export const diffCommand: Command = {
   name: 'diff',
   help,
   async run(args: string[], io: Io): Promise<number> {
-    const { values, positionals } = parseCommandArgs(
-      'diff',
-      args,
-      {
-        format: { type: 'string' },
-        'fail-on': { type: 'string' },
-        config: { type: 'string' },
-        server: { type: 'string' },
-        output: { type: 'string' },
-      },
-      true,
-    );
-    if (values.help) {
-      io.stdout.write(help);
-      return ExitCode.ok;
-    }
+    const parsed = parseReportArgs('diff', args, io, help);
+    if (!parsed) return ExitCode.ok;
+    const { values, positionals } = parsed;
     if (positionals.length !== 2) {
-      throw new CodegenError(`diff: expected two snapshots, <base> and <head>, got ${positionals.length}`, {
-        hint: 'e.g. `mcp-codegen diff origin/main:mcp/server.snapshot.json mcp/server.snapshot.json`; see `mcp-codegen diff --help`',
-      });
+      throw new CodegenError(
+        `diff: expected two snapshots, <base> and <head>, got ${positionals.length}`,
+        {
+          hint: 'e.g. `mcp-codegen diff origin/main:mcp/server.snapshot.json mcp/server.snapshot.json`; see `mcp-codegen diff --help`',
+        },
+      );
     }
-    const format = choice('--format', values.format, FORMATS, 'text');
-    const failOn = choice('--fail-on', values['fail-on'], FAIL_ON, 'error');
+    const request = reportRequest('diff', values);
     const [baseArg, headArg] = positionals as [string, string];
 
-    const settings = await resolveDiffSettings({ config: values.config, server: values.server, cwd: io.cwd });
-    const [base, { snapshot: head, text: headText }] = await Promise.all([readSnapshotArg(baseArg, io.cwd), readSnapshotArgText(headArg, io.cwd)]);
+    const settings = await resolveDiffSettings({
+      config: values.config,
+      server: values.server,
+      cwd: io.cwd,
+    });
+    const [base, { snapshot: head, text: headText }] = await Promise.all([
+      readSnapshotArg(baseArg, io.cwd),
+      readSnapshotArgText(headArg, io.cwd),
+    ]);
     const report = diffSnapshots(base, head, {
       policy: settings.policy,
       errorCodes: settings.errorCodes,
@@ -108,38 +102,20 @@ export const diffCommand: Command = {
       headLabel: headArg,
     });
 
-    const toFile = values.output !== undefined;
-    const color = !toFile && io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '');
-    const text = render(report, format, color, headText);
-    if (toFile) await writeFileAtomic(resolve(io.cwd, values.output!), text);
-    else io.stdout.write(text);
-    return failing(report, failOn) ? ExitCode.findings : ExitCode.ok;
+    const draw = (color: boolean) => render(report, request.format, color, headText);
+    return deliverReport(io, request, draw, report.findings);
   },
 };
 
-function render(report: DiffReport, format: Format, color: boolean, headText: string | undefined): string {
-  switch (format) {
-    case 'markdown':
-      return formatMarkdown(report);
-    case 'json':
-      return formatJson(report);
-    case 'github':
-      return formatGithub(report);
-    case 'sarif':
-      return formatDiffSarif(report, headText);
-    case 'text':
-      return formatText(report, { color });
-  }
-}
+/** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
+const PLAIN = { markdown: formatMarkdown, json: formatJson, github: formatGithub };
 
-function failing(report: DiffReport, failOn: FailOn): boolean {
-  if (failOn === 'none') return false;
-  const threshold = severity(failOn);
-  return report.findings.some((f) => severity(f.level) >= threshold);
-}
-
-function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new CodegenError(`diff: invalid ${flag} ${JSON.stringify(value)}`, { hint: `use one of: ${allowed.join(', ')}` });
+function render(
+  report: DiffReport,
+  format: ReportFormat,
+  color: boolean,
+  headText?: string,
+): string {
+  if (format === 'text') return formatText(report, { color });
+  return format === 'sarif' ? formatDiffSarif(report, headText) : PLAIN[format](report);
 }

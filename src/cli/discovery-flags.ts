@@ -12,7 +12,7 @@ export const DISCOVERY_FLAGS = {
   era: { type: 'string' },
 } as const;
 
-export const ERAS: readonly DiscoveryEra[] = ['auto', 'legacy', 'modern'];
+const ERAS: readonly DiscoveryEra[] = ['auto', 'legacy', 'modern'];
 
 export const DISCOVERY_HELP = `  --timeout <ms>            How long to wait for each answer (default ${DEFAULT_TIMEOUT_MS}).
   --max-pages <n>           Stop a list that still has a next page after n pages (default

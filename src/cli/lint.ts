@@ -1,20 +1,23 @@
-import { resolve } from 'node:path';
 import { readSnapshotArgText } from '../diff/source.js';
-import { severity } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import { lintSnapshot } from '../lint/engine.js';
-import { formatLintGithub, formatLintJson, formatLintMarkdown, formatLintSarif, formatLintText } from '../lint/format.js';
+import {
+  formatLintGithub,
+  formatLintJson,
+  formatLintMarkdown,
+  formatLintSarif,
+  formatLintText,
+} from '../lint/format.js';
 import { LINT_RULES } from '../lint/rules.js';
 import { displayPath, resolveLintSettings } from '../lint/settings.js';
 import type { LintReport } from '../lint/types.js';
-import { writeFileAtomic } from '../shared/atomic.js';
-import { parseCommandArgs } from './args.js';
 import type { Command, Io } from './io.js';
-
-const FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
-type Format = (typeof FORMATS)[number];
-const FAIL_ON = ['error', 'warning', 'info', 'none'] as const;
-type FailOn = (typeof FAIL_ON)[number];
+import {
+  deliverReport,
+  parseReportArgs,
+  type ReportFormat,
+  reportRequest,
+} from './report-output.js';
 
 const help = `Usage: mcp-codegen lint [snapshot] [options]
 
@@ -68,53 +71,38 @@ export const lintCommand: Command = {
   name: 'lint',
   help,
   async run(args: string[], io: Io): Promise<number> {
-    const { values, positionals } = parseCommandArgs(
-      'lint',
-      args,
-      { format: { type: 'string' }, 'fail-on': { type: 'string' }, config: { type: 'string' }, server: { type: 'string' }, output: { type: 'string' } },
-      true,
-    );
-    if (values.help) {
-      io.stdout.write(help);
-      return ExitCode.ok;
-    }
+    const parsed = parseReportArgs('lint', args, io, help);
+    if (!parsed) return ExitCode.ok;
+    const { values, positionals } = parsed;
     if (positionals.length > 1) {
-      throw new CodegenError(`lint: expected at most one snapshot, got ${positionals.length}`, { hint: 'lint one catalog at a time; see `mcp-codegen lint --help`' });
+      throw new CodegenError(`lint: expected at most one snapshot, got ${positionals.length}`, {
+        hint: 'lint one catalog at a time; see `mcp-codegen lint --help`',
+      });
     }
-    const format = choice('--format', values.format, FORMATS, 'text');
-    const failOn = choice('--fail-on', values['fail-on'], FAIL_ON, 'error');
+    const request = reportRequest('lint', values);
     const given = positionals[0];
-    const settings = await resolveLintSettings({ config: values.config, server: values.server, cwd: io.cwd, snapshotGiven: given !== undefined });
+    const settings = await resolveLintSettings({
+      config: values.config,
+      server: values.server,
+      cwd: io.cwd,
+      snapshotGiven: given !== undefined,
+    });
     const label = given ?? displayPath(settings.snapshotFile!, io.cwd);
-    const { snapshot, text: source } = await readSnapshotArgText(given ?? settings.snapshotFile!, io.cwd);
+    const { snapshot, text: source } = await readSnapshotArgText(
+      given ?? settings.snapshotFile!,
+      io.cwd,
+    );
     const report = lintSnapshot(snapshot, { policy: settings.policy, label });
 
-    const toFile = values.output !== undefined;
-    const color = !toFile && io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '');
-    const text = render(report, format, color, source);
-    if (toFile) await writeFileAtomic(resolve(io.cwd, values.output!), text);
-    else io.stdout.write(text);
-    return failOn !== 'none' && report.findings.some((f) => severity(f.level) >= severity(failOn)) ? ExitCode.findings : ExitCode.ok;
+    const draw = (color: boolean) => render(report, request.format, color, source);
+    return deliverReport(io, request, draw, report.findings);
   },
 };
 
-function render(report: LintReport, format: Format, color: boolean, source: string | undefined): string {
-  switch (format) {
-    case 'markdown':
-      return formatLintMarkdown(report);
-    case 'json':
-      return formatLintJson(report);
-    case 'github':
-      return formatLintGithub(report);
-    case 'sarif':
-      return formatLintSarif(report, source);
-    case 'text':
-      return formatLintText(report, { color });
-  }
-}
+/** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
+const PLAIN = { markdown: formatLintMarkdown, json: formatLintJson, github: formatLintGithub };
 
-function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new CodegenError(`lint: invalid ${flag} ${JSON.stringify(value)}`, { hint: `use one of: ${allowed.join(', ')}` });
+function render(report: LintReport, format: ReportFormat, color: boolean, source?: string): string {
+  if (format === 'text') return formatLintText(report, { color });
+  return format === 'sarif' ? formatLintSarif(report, source) : PLAIN[format](report);
 }

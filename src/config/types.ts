@@ -53,6 +53,11 @@ export interface ErrorCodeConfig {
 }
 
 export type RuleLevel = 'error' | 'warning' | 'info' | 'off';
+export const RULE_LEVELS: readonly RuleLevel[] = ['error', 'warning', 'info', 'off'];
+
+/** The keys of a diff policy and of a lint policy: config checks them at load, diff and lint check the rest (rule ids) when they run. */
+export const DIFF_POLICY_KEYS = ['rules', 'ignore'] as const;
+export const LINT_POLICY_KEYS = ['rules', 'ignore', 'descriptionBudget', 'maxTools'] as const;
 
 export interface DiffIgnore {
   /** The rule id, e.g. `tool-description-changed`. */

@@ -3,6 +3,7 @@ import type { Tool } from '../snapshot/types.js';
 import { compareStrings } from '../shared/compare.js';
 import type { FindingList } from './findings.js';
 import { jsonEqual, present } from './json.js';
+import type { RuleId } from './rules.js';
 
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 type Hint = (typeof HINTS)[number];
@@ -15,7 +16,8 @@ type Hint = (typeof HINTS)[number];
  */
 export function effectiveHints(tool: Tool): Record<Hint, boolean> {
   const a = tool.annotations ?? {};
-  const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+  const flag = (value: unknown, fallback: boolean) =>
+    typeof value === 'boolean' ? value : fallback;
   const readOnly = flag(a.readOnlyHint, false);
   return {
     readOnlyHint: readOnly,
@@ -26,7 +28,7 @@ export function effectiveHints(tool: Tool): Record<Hint, boolean> {
 }
 
 /** The risky direction of each hint gets its own rule; the other direction is info. */
-const RISKY: Record<Hint, { from: boolean; id: string }> = {
+const RISKY: Record<Hint, { from: boolean; id: RuleId }> = {
   readOnlyHint: { from: true, id: 'tool-annotation-read-only-removed' },
   destructiveHint: { from: false, id: 'tool-annotation-destructive-added' },
   idempotentHint: { from: true, id: 'tool-annotation-idempotent-removed' },
@@ -43,8 +45,17 @@ export function compareAnnotations(base: Tool, head: Tool, entity: string, out: 
   }
   const a = base.annotations ?? {};
   const b = head.annotations ?? {};
-  const others = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => !(HINTS as readonly string[]).includes(k)));
+  const others = new Set(
+    [...Object.keys(a), ...Object.keys(b)].filter((k) => !(HINTS as readonly string[]).includes(k)),
+  );
   for (const key of [...others].sort(compareStrings)) {
-    if (!jsonEqual(a[key], b[key])) out.add('tool-annotation-changed', entity, `/annotations/${pointerToken(key)}`, present(a[key]), present(b[key]));
+    if (!jsonEqual(a[key], b[key]))
+      out.add(
+        'tool-annotation-changed',
+        entity,
+        `/annotations/${pointerToken(key)}`,
+        present(a[key]),
+        present(b[key]),
+      );
   }
 }

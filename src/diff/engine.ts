@@ -4,12 +4,13 @@ import { compareStrings } from '../shared/compare.js';
 import { compareEntities, entityId, pairBy, toolKey } from './entities.js';
 import { FindingList } from './findings.js';
 import { canonicalJson } from './json.js';
-import { applyPolicy, validatePolicy } from './policy.js';
+import { validatePolicy } from './policy.js';
 import { comparePrompts } from './prompts.js';
 import { compareResources, compareTemplates } from './resources.js';
 import { compareServer } from './server.js';
+import { settleFindings } from './settle.js';
 import { compareTool } from './tools.js';
-import { type DiffReport, type Finding, LEVELS, REPORT_FORMAT, REPORT_VERSION } from './types.js';
+import { type DiffReport, type Finding, REPORT_FORMAT, REPORT_VERSION } from './types.js';
 
 export interface DiffOptions {
   /** Level overrides and ignore entries; validated (unknown rule ids are an error). */
@@ -25,7 +26,11 @@ export interface DiffOptions {
  * Compare two snapshots entity by entity and classify every change. Pure: no I/O, no exit codes;
  * the same inputs give the same report, byte for byte, whatever order the servers listed things in.
  */
-export function diffSnapshots(base: Snapshot, head: Snapshot, options: DiffOptions = {}): DiffReport {
+export function diffSnapshots(
+  base: Snapshot,
+  head: Snapshot,
+  options: DiffOptions = {},
+): DiffReport {
   const policy = validatePolicy(options.policy);
   const out = new FindingList();
   compareTools(base.tools, head.tools, out, options.errorCodes);
@@ -37,10 +42,7 @@ export function diffSnapshots(base: Snapshot, head: Snapshot, options: DiffOptio
     compareTemplates(base.resourceTemplates, head.resourceTemplates, out);
     comparePrompts(base.prompts, head.prompts, out);
   }
-  const { findings, suppressed } = applyPolicy(dedupe(out.items), policy);
-  findings.sort(compareFindings);
-  suppressed.sort((a, b) => compareEntities(a.entity, b.entity) || compareStrings(a.pointer, b.pointer) || compareStrings(a.id, b.id) || compareStrings(a.fingerprint, b.fingerprint));
-  const summary = Object.fromEntries(LEVELS.map((level) => [level, findings.filter((f) => f.level === level).length])) as DiffReport['summary'];
+  const { summary, findings, suppressed } = settleFindings(out.items, policy, compareFindings);
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
@@ -52,7 +54,12 @@ export function diffSnapshots(base: Snapshot, head: Snapshot, options: DiffOptio
   };
 }
 
-function compareTools(base: Tool[], head: Tool[], out: FindingList, errorCodes?: ErrorCodeConfig): void {
+function compareTools(
+  base: Tool[],
+  head: Tool[],
+  out: FindingList,
+  errorCodes?: ErrorCodeConfig,
+): void {
   const pairs = pairBy(base, head, toolKey);
   const removed = pairs.filter((p) => !p.head).map((p) => p.base!);
   const added = pairs.filter((p) => !p.base).map((p) => p.head!);
@@ -61,10 +68,25 @@ function compareTools(base: Tool[], head: Tool[], out: FindingList, errorCodes?:
     const entity = entityId('tool', pair.key);
     if (!pair.head) {
       const to = renames.get(pair.base!);
-      out.add('tool-removed', entity, '', pair.key, null, to && `tool ${JSON.stringify(to.name)} was added with identical schemas: a rename? Clients calling ${JSON.stringify(pair.key)} break`);
+      out.add(
+        'tool-removed',
+        entity,
+        '',
+        pair.key,
+        null,
+        to &&
+          `tool ${JSON.stringify(to.name)} was added with identical schemas: a rename? Clients calling ${JSON.stringify(pair.key)} break`,
+      );
     } else if (!pair.base) {
       const from = renames.get(pair.head);
-      out.add('tool-added', entity, '', null, pair.key, from && `identical schemas to removed tool ${JSON.stringify(from.name)}: a rename?`);
+      out.add(
+        'tool-added',
+        entity,
+        '',
+        null,
+        pair.key,
+        from && `identical schemas to removed tool ${JSON.stringify(from.name)}: a rename?`,
+      );
     } else {
       compareTool(pair.base, pair.head, entity, out, errorCodes);
     }
@@ -100,12 +122,6 @@ function isBareToolsList(s: Snapshot): boolean {
     s.resourceTemplates.length === 0 &&
     s.prompts.length === 0
   );
-}
-
-/** Union trials can reach the same change twice (two base branches matched to one head branch). */
-function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => !seen.has(f.fingerprint) && seen.add(f.fingerprint) !== undefined);
 }
 
 /** Entity, then pointer, then rule id; before/after break the remaining ties (several enum values at one pointer). */

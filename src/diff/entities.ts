@@ -5,8 +5,8 @@ import { compareStrings } from '../shared/compare.js';
  * Entity ids name what a finding is about, in reports and in policy ignore entries:
  * `tool:<name>`, `resource:<uri>`, `resource-template:<uriTemplate>`, `prompt:<name>`, `server`.
  */
-export type EntityKind = 'server' | 'tool' | 'resource' | 'resource-template' | 'prompt';
-export const ENTITY_KINDS: readonly EntityKind[] = ['server', 'tool', 'resource', 'resource-template', 'prompt'];
+const ENTITY_KINDS = ['server', 'tool', 'resource', 'resource-template', 'prompt'] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 export const SERVER_ENTITY = 'server';
 
@@ -19,7 +19,9 @@ export function parseEntity(entity: string): { kind: EntityKind; key: string } |
   const colon = entity.indexOf(':');
   if (colon < 0) return undefined;
   const kind = entity.slice(0, colon) as EntityKind;
-  return ENTITY_KINDS.includes(kind) && kind !== 'server' ? { kind, key: entity.slice(colon + 1) } : undefined;
+  return ENTITY_KINDS.includes(kind) && kind !== 'server'
+    ? { kind, key: entity.slice(colon + 1) }
+    : undefined;
 }
 
 /** `tool "search"`: how messages name an entity (JSON quoting keeps untrusted names on one line). */
@@ -45,7 +47,11 @@ export interface Keyed<T> {
 }
 
 /** Pair up two lists by identity; the result is sorted by key so the walk is deterministic. */
-export function pairBy<T>(base: readonly T[], head: readonly T[], keyOf: (item: T) => string): Keyed<T>[] {
+export function pairBy<T>(
+  base: readonly T[],
+  head: readonly T[],
+  keyOf: (item: T) => string,
+): Keyed<T>[] {
   const pairs = new Map<string, Keyed<T>>();
   for (const item of base) pairs.set(keyOf(item), { key: keyOf(item), base: item });
   for (const item of head) {
@@ -62,4 +68,3 @@ export const resourceKey = (r: Resource) => r.uri;
 export const templateKey = (t: ResourceTemplate) => t.uriTemplate;
 export const promptKey = (p: Prompt) => p.name;
 
-export type { Snapshot };

@@ -1,14 +1,21 @@
 import type { JsonValue } from '../snapshot/types.js';
 import { entitySubject } from './entities.js';
 import { fingerprint } from './fingerprint.js';
-import { rule } from './rules.js';
+import { rule, type RuleId } from './rules.js';
 import type { Finding } from './types.js';
 
 /** Collects findings; the message is rendered here, from the rule's template, once. */
 export class FindingList {
   readonly items: Finding[] = [];
 
-  add(id: string, entity: string, pointer: string, before: JsonValue, after: JsonValue, hint?: string): void {
+  add(
+    id: RuleId,
+    entity: string,
+    pointer: string,
+    before: JsonValue,
+    after: JsonValue,
+    hint?: string,
+  ): void {
     const definition = rule(id);
     this.items.push({
       id,

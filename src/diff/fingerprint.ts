@@ -7,6 +7,15 @@ import { canonicalJson } from './json.js';
  * where, never the message text or level: rewording a message or overriding a level in the policy
  * keeps every fingerprint.
  */
-export function fingerprint(id: string, entity: string, pointer: string, before: JsonValue, after: JsonValue): string {
-  return createHash('sha256').update(canonicalJson([id, entity, pointer, before, after])).digest('hex').slice(0, 16);
+export function fingerprint(
+  id: string,
+  entity: string,
+  pointer: string,
+  before: JsonValue,
+  after: JsonValue,
+): string {
+  return createHash('sha256')
+    .update(canonicalJson([id, entity, pointer, before, after]))
+    .digest('hex')
+    .slice(0, 16);
 }

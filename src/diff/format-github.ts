@@ -1,4 +1,4 @@
-import { escapeHidden } from '../lint/text.js';
+import { escapeHidden } from '../shared/hidden-text.js';
 import { summaryLine } from './format-common.js';
 import type { DiffReport, Finding, Level } from './types.js';
 
@@ -10,11 +10,19 @@ const COMMAND: Record<Level, string> = { error: 'error', warning: 'warning', inf
  * newline could start a new workflow command.
  */
 export function formatGithub(report: DiffReport): string {
-  return renderGithub('diff', report.findings, `${report.base} → ${report.head}: ${summaryLine(report)}`);
+  return renderGithub(
+    'diff',
+    report.findings,
+    `${report.base} → ${report.head}: ${summaryLine(report)}`,
+  );
 }
 
 /** One annotation per finding of `mcp-codegen <command>`, then a plain line (not a command) so the log also shows the totals. */
-export function renderGithub(command: string, findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'message'>>, totals: string): string {
+export function renderGithub(
+  command: string,
+  findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'message'>>,
+  totals: string,
+): string {
   const lines = findings.map((f) => {
     const title = `mcp-codegen ${command}: ${f.id} (${escapeHidden(f.entity)})`;
     return `::${COMMAND[f.level]} title=${escapeProperty(title)}::${escapeData(escapeHidden(f.message))}`;

@@ -1,4 +1,4 @@
-import { escapeJsonText } from '../lint/text.js';
+import { escapeJsonText } from '../shared/hidden-text.js';
 import type { DiffReport } from './types.js';
 
 /** The documented, versioned report (see README.md in this folder). */

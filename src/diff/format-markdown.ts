@@ -1,4 +1,4 @@
-import { escapeHidden } from '../lint/text.js';
+import { escapeHidden } from '../shared/hidden-text.js';
 import { entitySubject } from './entities.js';
 import { byEntity, LEVEL_ORDER, plural } from './format-common.js';
 import type { DiffReport, Finding, Level, SuppressedFinding } from './types.js';
@@ -11,7 +11,11 @@ const ICON: Record<Level, string> = { error: '🔴', warning: '🟠', info: '�
  * untrusted: they are escaped so they cannot inject markup, HTML, links or @-mentions.
  */
 export function formatMarkdown(report: DiffReport): string {
-  return renderMarkdown({ ...report, title: `mcp-codegen diff: ${escapeMarkdown(report.base)} → ${escapeMarkdown(report.head)}`, empty: 'No changes.' });
+  return renderMarkdown({
+    ...report,
+    title: `mcp-codegen diff: ${escapeMarkdown(report.base)} → ${escapeMarkdown(report.head)}`,
+    empty: 'No changes.',
+  });
 }
 
 /** What the markdown renderer shows; `diff` and `lint` reports both fit it. */
@@ -39,7 +43,10 @@ export function renderMarkdown(view: MarkdownView): string {
     for (const f of loud) out.push(item(f));
     if (quiet.length) {
       if (loud.length) out.push('');
-      out.push(`<details><summary>${plural(quiet.length, 'info')} finding${quiet.length === 1 ? '' : 's'}</summary>`, '');
+      out.push(
+        `<details><summary>${plural(quiet.length, 'info')} finding${quiet.length === 1 ? '' : 's'}</summary>`,
+        '',
+      );
       for (const f of quiet) out.push(item(f));
       out.push('', '</details>');
     }
@@ -47,7 +54,8 @@ export function renderMarkdown(view: MarkdownView): string {
   }
   if (view.suppressed.length) {
     out.push('<details><summary>Ignored by policy</summary>', '');
-    for (const s of view.suppressed) out.push(`- \`${s.id}\` ${escapeMarkdown(s.entity)}: ${escapeMarkdown(s.reason)}`);
+    for (const s of view.suppressed)
+      out.push(`- \`${s.id}\` ${escapeMarkdown(s.entity)}: ${escapeMarkdown(s.reason)}`);
     out.push('', '</details>', '');
   }
   return `${out.join('\n').replace(/\n+$/, '')}\n`;

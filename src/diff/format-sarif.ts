@@ -1,9 +1,9 @@
-import { escapeJsonText } from '../lint/text.js';
+import { escapeJsonText } from '../shared/hidden-text.js';
 import { parseEntity } from './entities.js';
 import { lineLocator } from './json-lines.js';
 import { RULES } from './rules.js';
 import { parseRevision } from './source.js';
-import type { DiffReport, Level, SuppressedFinding } from './types.js';
+import type { DiffReport, Level, ReportBody, ReportedFinding } from './types.js';
 
 /** What a SARIF log is built from: the same for `diff` and `lint`. */
 export interface SarifInput {
@@ -13,13 +13,16 @@ export interface SarifInput {
   rules: ReadonlyArray<{ id: string; level: Level; trigger: string }>;
   /** The snapshot the results are about, as the user named it (a path, or `rev:path`). */
   artifact: string;
-  findings: ReadonlyArray<{ id: string; level: Level; entity: string; pointer: string; message: string; fingerprint: string }>;
-  suppressed: readonly SuppressedFinding[];
+  report: ReportBody<ReportedFinding>;
   /** The artifact's text, when at hand: each result then carries the line of its entity and pointer. */
   text?: string;
 }
 
-const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+};
 
 /**
  * SARIF 2.1.0, for code scanning. One run; a result per finding, located in the snapshot file and,
@@ -29,18 +32,23 @@ const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = { error: 'error
  */
 export function formatSarif(input: SarifInput): string {
   // Only the rules that have results, in registry order (as ESLint's SARIF does): results point at them by index.
-  const used = new Set([...input.findings, ...input.suppressed].map((f) => f.id));
+  const used = new Set([...input.report.findings, ...input.report.suppressed].map((f) => f.id));
   const rules = input.rules.filter((r) => used.has(r.id));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const uri = artifactUri(input.artifact);
   // Code scanning shows a result at a line; without the text, at the top of the file.
   const lineOf = input.text === undefined ? () => 1 : lineLocator(input.text);
   const location = (entity: string, pointer: string) => ({
-    physicalLocation: { artifactLocation: { uri, index: 0 }, region: { startLine: lineOf(entity, pointer) } },
-    logicalLocations: [{ fullyQualifiedName: pointer ? `${entity}#${pointer}` : entity, kind: logicalKind(entity) }],
+    physicalLocation: {
+      artifactLocation: { uri, index: 0 },
+      region: { startLine: lineOf(entity, pointer) },
+    },
+    logicalLocations: [
+      { fullyQualifiedName: pointer ? `${entity}#${pointer}` : entity, kind: logicalKind(entity) },
+    ],
   });
   const results = [
-    ...input.findings.map((f) => ({
+    ...input.report.findings.map((f) => ({
       ruleId: f.id,
       ruleIndex: index.get(f.id)!,
       level: SARIF_LEVEL[f.level],
@@ -49,11 +57,13 @@ export function formatSarif(input: SarifInput): string {
       partialFingerprints: { 'mcpCodegen/v1': f.fingerprint },
       properties: { entity: f.entity, pointer: f.pointer },
     })),
-    ...input.suppressed.map((s) => ({
+    ...input.report.suppressed.map((s) => ({
       ruleId: s.id,
       ruleIndex: index.get(s.id)!,
       level: SARIF_LEVEL[rules[index.get(s.id)!]!.level],
-      message: { text: `${s.id} in ${s.entity}${s.pointer ? ` at ${s.pointer}` : ''} (ignored by policy)` },
+      message: {
+        text: `${s.id} in ${s.entity}${s.pointer ? ` at ${s.pointer}` : ''} (ignored by policy)`,
+      },
       locations: [location(s.entity, s.pointer)],
       partialFingerprints: { 'mcpCodegen/v1': s.fingerprint },
       properties: { entity: s.entity, pointer: s.pointer },
@@ -86,7 +96,13 @@ export function formatSarif(input: SarifInput): string {
 
 /** A diff's results are located in the head snapshot; `headText` is its text, for lines. */
 export function formatDiffSarif(report: DiffReport, headText?: string): string {
-  return formatSarif({ command: 'diff', rules: RULES, artifact: report.head, findings: report.findings, suppressed: report.suppressed, text: headText });
+  return formatSarif({
+    command: 'diff',
+    rules: RULES,
+    artifact: report.head,
+    report,
+    text: headText,
+  });
 }
 
 /**
@@ -97,12 +113,19 @@ export function formatDiffSarif(report: DiffReport, headText?: string): string {
 export function artifactUri(label: string): string {
   const revision = parseRevision(label);
   const path = (revision ? revision.path.replace(/^\.\//, '') : label).replace(/\\/g, '/');
-  return path.split('/').map((segment) => encodeURIComponent(segment)).join('/');
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
 }
 
 function logicalKind(entity: string): string {
   const kind = parseEntity(entity)?.kind;
-  return kind === 'tool' || kind === 'prompt' ? 'function' : kind === 'server' ? 'module' : 'object';
+  return kind === 'tool' || kind === 'prompt'
+    ? 'function'
+    : kind === 'server'
+      ? 'module'
+      : 'object';
 }
 
 /** Rule triggers are written for markdown docs; SARIF's `text` is plain. */

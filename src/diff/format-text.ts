@@ -1,4 +1,5 @@
-import { byEntity, summaryLine, visible } from './format-common.js';
+import { visible } from '../shared/hidden-text.js';
+import { byEntity, summaryLine } from './format-common.js';
 import type { DiffReport, Finding, Level, SuppressedFinding } from './types.js';
 
 export interface TextOptions {
@@ -17,16 +18,30 @@ export interface TextView {
   summary: Record<Level, number>;
 }
 
-const CODES = { red: [31, 39], yellow: [33, 39], cyan: [36, 39], dim: [2, 22], bold: [1, 22] } as const;
+const CODES = {
+  red: [31, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+  dim: [2, 22],
+  bold: [1, 22],
+} as const;
 type Style = keyof typeof CODES;
 
 /** Human output: one block per entity, one line per finding, then the counts. */
 export function formatText(report: DiffReport, options: TextOptions = {}): string {
-  return renderText({ ...report, title: `mcp-codegen diff ${visible(report.base)} → ${visible(report.head)}`, empty: 'No changes.' }, options);
+  return renderText(
+    {
+      ...report,
+      title: `mcp-codegen diff ${visible(report.base)} → ${visible(report.head)}`,
+      empty: 'No changes.',
+    },
+    options,
+  );
 }
 
 export function renderText(view: TextView, options: TextOptions = {}): string {
-  const paint = (style: Style, text: string) => (options.color ? `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m` : text);
+  const paint = (style: Style, text: string) =>
+    options.color ? `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m` : text;
   const levelStyle: Record<Level, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
   const lines = [view.title];
   if (view.findings.length === 0) lines.push('', view.empty);
@@ -34,12 +49,20 @@ export function renderText(view: TextView, options: TextOptions = {}): string {
     lines.push('', paint('bold', visible(group.entity)));
     for (const f of group.findings) {
       lines.push(`  ${paint(levelStyle[f.level], f.level.padEnd(7))} ${visible(f.message)}`);
-      lines.push(`          ${paint('dim', `${f.id}${f.pointer ? ` at ${visible(f.pointer)}` : ''}`)}`);
+      lines.push(
+        `          ${paint('dim', `${f.id}${f.pointer ? ` at ${visible(f.pointer)}` : ''}`)}`,
+      );
     }
   }
   if (view.suppressed.length) {
     lines.push('', paint('dim', 'Ignored by policy:'));
-    for (const s of view.suppressed) lines.push(paint('dim', `  ${s.id} ${visible(s.entity)}${s.pointer ? ` at ${visible(s.pointer)}` : ''}: ${visible(s.reason)}`));
+    for (const s of view.suppressed)
+      lines.push(
+        paint(
+          'dim',
+          `  ${s.id} ${visible(s.entity)}${s.pointer ? ` at ${visible(s.pointer)}` : ''}: ${visible(s.reason)}`,
+        ),
+      );
   }
   lines.push('', summaryLine(view));
   return `${lines.join('\n')}\n`;

@@ -1,4 +1,4 @@
-import { pointerToken } from '../shared/pointer.js';
+import { decodePointerToken, pointerToken } from '../shared/pointer.js';
 import { parseEntity } from './entities.js';
 
 /**
@@ -60,7 +60,12 @@ export function jsonLines(text: string): Map<string, number> {
   return lines;
 }
 
-const LISTS = { tool: ['tools', 'name'], resource: ['resources', 'uri'], 'resource-template': ['resourceTemplates', 'uriTemplate'], prompt: ['prompts', 'name'] } as const;
+const LISTS = {
+  tool: ['tools', 'name'],
+  resource: ['resources', 'uri'],
+  'resource-template': ['resourceTemplates', 'uriTemplate'],
+  prompt: ['prompts', 'name'],
+} as const;
 
 /**
  * Where a finding is in the snapshot text: the entity found in its list by key, then the pointer
@@ -72,7 +77,10 @@ export function lineLocator(text: string): (entity: string, pointer: string) => 
   const lines = jsonLines(text);
   let root: Record<string, unknown> = {};
   try {
-    root = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Record<string, unknown>;
+    root = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Record<
+      string,
+      unknown
+    >;
   } catch {
     // Not JSON: every finding is on line 1.
   }
@@ -84,7 +92,9 @@ export function lineLocator(text: string): (entity: string, pointer: string) => 
     if (parsed.kind !== 'server') {
       const [list, key] = LISTS[parsed.kind];
       const items = Array.isArray(root[list]) ? (root[list] as Array<Record<string, unknown>>) : [];
-      const index = items.findIndex((item) => item !== null && typeof item === 'object' && item[key] === parsed.key);
+      const index = items.findIndex(
+        (item) => item !== null && typeof item === 'object' && item[key] === parsed.key,
+      );
       if (index < 0) return 1;
       base = `/${list}/${index}`;
       if (parsed.kind === 'prompt') inner = argumentIndex(items[index]!, pointer);
@@ -100,7 +110,9 @@ export function lineLocator(text: string): (entity: string, pointer: string) => 
 function argumentIndex(prompt: Record<string, unknown>, pointer: string): string {
   const match = /^\/arguments\/([^/]+)(.*)$/.exec(pointer);
   if (!match || !Array.isArray(prompt.arguments)) return pointer;
-  const name = match[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
-  const index = (prompt.arguments as Array<Record<string, unknown>>).findIndex((a) => a?.name === name);
+  const name = decodePointerToken(match[1]!);
+  const index = (prompt.arguments as Array<Record<string, unknown>>).findIndex(
+    (a) => a?.name === name,
+  );
   return index < 0 ? pointer : `/arguments/${index}${match[2]}`;
 }

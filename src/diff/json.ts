@@ -35,9 +35,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return members === 0;
 }
 
-export function isObject(value: unknown): value is { [key: string]: JsonValue } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+export { isObject } from '../shared/json.js';
 
 /**
  * A value as one short line for a message. JSON quoting also neutralises control characters,

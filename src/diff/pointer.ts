@@ -1,6 +1,5 @@
-import { pointer as buildPointer } from '../shared/pointer.js';
-
-export { buildPointer };
+import { decodePointerToken } from '../shared/pointer.js';
+import { SUBSCHEMA_LISTS_ONLY } from '../shared/schema-keywords.js';
 
 /** RFC 6901 tokens of a pointer ('' is the whole document). */
 export function pointerTokens(pointer: string): string[] {
@@ -8,7 +7,7 @@ export function pointerTokens(pointer: string): string[] {
   return pointer
     .slice(1)
     .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map(decodePointerToken);
 }
 
 export function lastToken(pointer: string): string | undefined {
@@ -16,14 +15,20 @@ export function lastToken(pointer: string): string | undefined {
   return tokens[tokens.length - 1];
 }
 
-const INDEXED = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+const INDEXED = new Set<string>(SUBSCHEMA_LISTS_ONLY);
+/** Property maps only: a `$defs` name is not a property of the value. */
 const NAMED = new Set(['properties', 'patternProperties', 'dependentSchemas']);
 
 /**
  * Where in a tool's schema a pointer lands, for people: `/inputSchema/properties/a/items/properties/b/maxLength`
  * is the input property `a[].b`, keyword `maxLength`. Reading the path beats reading the pointer.
  */
-export function schemaLocation(pointer: string): { side: 'input' | 'output'; path: string; keyword?: string; property: boolean } {
+export function schemaLocation(pointer: string): {
+  side: 'input' | 'output';
+  path: string;
+  keyword?: string;
+  property: boolean;
+} {
   const tokens = pointerTokens(pointer);
   const side = tokens[0] === 'outputSchema' ? 'output' : 'input';
   let path = '';
@@ -57,5 +62,7 @@ export function schemaLocation(pointer: string): { side: 'input' | 'output'; pat
 export function describeSchemaPointer(pointer: string): string {
   const { side, path, property } = schemaLocation(pointer);
   if (!path) return `${side} schema`;
-  return property ? `${side} property ${JSON.stringify(path)}` : `${side} schema at ${JSON.stringify(path)}`;
+  return property
+    ? `${side} property ${JSON.stringify(path)}`
+    : `${side} schema at ${JSON.stringify(path)}`;
 }

@@ -1,11 +1,15 @@
-import type { DiffIgnore, DiffPolicy, RuleLevel } from '../config/types.js';
+import {
+  DIFF_POLICY_KEYS,
+  type DiffIgnore,
+  type DiffPolicy,
+  RULE_LEVELS,
+  type RuleLevel,
+} from '../config/types.js';
 import { InputError } from '../shared/errors.js';
 import { pointerToken } from '../shared/pointer.js';
 import { parseEntity } from './entities.js';
 import { RULES, isRuleId } from './rules.js';
 import type { Finding, SuppressedFinding } from './types.js';
-
-const RULE_LEVELS: readonly RuleLevel[] = ['error', 'warning', 'info', 'off'];
 
 /** Where a policy came from, so an error can point at it. */
 export interface PolicySource {
@@ -14,59 +18,145 @@ export interface PolicySource {
   at: string;
 }
 
+/** What differs between the diff and the lint policy: their keys, their registry, their wording. */
+export interface PolicySpec {
+  /** `diff policy`, `lint policy`. */
+  noun: string;
+  keys: readonly string[];
+  /** The hint for an unknown key. */
+  keysHint: string;
+  /** `rule id`, `lint rule id`. */
+  idNoun: string;
+  ruleIds: readonly string[];
+  isRuleId: (id: string) => boolean;
+  /** An id to show in a hint, and where the ids are documented. */
+  exampleId: string;
+  idsListed: string;
+  /** What an ignore entry accepts: a `change`, a `finding`. */
+  accepts: string;
+}
+
+const DIFF_SPEC: PolicySpec = {
+  noun: 'diff policy',
+  keys: DIFF_POLICY_KEYS,
+  keysHint:
+    'a diff policy has "rules" (levels per rule id) and "ignore" (a list of { rule, entity?, reason })',
+  idNoun: 'rule id',
+  ruleIds: RULES.map((r) => r.id),
+  isRuleId,
+  exampleId: 'tool-description-changed',
+  idsListed: 'the rule ids are listed in src/diff/README.md and by `mcp-codegen diff --help`',
+  accepts: 'change',
+};
+
 /**
  * Check a policy before it is used: a misspelt rule id would otherwise silently ignore nothing.
  * Ignore entries match a rule id and optionally an entity, never message text (messages may be reworded).
  */
-export function validatePolicy(policy: unknown, source: PolicySource = { file: 'diff policy', at: '' }): DiffPolicy {
+export function validatePolicy(
+  policy: unknown,
+  source: PolicySource = { file: 'diff policy', at: '' },
+): DiffPolicy {
   if (policy === undefined) return {};
+  return checkPolicy(policy, source, DIFF_SPEC) as DiffPolicy;
+}
+
+/** The checks every policy shares (keys, levels per known rule id, ignore entries); returns the policy object. */
+export function checkPolicy(
+  policy: unknown,
+  source: PolicySource,
+  spec: PolicySpec,
+): Record<string, unknown> {
   const { file, at } = source;
-  const obj = expectObject(policy, file, at, 'a diff policy { rules?, ignore? }');
+  const obj = expectObject(
+    policy,
+    file,
+    at,
+    `a ${spec.noun} { ${spec.keys.map((k) => `${k}?`).join(', ')} }`,
+  );
   for (const key of Object.keys(obj)) {
-    if (key !== 'rules' && key !== 'ignore') throw new InputError(file, `${at}/${pointerToken(key)}`, `unknown diff policy key ${JSON.stringify(key)}`, 'a diff policy has "rules" (levels per rule id) and "ignore" (a list of { rule, entity?, reason })');
+    if (!spec.keys.includes(key))
+      throw new InputError(
+        file,
+        `${at}/${pointerToken(key)}`,
+        `unknown ${spec.noun} key ${JSON.stringify(key)}`,
+        spec.keysHint,
+      );
   }
   if (obj.rules !== undefined) {
-    const rules = expectObject(obj.rules, file, `${at}/rules`, 'an object of rule id → "error" | "warning" | "info" | "off"');
+    const rules = expectObject(
+      obj.rules,
+      file,
+      `${at}/rules`,
+      `an object of ${spec.idNoun} → "error" | "warning" | "info" | "off"`,
+    );
     for (const [id, level] of Object.entries(rules)) {
       const ptr = `${at}/rules/${pointerToken(id)}`;
-      checkRuleId(id, file, ptr);
+      checkRuleId(id, file, ptr, spec);
       if (!RULE_LEVELS.includes(level as RuleLevel)) {
-        throw new InputError(file, ptr, `invalid level ${JSON.stringify(level)} for rule ${id}`, `use one of ${RULE_LEVELS.map((l) => `"${l}"`).join(', ')}`);
+        throw new InputError(
+          file,
+          ptr,
+          `invalid level ${JSON.stringify(level)} for rule ${id}`,
+          `use one of ${RULE_LEVELS.map((l) => `"${l}"`).join(', ')}`,
+        );
       }
     }
   }
   if (obj.ignore !== undefined) {
-    if (!Array.isArray(obj.ignore)) throw new InputError(file, `${at}/ignore`, 'expected an array of { rule, entity?, reason }');
-    obj.ignore.forEach((entry, i) => checkIgnore(entry, file, `${at}/ignore/${i}`));
+    if (!Array.isArray(obj.ignore))
+      throw new InputError(file, `${at}/ignore`, 'expected an array of { rule, entity?, reason }');
+    obj.ignore.forEach((entry, i) => checkIgnore(entry, file, `${at}/ignore/${i}`, spec));
   }
-  return obj as DiffPolicy;
+  return obj;
 }
 
-function checkIgnore(entry: unknown, file: string, at: string): void {
+function checkIgnore(entry: unknown, file: string, at: string, spec: PolicySpec): void {
   const obj = expectObject(entry, file, at, 'an ignore entry { rule, entity?, reason }');
   for (const key of Object.keys(obj)) {
     if (!['rule', 'entity', 'reason'].includes(key)) {
-      throw new InputError(file, `${at}/${pointerToken(key)}`, `unknown ignore key ${JSON.stringify(key)}`, 'ignore entries match a rule id and an optional entity, never message text: { rule, entity?, reason }');
+      throw new InputError(
+        file,
+        `${at}/${pointerToken(key)}`,
+        `unknown ignore key ${JSON.stringify(key)}`,
+        'ignore entries match a rule id and an optional entity, never message text: { rule, entity?, reason }',
+      );
     }
   }
-  if (typeof obj.rule !== 'string') throw new InputError(file, `${at}/rule`, 'expected a rule id string', 'e.g. "tool-description-changed"');
-  checkRuleId(obj.rule, file, `${at}/rule`);
+  if (typeof obj.rule !== 'string')
+    throw new InputError(
+      file,
+      `${at}/rule`,
+      `expected a ${spec.idNoun} string`,
+      `e.g. "${spec.exampleId}"`,
+    );
+  checkRuleId(obj.rule, file, `${at}/rule`, spec);
   if (obj.entity !== undefined && (typeof obj.entity !== 'string' || !parseEntity(obj.entity))) {
-    throw new InputError(file, `${at}/entity`, `invalid entity ${JSON.stringify(obj.entity)}`, 'use "tool:<name>", "resource:<uri>", "resource-template:<uriTemplate>", "prompt:<name>" or "server"');
+    throw new InputError(
+      file,
+      `${at}/entity`,
+      `invalid entity ${JSON.stringify(obj.entity)}`,
+      'use "tool:<name>", "resource:<uri>", "resource-template:<uriTemplate>", "prompt:<name>" or "server"',
+    );
   }
   if (typeof obj.reason !== 'string' || obj.reason.trim() === '') {
-    throw new InputError(file, `${at}/reason`, 'every ignore entry needs a non-empty "reason"', 'say why this change is accepted, so the exception is documented');
+    throw new InputError(
+      file,
+      `${at}/reason`,
+      'every ignore entry needs a non-empty "reason"',
+      `say why this ${spec.accepts} is accepted, so the exception is documented`,
+    );
   }
 }
 
-function checkRuleId(id: string, file: string, at: string): void {
-  if (isRuleId(id)) return;
-  const near = closestId(id, RULES.map((r) => r.id));
+function checkRuleId(id: string, file: string, at: string, spec: PolicySpec): void {
+  if (spec.isRuleId(id)) return;
+  const near = closestId(id, spec.ruleIds);
   throw new InputError(
     file,
     at,
-    `unknown rule id ${JSON.stringify(id)}`,
-    `${near ? `did you mean "${near}"? ` : ''}the rule ids are listed in src/diff/README.md and by \`mcp-codegen diff --help\``,
+    `unknown ${spec.idNoun} ${JSON.stringify(id)}`,
+    `${near ? `did you mean "${near}"? ` : ''}${spec.idsListed}`,
   );
 }
 
@@ -82,18 +172,25 @@ export function mergePolicies(...policies: Array<DiffPolicy | undefined>): DiffP
 }
 
 /** Generic over the finding type: lint findings go through the same levels and ignores. */
-export function applyPolicy<F extends Pick<Finding, 'id' | 'level' | 'entity' | 'pointer' | 'fingerprint'>>(
-  findings: F[],
-  policy: DiffPolicy,
-): { findings: F[]; suppressed: SuppressedFinding[] } {
+export function applyPolicy<
+  F extends Pick<Finding, 'id' | 'level' | 'entity' | 'pointer' | 'fingerprint'>,
+>(findings: F[], policy: DiffPolicy): { findings: F[]; suppressed: SuppressedFinding[] } {
   const kept: F[] = [];
   const suppressed: SuppressedFinding[] = [];
   for (const finding of findings) {
     const level = policy.rules?.[finding.id];
     if (level === 'off') continue;
-    const ignored = policy.ignore?.find((i) => i.rule === finding.id && (i.entity === undefined || i.entity === finding.entity));
+    const ignored = policy.ignore?.find(
+      (i) => i.rule === finding.id && (i.entity === undefined || i.entity === finding.entity),
+    );
     if (ignored) {
-      suppressed.push({ id: finding.id, entity: finding.entity, pointer: finding.pointer, fingerprint: finding.fingerprint, reason: ignored.reason });
+      suppressed.push({
+        id: finding.id,
+        entity: finding.entity,
+        pointer: finding.pointer,
+        fingerprint: finding.fingerprint,
+        reason: ignored.reason,
+      });
       continue;
     }
     kept.push(level ? { ...finding, level } : finding);
@@ -101,13 +198,19 @@ export function applyPolicy<F extends Pick<Finding, 'id' | 'level' | 'entity' | 
   return { findings: kept, suppressed };
 }
 
-function expectObject(value: unknown, file: string, at: string, expected: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(file, at, `expected ${expected}`);
+function expectObject(
+  value: unknown,
+  file: string,
+  at: string,
+  expected: string,
+): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new InputError(file, at, `expected ${expected}`);
   return value as Record<string, unknown>;
 }
 
 /** The candidate nearest to a misspelt id, when it is near enough to be a likely typo (also used by lint's policy). */
-export function closestId(id: string, candidates: readonly string[]): string | undefined {
+function closestId(id: string, candidates: readonly string[]): string | undefined {
   let best: { id: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(id, candidate);
@@ -121,7 +224,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(
+        prev[j]! + 1,
+        row[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     prev = row;
   }

@@ -20,13 +20,25 @@ export function compareResources(base: Resource[], head: Resource[], out: Findin
  * missing name to the uriTemplate, so unnamed templates never pair), that is one template whose
  * URI changed: `resource-template-uri-changed` on the old template's entity.
  */
-export function compareTemplates(base: ResourceTemplate[], head: ResourceTemplate[], out: FindingList): void {
+export function compareTemplates(
+  base: ResourceTemplate[],
+  head: ResourceTemplate[],
+  out: FindingList,
+): void {
   const removed: ResourceTemplate[] = [];
   const added: ResourceTemplate[] = [];
   for (const pair of pairBy(base, head, templateKey)) {
     if (!pair.head) removed.push(pair.base!);
     else if (!pair.base) added.push(pair.head);
-    else compareFields(pair.base, pair.head, 'uriTemplate', 'resource-template', entityId('resource-template', pair.key), out);
+    else
+      compareFields(
+        pair.base,
+        pair.head,
+        'uriTemplate',
+        'resource-template',
+        entityId('resource-template', pair.key),
+        out,
+      );
   }
   const byName = (list: ResourceTemplate[], name: string) => list.filter((t) => t.name === name);
   const moved = new Set<ResourceTemplate>();
@@ -35,12 +47,21 @@ export function compareTemplates(base: ResourceTemplate[], head: ResourceTemplat
     if (candidates.length !== 1 || byName(removed, old.name).length !== 1) continue;
     const now = candidates[0]!;
     const entity = entityId('resource-template', old.uriTemplate);
-    out.add('resource-template-uri-changed', entity, '/uriTemplate', old.uriTemplate, now.uriTemplate);
+    out.add(
+      'resource-template-uri-changed',
+      entity,
+      '/uriTemplate',
+      old.uriTemplate,
+      now.uriTemplate,
+    );
     compareFields(old, now, 'uriTemplate', 'resource-template', entity, out);
     moved.add(old).add(now);
   }
-  for (const t of removed) if (!moved.has(t)) out.add('resource-template-removed', entityId('resource-template', t.uriTemplate), '', t.uriTemplate, null);
-  for (const t of added) if (!moved.has(t)) out.add('resource-template-added', entityId('resource-template', t.uriTemplate), '', null, t.uriTemplate);
+  const entityOf = (t: ResourceTemplate) => entityId('resource-template', t.uriTemplate);
+  for (const t of removed)
+    if (!moved.has(t)) out.add('resource-template-removed', entityOf(t), '', t.uriTemplate, null);
+  for (const t of added)
+    if (!moved.has(t)) out.add('resource-template-added', entityOf(t), '', null, t.uriTemplate);
 }
 
 function compareFields(
@@ -55,7 +76,8 @@ function compareFields(
   keys.delete(identity);
   for (const key of [...keys].sort(compareStrings)) {
     if (jsonEqual(base[key], head[key])) continue;
-    const id = key === 'mimeType' ? `${kind}-mime-type-changed` : `${kind}-changed`;
+    const id =
+      key === 'mimeType' ? (`${kind}-mime-type-changed` as const) : (`${kind}-changed` as const);
     out.add(id, entity, `/${pointerToken(key)}`, present(base[key]), present(head[key]));
   }
 }

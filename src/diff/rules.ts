@@ -1,6 +1,7 @@
 import type { JsonValue } from '../snapshot/types.js';
 import { brief } from './json.js';
 import { describeSchemaPointer, lastToken, pointerTokens, schemaLocation } from './pointer.js';
+import { ruleRegistry } from './registry.js';
 import type { Level } from './types.js';
 
 /** What a message template is rendered from: never more than the finding itself carries, plus a hint. */
@@ -14,7 +15,8 @@ export interface MessageInput {
   hint?: string;
 }
 
-export interface RuleDefinition {
+/** The shape of a registry entry; `RuleDefinition` is the same with the id narrowed to `RuleId`. */
+interface RuleSpec {
   id: string;
   level: Level;
   /** What triggers it, for the docs table. */
@@ -42,7 +44,8 @@ const argument = (m: MessageInput) => JSON.stringify(pointerTokens(m.pointer)[1]
  * add new ids, never rename or reuse one. The README table in this folder documents each; a test
  * keeps the two in step.
  */
-export const RULES: readonly RuleDefinition[] = [
+// prettier-ignore
+export const RULES = [
   // Tools.
   { id: 'tool-removed', level: 'error', trigger: 'a tool is gone', message: (m) => `${m.subject} was removed${hint(m)}` },
   { id: 'tool-added', level: 'info', trigger: 'a new tool', message: (m) => `${m.subject} was added${hint(m)}` },
@@ -116,19 +119,10 @@ export const RULES: readonly RuleDefinition[] = [
   // Error codes, as the results model derives them (outputSchema envelopes plus the config's catalog).
   { id: 'error-code-added', level: 'warning', trigger: 'a tool can return a coded error it could not before (exhaustive error handling breaks)', message: (m) => `${m.subject}: new error code ${brief(m.after)}` },
   { id: 'error-code-removed', level: 'info', trigger: 'a tool no longer declares a coded error', message: (m) => `${m.subject}: error code ${brief(m.before)} is no longer declared` },
-];
+] as const satisfies readonly RuleSpec[];
 
-const BY_ID = new Map(RULES.map((r) => [r.id, r]));
-
-export type RuleId = string;
-
-export function rule(id: RuleId): RuleDefinition {
-  const found = BY_ID.get(id);
-  // An unknown id here is a bug in the engine, not user input: fail loudly.
-  if (!found) throw new Error(`unknown diff rule id ${JSON.stringify(id)}`);
-  return found;
-}
-
-export function isRuleId(id: string): boolean {
-  return BY_ID.has(id);
-}
+/** Every diff rule id, from the registry: a typo where a finding is raised does not compile. */
+export type RuleId = (typeof RULES)[number]['id'];
+export type RuleDefinition = RuleSpec & { id: RuleId };
+/** `isRuleId` is for ids from outside the engine (a config's policy); `rule` throws on an unknown id. */
+export const { get: rule, has: isRuleId } = ruleRegistry<RuleDefinition>(RULES, 'diff');

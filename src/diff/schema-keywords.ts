@@ -1,12 +1,13 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { compareStrings } from '../shared/compare.js';
-import { canonicalJson, isObject } from './json.js';
+import { canonicalJson } from './json.js';
 
 /** Keywords that constrain values, and how the comparison treats them. Everything else is metadata. */
-export const LOWER_BOUNDS = ['minLength', 'minItems', 'minProperties', 'minContains'] as const;
-export const UPPER_BOUNDS = ['maxLength', 'maxItems', 'maxProperties', 'maxContains'] as const;
+const LOWER_BOUNDS = ['minLength', 'minItems', 'minProperties', 'minContains'] as const;
+const UPPER_BOUNDS = ['maxLength', 'maxItems', 'maxProperties', 'maxContains'] as const;
 
 /** Compared only for equality: a change here cannot be classified without a solver, so it is a warning. */
+// prettier-ignore
 export const UNPROVABLE = [
   'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'patternProperties', 'dependentRequired', 'dependentSchemas',
   'dependencies', 'unevaluatedItems', 'unevaluatedProperties', 'contentEncoding', 'contentMediaType', 'contentSchema',
@@ -15,10 +16,34 @@ export const UNPROVABLE = [
 
 /** Keywords the comparison handles itself; the rest of a schema's keys are compared as metadata. */
 export const HANDLED = new Set<string>([
-  '$ref', '$defs', 'definitions', 'type', 'nullable', 'enum', 'const', 'default',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'pattern', 'format', 'uniqueItems',
-  ...LOWER_BOUNDS, ...UPPER_BOUNDS, ...UNPROVABLE,
-  'properties', 'required', 'additionalProperties', 'items', 'prefixItems', 'additionalItems', 'allOf', 'anyOf', 'oneOf',
+  '$ref',
+  '$defs',
+  'definitions',
+  'type',
+  'nullable',
+  'enum',
+  'const',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'pattern',
+  'format',
+  'uniqueItems',
+  ...LOWER_BOUNDS,
+  ...UPPER_BOUNDS,
+  ...UNPROVABLE,
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
 ]);
 
 /** The declared types (with OpenAPI's `nullable`), or undefined when any type is allowed. */
@@ -45,7 +70,8 @@ export function typeList(types: Set<string> | undefined): JsonValue {
 
 /** `enum`/`const` as a set keyed by canonical JSON (so `{a,b}` and `{b,a}` are one value), or undefined. */
 export function allowedValues(node: JsonObject): Map<string, JsonValue> | undefined {
-  if (Object.prototype.hasOwnProperty.call(node, 'const')) return new Map([[canonicalJson(node.const), node.const!]]);
+  if (Object.prototype.hasOwnProperty.call(node, 'const'))
+    return new Map([[canonicalJson(node.const), node.const!]]);
   if (!Array.isArray(node.enum)) return undefined;
   return new Map(node.enum.map((v) => [canonicalJson(v), v]));
 }
@@ -57,24 +83,33 @@ export interface Bound {
 
 /** The effective lower or upper numeric bound, merging `minimum`, `exclusiveMinimum` (number or draft-04 boolean). */
 export function numericBound(node: JsonObject, side: 'lower' | 'upper'): Bound | undefined {
-  const [inclusiveKey, exclusiveKey] = side === 'lower' ? ['minimum', 'exclusiveMinimum'] : ['maximum', 'exclusiveMaximum'];
+  const [inclusiveKey, exclusiveKey] =
+    side === 'lower' ? ['minimum', 'exclusiveMinimum'] : ['maximum', 'exclusiveMaximum'];
   const inclusive = node[inclusiveKey];
   const exclusive = node[exclusiveKey];
   const candidates: Bound[] = [];
-  if (typeof inclusive === 'number') candidates.push({ value: inclusive, exclusive: exclusive === true });
+  if (typeof inclusive === 'number')
+    candidates.push({ value: inclusive, exclusive: exclusive === true });
   if (typeof exclusive === 'number') candidates.push({ value: exclusive, exclusive: true });
   if (candidates.length === 0) return undefined;
   const tighter = (a: Bound, b: Bound) =>
-    side === 'lower' ? a.value > b.value || (a.value === b.value && a.exclusive) : a.value < b.value || (a.value === b.value && a.exclusive);
+    side === 'lower'
+      ? a.value > b.value || (a.value === b.value && a.exclusive)
+      : a.value < b.value || (a.value === b.value && a.exclusive);
   return candidates.reduce((best, c) => (tighter(c, best) ? c : best));
 }
 
 /** -1: head's bound admits fewer values, 1: more, 0: the same. Undefined bounds are unbounded. */
-export function compareBounds(base: Bound | undefined, head: Bound | undefined, side: 'lower' | 'upper'): -1 | 0 | 1 {
+export function compareBounds(
+  base: Bound | undefined,
+  head: Bound | undefined,
+  side: 'lower' | 'upper',
+): -1 | 0 | 1 {
   if (base === undefined && head === undefined) return 0;
   if (base === undefined) return -1;
   if (head === undefined) return 1;
-  if (base.value === head.value) return base.exclusive === head.exclusive ? 0 : head.exclusive ? -1 : 1;
+  if (base.value === head.value)
+    return base.exclusive === head.exclusive ? 0 : head.exclusive ? -1 : 1;
   const headTighter = side === 'lower' ? head.value > base.value : head.value < base.value;
   return headTighter ? -1 : 1;
 }
@@ -98,19 +133,12 @@ export function compareMultipleOf(base: number | undefined, head: number | undef
 }
 
 /** The `anyOf`/`oneOf` of a node, when it has exactly one of them. */
-export function unionOf(node: JsonObject): { keyword: 'anyOf' | 'oneOf'; branches: JsonValue[] } | undefined {
+export function unionOf(
+  node: JsonObject,
+): { keyword: 'anyOf' | 'oneOf'; branches: JsonValue[] } | undefined {
   const any = Array.isArray(node.anyOf) ? node.anyOf : undefined;
   const one = Array.isArray(node.oneOf) ? node.oneOf : undefined;
   if (any && !one) return { keyword: 'anyOf', branches: any };
   if (one && !any) return { keyword: 'oneOf', branches: one };
   return undefined;
-}
-
-/** True when a node validates nothing besides its union: it is equivalent to its branches. */
-export function onlyUnion(node: JsonObject, keyword: string): boolean {
-  return Object.keys(node).every((k) => k === keyword || !HANDLED.has(k) || k === '$defs' || k === 'definitions');
-}
-
-export function isSchemaObject(value: unknown): value is JsonObject {
-  return isObject(value);
 }

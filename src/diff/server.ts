@@ -11,17 +11,39 @@ export function compareServer(base: Snapshot, head: Snapshot, out: FindingList):
     compareCapabilities(base.capabilities, head.capabilities, '/capabilities', out);
   }
   if (base.instructions !== head.instructions) {
-    out.add('server-instructions-changed', SERVER_ENTITY, '/instructions', present(base.instructions), present(head.instructions));
+    out.add(
+      'server-instructions-changed',
+      SERVER_ENTITY,
+      '/instructions',
+      present(base.instructions),
+      present(head.instructions),
+    );
   }
-  if (base.protocolVersion !== undefined && head.protocolVersion !== undefined && base.protocolVersion !== head.protocolVersion) {
-    out.add('server-protocol-version-changed', SERVER_ENTITY, '/protocolVersion', base.protocolVersion, head.protocolVersion);
+  if (
+    base.protocolVersion !== undefined &&
+    head.protocolVersion !== undefined &&
+    base.protocolVersion !== head.protocolVersion
+  ) {
+    out.add(
+      'server-protocol-version-changed',
+      SERVER_ENTITY,
+      '/protocolVersion',
+      base.protocolVersion,
+      head.protocolVersion,
+    );
   }
 }
 
 /** A capability is declared by being present (`logging: {}`) and not false. */
-const declared = (value: JsonValue | undefined) => value !== undefined && value !== null && value !== false;
+const declared = (value: JsonValue | undefined) =>
+  value !== undefined && value !== null && value !== false;
 
-function compareCapabilities(base: JsonValue | undefined, head: JsonValue | undefined, at: string, out: FindingList): void {
+function compareCapabilities(
+  base: JsonValue | undefined,
+  head: JsonValue | undefined,
+  at: string,
+  out: FindingList,
+): void {
   const b = isObject(base) ? base : {};
   const h = isObject(head) ? head : {};
   const keys = new Set([...Object.keys(b), ...Object.keys(h)]);
@@ -30,8 +52,10 @@ function compareCapabilities(base: JsonValue | undefined, head: JsonValue | unde
     const vh = h[key];
     const ptr = `${at}/${pointerToken(key)}`;
     if (jsonEqual(vb, vh)) continue;
-    if (declared(vb) && !declared(vh)) out.add('capability-removed', SERVER_ENTITY, ptr, vb!, present(vh));
-    else if (!declared(vb) && declared(vh)) out.add('capability-added', SERVER_ENTITY, ptr, present(vb), vh!);
+    if (declared(vb) && !declared(vh))
+      out.add('capability-removed', SERVER_ENTITY, ptr, vb!, present(vh));
+    else if (!declared(vb) && declared(vh))
+      out.add('capability-added', SERVER_ENTITY, ptr, present(vb), vh!);
     else if (isObject(vb) && isObject(vh)) compareCapabilities(vb, vh, ptr, out);
     else out.add('capability-changed', SERVER_ENTITY, ptr, present(vb), present(vh));
   }

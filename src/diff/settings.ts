@@ -18,35 +18,73 @@ export interface DiffSettings {
  * folder with a package.json). Top-level `diff` applies; with `--server`, that server's `diff`
  * (rules override, ignores add up) and `errors` too.
  */
-export async function resolveDiffSettings(options: { config?: string; server?: string; cwd: string }): Promise<DiffSettings> {
-  const file = options.config !== undefined ? resolve(options.cwd, options.config) : await findConfig(options.cwd);
-  if (file === undefined) {
+export async function resolveDiffSettings(options: {
+  config?: string;
+  server?: string;
+  cwd: string;
+}): Promise<DiffSettings> {
+  const loaded = await loadCommandConfig(options);
+  if (loaded === undefined) {
     if (options.server !== undefined) {
-      throw new CodegenError(`diff: --server ${options.server} needs a config file, and none was found from ${options.cwd}`, {
-        hint: 'pass --config <file>, or drop --server',
-      });
+      throw new CodegenError(
+        `diff: --server ${options.server} needs a config file, and none was found from ${options.cwd}`,
+        { hint: 'pass --config <file>, or drop --server' },
+      );
     }
     return { policy: {} };
   }
-  // Loaded lazily: the config loader (cosmiconfig, and esbuild for a .ts config) costs startup time a plain diff does not need.
-  const { loadConfig } = await import('../config/load.js');
-  const config: ResolvedConfig = await loadConfig({ file, cwd: options.cwd });
-  const configFile = config.file ?? file;
+  const { config, configFile } = loaded;
   const top = validatePolicy(config.diff, { file: configFile, at: '/diff' });
-  if (options.server === undefined) return { policy: mergePolicies(top), configFile };
-  const index = config.servers.findIndex((s) => s.name === options.server);
-  if (index < 0) {
-    throw new CodegenError(`diff: no server named ${JSON.stringify(options.server)} in ${configFile}`, {
-      hint: `servers in the config: ${config.servers.map((s) => s.name).join(', ')}`,
-    });
-  }
+  const index = serverIndex('diff', loaded, options.server);
+  if (index < 0) return { policy: mergePolicies(top), configFile };
   const server = config.servers[index]!;
   const own = validatePolicy(server.diff, { file: configFile, at: `/servers/${index}/diff` });
   return { policy: mergePolicies(top, own), errorCodes: server.errors, configFile };
 }
 
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  configFile: string;
+}
+
+/** The config of a diff or lint run: `--config`, or the one found from `cwd`; undefined when there is none. */
+export async function loadCommandConfig(options: {
+  config?: string;
+  cwd: string;
+}): Promise<LoadedConfig | undefined> {
+  const file =
+    options.config !== undefined
+      ? resolve(options.cwd, options.config)
+      : await findConfig(options.cwd);
+  if (file === undefined) return undefined;
+  // Loaded lazily: the config loader (cosmiconfig, and esbuild for a .ts config) costs startup time a plain diff does not need.
+  const { loadConfig } = await import('../config/load.js');
+  const config = await loadConfig({ file, cwd: options.cwd });
+  return { config, configFile: config.file ?? file };
+}
+
+/** The index of the `--server` named in the config, -1 when none is named; an unknown name is an error. */
+export function serverIndex(
+  command: string,
+  loaded: LoadedConfig,
+  server: string | undefined,
+): number {
+  if (server === undefined) return -1;
+  const { config, configFile } = loaded;
+  const index = config.servers.findIndex((s) => s.name === server);
+  if (index < 0) {
+    throw new CodegenError(
+      `${command}: no server named ${JSON.stringify(server)} in ${configFile}`,
+      {
+        hint: `servers in the config: ${config.servers.map((s) => s.name).join(', ')}`,
+      },
+    );
+  }
+  return index;
+}
+
 /** The config file from `cwd` up to the project root (the first folder with a package.json), if any; also used by lint. */
-export async function findConfig(cwd: string): Promise<string | undefined> {
+async function findConfig(cwd: string): Promise<string | undefined> {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     for (const name of CONFIG_NAMES) if (await isFile(join(dir, name))) return join(dir, name);
     const pkg = join(dir, 'package.json');

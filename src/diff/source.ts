@@ -15,12 +15,17 @@ export async function readSnapshotArg(arg: string, cwd: string): Promise<Snapsho
 }
 
 /** The same, with the text it was parsed from (SARIF output locates findings by line in it). */
-export async function readSnapshotArgText(arg: string, cwd: string): Promise<{ snapshot: Snapshot; text?: string }> {
+export async function readSnapshotArgText(
+  arg: string,
+  cwd: string,
+): Promise<{ snapshot: Snapshot; text?: string }> {
   const file = resolve(cwd, arg);
   if (await exists(file)) {
     const text = await readFile(file, 'utf8').catch(() => undefined);
     // Unreadable after all: readSnapshotFile throws the error that says why.
-    return text === undefined ? { snapshot: await readSnapshotFile(file) } : { snapshot: parseSnapshotText(text, file), text };
+    return text === undefined
+      ? { snapshot: await readSnapshotFile(file) }
+      : { snapshot: parseSnapshotText(text, file), text };
   }
   const revision = parseRevision(arg);
   if (!revision) return { snapshot: await readSnapshotFile(file) };
@@ -43,22 +48,34 @@ export function parseRevision(arg: string): { rev: string; path: string } | unde
 function gitShow(spec: string, cwd: string): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     // No shell: the spec is one argument, whatever it contains. 256 MiB covers any real snapshot.
-    execFile('git', ['show', spec], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
-      if (!error) return resolvePromise(stdout);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') {
-        return reject(new InputError(spec, '', 'is not a file, and git is not installed to read it as <rev>:<path>', 'install git, or pass a file path'));
-      }
-      const message = (stderr || error.message).trim().split('\n')[0] ?? '';
-      reject(
-        new InputError(
-          spec,
-          '',
-          `is not a file, and \`git show ${spec}\` failed: ${message}`,
-          'pass an existing file, or <rev>:<path> with a revision that exists (fetch it first in CI: `git fetch origin main`) and a path relative to the repository root',
-        ),
-      );
-    });
+    execFile(
+      'git',
+      ['show', spec],
+      { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, windowsHide: true },
+      (error, stdout, stderr) => {
+        if (!error) return resolvePromise(stdout);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') {
+          return reject(
+            new InputError(
+              spec,
+              '',
+              'is not a file, and git is not installed to read it as <rev>:<path>',
+              'install git, or pass a file path',
+            ),
+          );
+        }
+        const message = (stderr || error.message).trim().split('\n')[0] ?? '';
+        reject(
+          new InputError(
+            spec,
+            '',
+            `is not a file, and \`git show ${spec}\` failed: ${message}`,
+            'pass an existing file, or <rev>:<path> with a revision that exists (fetch it first in CI: `git fetch origin main`) and a path relative to the repository root',
+          ),
+        );
+      },
+    );
   });
 }
 

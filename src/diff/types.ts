@@ -10,21 +10,29 @@ export function severity(level: Level): number {
 }
 
 /**
- * What changed, in which entity. `entity` is `tool:<name>`, `resource:<uri>`,
- * `resource-template:<uriTemplate>`, `prompt:<name>` or `server`. `pointer` is an RFC 6901 pointer
- * into that entity (the tool object, the prompt object, ...; for `server`, the snapshot root), so
- * it is stable when lists are reordered. `before`/`after` are the values it compares, `null` when absent.
+ * What every reported finding has, in diff and lint reports. `entity` is `tool:<name>`,
+ * `resource:<uri>`, `resource-template:<uriTemplate>`, `prompt:<name>` or `server`. `pointer` is an
+ * RFC 6901 pointer into that entity (the tool object, the prompt object, ...; for `server`, the
+ * snapshot root), so it is stable when lists are reordered.
  */
-export interface Finding {
+export interface ReportedFinding {
   id: string;
   level: Level;
   entity: string;
   pointer: string;
+  /** Server text in it is quoted with hidden characters escaped (`\u200b`), never raw. */
+  message: string;
+  /** sha256 over what was found (not the message, not the level): stable across wording and policy changes. */
+  fingerprint: string;
+}
+
+/**
+ * What changed, in which entity. `before`/`after` are the values it compares, `null` when absent;
+ * the fingerprint is over id, entity, pointer, before and after.
+ */
+export interface Finding extends ReportedFinding {
   before: JsonValue;
   after: JsonValue;
-  message: string;
-  /** sha256 over id, entity, pointer, before and after (not the message, not the level): stable across wording and policy changes. */
-  fingerprint: string;
 }
 
 /** A finding a policy's ignore entry removed from the report, kept so the report can say what it hides. */
@@ -36,19 +44,26 @@ export interface SuppressedFinding {
   reason: string;
 }
 
+/** What a diff and a lint report have besides their labels: counts, findings, what the policy hid. */
+export interface ReportBody<F extends ReportedFinding> {
+  summary: Record<Level, number>;
+  /** Sorted by entity (server, tools, resources, templates, prompts; then by key), pointer, id. */
+  findings: F[];
+  /** Findings dropped by an ignore entry of the policy, with its reason. Rules turned `off` are not listed. */
+  suppressed: SuppressedFinding[];
+}
+
 export const REPORT_FORMAT = 'mcp-codegen/diff';
 export const REPORT_VERSION = 1;
 
-/** The `--format json` output. Fields are only ever added within a version. */
-export interface DiffReport {
-  format: typeof REPORT_FORMAT;
-  version: typeof REPORT_VERSION;
+/** A `--format json` report: `format` names the command's report, fields are only ever added within a `version`. */
+export interface Report<Format extends string, F extends ReportedFinding> extends ReportBody<F> {
+  format: Format;
+  version: 1;
+}
+
+export interface DiffReport extends Report<typeof REPORT_FORMAT, Finding> {
   /** Labels of the compared snapshots (file paths or `rev:path` as given). */
   base: string;
   head: string;
-  summary: Record<Level, number>;
-  /** Sorted by entity (server, tools, resources, templates, prompts; then by key), pointer, id. */
-  findings: Finding[];
-  /** Findings dropped by an ignore entry of the policy, with its reason. Rules turned `off` are not listed. */
-  suppressed: SuppressedFinding[];
 }

@@ -1,7 +1,7 @@
 import { entityId, entitySubject } from '../diff/entities.js';
 import type { Snapshot } from '../snapshot/types.js';
 import type { LintFindings } from './findings.js';
-import { escapeHidden } from './text.js';
+import { escapeHidden } from '../shared/hidden-text.js';
 
 /** What every rule family gets: the catalog, where findings go, and the policy's thresholds. */
 export interface LintContext {

@@ -1,5 +1,5 @@
 import { pointerToken } from '../shared/pointer.js';
-import { alternatives } from '../model/error-codes.js';
+import { alternatives } from '../schema/error-codes.js';
 import { derefSchema } from '../schema/refs.js';
 import { isObject } from '../shared/json.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
@@ -11,9 +11,35 @@ import { quote } from './text.js';
  * `tenantId`, `tenant_id` and `TENANT-ID` are one name.
  */
 const AUTHORIZATION = new Set([
-  'role', 'roles', 'userrole', 'tenant', 'tenantid', 'isadmin', 'admin', 'asadmin', 'issuperuser', 'superuser', 'isroot',
-  'permission', 'permissions', 'privilege', 'privileges', 'accesslevel', 'authlevel', 'scopes', 'sudo', 'impersonate',
-  'impersonateuser', 'actas', 'asuser', 'onbehalfof', 'isowner', 'isauthorized', 'authorized', 'bypassauth', 'skipauth',
+  'role',
+  'roles',
+  'userrole',
+  'tenant',
+  'tenantid',
+  'isadmin',
+  'admin',
+  'asadmin',
+  'issuperuser',
+  'superuser',
+  'isroot',
+  'permission',
+  'permissions',
+  'privilege',
+  'privileges',
+  'accesslevel',
+  'authlevel',
+  'scopes',
+  'sudo',
+  'impersonate',
+  'impersonateuser',
+  'actas',
+  'asuser',
+  'onbehalfof',
+  'isowner',
+  'isauthorized',
+  'authorized',
+  'bypassauth',
+  'skipauth',
 ]);
 
 /** Output fields that carry an error code, and the ones inside an `error` object. */
@@ -26,19 +52,43 @@ export function checkContracts(ctx: LintContext): void {
     const subject = toolSubject(tool.name);
     const input = tool.inputSchema;
     if (!closed(input)) {
-      ctx.out.add('input-additional-properties-allowed', entity, '/inputSchema', '', `${subject}: the input schema accepts undeclared properties; add "additionalProperties": false so a misspelt argument is rejected rather than ignored`);
+      ctx.out.add(
+        'input-additional-properties-allowed',
+        entity,
+        '/inputSchema',
+        '',
+        `${subject}: the input schema accepts undeclared properties; add "additionalProperties": false so a misspelt argument is rejected rather than ignored`,
+      );
     }
     const properties = isObject(input.properties) ? input.properties : {};
     for (const key of Object.keys(properties)) {
       if (!AUTHORIZATION.has(key.toLowerCase().replace(/[_-]/g, ''))) continue;
-      ctx.out.add('input-authorization-argument', entity, `/inputSchema/properties/${pointerToken(key)}`, key, `${subject}: input property ${quote(key, 60)} looks like authorisation; take the caller's identity and rights from the session, never from arguments the model fills in`);
+      ctx.out.add(
+        'input-authorization-argument',
+        entity,
+        `/inputSchema/properties/${pointerToken(key)}`,
+        key,
+        `${subject}: input property ${quote(key, 60)} looks like authorisation; take the caller's identity and rights from the session, never from arguments the model fills in`,
+      );
     }
     if (!tool.outputSchema) {
-      ctx.out.add('output-schema-missing', entity, '/outputSchema', '', `${subject}: no outputSchema; declare the result's shape so clients get typed, validated results`);
+      ctx.out.add(
+        'output-schema-missing',
+        entity,
+        '/outputSchema',
+        '',
+        `${subject}: no outputSchema; declare the result's shape so clients get typed, validated results`,
+      );
       continue;
     }
     for (const { pointer, field } of uncodedErrorFields(tool.outputSchema)) {
-      ctx.out.add('error-branch-uncoded', entity, pointer, field, `${subject}: output field ${quote(field, 60)} is free text; give error codes a "const" or "enum" so clients can branch on them (and carry { code, message, retryable })`);
+      ctx.out.add(
+        'error-branch-uncoded',
+        entity,
+        pointer,
+        field,
+        `${subject}: output field ${quote(field, 60)} is free text; give error codes a "const" or "enum" so clients can branch on them (and carry { code, message, retryable })`,
+      );
     }
   }
 }
@@ -60,7 +110,9 @@ function uncodedErrorFields(schema: JsonObject): Array<{ pointer: string; field:
   const list = alternatives(schema);
   const composed = list[0] !== schema;
   const keyword = Array.isArray(schema.anyOf) ? 'anyOf' : 'oneOf';
-  const branches: Array<{ node: JsonValue; pointer: string }> = composed ? list.map((node, i) => ({ node, pointer: `/outputSchema/${keyword}/${i}` })) : [];
+  const branches: Array<{ node: JsonValue; pointer: string }> = composed
+    ? list.map((node, i) => ({ node, pointer: `/outputSchema/${keyword}/${i}` }))
+    : [];
   branches.unshift({ node: schema, pointer: '/outputSchema' });
   for (const branch of branches) {
     const resolved = derefSchema(schema, branch.node);
@@ -68,7 +120,11 @@ function uncodedErrorFields(schema: JsonObject): Array<{ pointer: string; field:
     for (const field of CODE_FIELDS) {
       const raw = resolved.properties[field];
       // A bare `code` is an error code only next to a `message` or an `error` (elsewhere it may be source code).
-      if (raw === undefined || (field === 'code' && !('message' in resolved.properties || 'error' in resolved.properties))) continue;
+      if (
+        raw === undefined ||
+        (field === 'code' && !('message' in resolved.properties || 'error' in resolved.properties))
+      )
+        continue;
       const property = derefSchema(schema, raw);
       const at = `${branch.pointer}/properties/${field}`;
       if (freeText(property)) found.push({ pointer: at, field });

@@ -1,7 +1,6 @@
 import type { LintPolicy } from '../config/types.js';
 import { compareEntities } from '../diff/entities.js';
-import { applyPolicy } from '../diff/policy.js';
-import { LEVELS } from '../diff/types.js';
+import { settleFindings } from '../diff/settle.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { compareStrings } from '../shared/compare.js';
 import type { LintContext } from './context.js';
@@ -13,7 +12,12 @@ import { validateLintPolicy } from './policy.js';
 import { checkResources } from './resources.js';
 import { DEFAULT_DESCRIPTION_BUDGET, DEFAULT_MAX_TOOLS, type Family, FAMILIES } from './rules.js';
 import { checkSecurity } from './security.js';
-import { LINT_REPORT_FORMAT, LINT_REPORT_VERSION, type LintFinding, type LintReport } from './types.js';
+import {
+  LINT_REPORT_FORMAT,
+  LINT_REPORT_VERSION,
+  type LintFinding,
+  type LintReport,
+} from './types.js';
 
 const CHECKS: Record<Family, (ctx: LintContext) => void> = {
   names: checkNames,
@@ -45,21 +49,25 @@ export function lintSnapshot(snapshot: Snapshot, options: LintOptions = {}): Lin
     descriptionBudget: policy.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
     maxTools: policy.maxTools ?? DEFAULT_MAX_TOOLS,
   };
-  for (const family of FAMILIES) if (!options.families || options.families.includes(family)) CHECKS[family](ctx);
-  const { findings, suppressed } = applyPolicy(dedupe(out.items), policy);
-  findings.sort(compareLintFindings);
-  suppressed.sort((a, b) => compareEntities(a.entity, b.entity) || compareStrings(a.pointer, b.pointer) || compareStrings(a.id, b.id) || compareStrings(a.fingerprint, b.fingerprint));
-  const summary = Object.fromEntries(LEVELS.map((level) => [level, findings.filter((f) => f.level === level).length])) as LintReport['summary'];
-  return { format: LINT_REPORT_FORMAT, version: LINT_REPORT_VERSION, snapshot: options.label ?? 'snapshot', summary, findings, suppressed };
-}
-
-/** Two tools with one name (a broken catalog) would report everything twice. */
-function dedupe(findings: LintFinding[]): LintFinding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => !seen.has(f.fingerprint) && seen.add(f.fingerprint) !== undefined);
+  for (const family of FAMILIES)
+    if (!options.families || options.families.includes(family)) CHECKS[family](ctx);
+  const { summary, findings, suppressed } = settleFindings(out.items, policy, compareLintFindings);
+  return {
+    format: LINT_REPORT_FORMAT,
+    version: LINT_REPORT_VERSION,
+    snapshot: options.label ?? 'snapshot',
+    summary,
+    findings,
+    suppressed,
+  };
 }
 
 /** Entity, then pointer, then rule id, then fingerprint (several findings of one rule at one pointer). */
 export function compareLintFindings(a: LintFinding, b: LintFinding): number {
-  return compareEntities(a.entity, b.entity) || compareStrings(a.pointer, b.pointer) || compareStrings(a.id, b.id) || compareStrings(a.fingerprint, b.fingerprint);
+  return (
+    compareEntities(a.entity, b.entity) ||
+    compareStrings(a.pointer, b.pointer) ||
+    compareStrings(a.id, b.id) ||
+    compareStrings(a.fingerprint, b.fingerprint)
+  );
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../diff/json.js';
-import { lintRule } from './rules.js';
+import { lintRule, type LintRuleId } from './rules.js';
 import type { LintFinding } from './types.js';
 
 /**
@@ -11,14 +11,17 @@ import type { LintFinding } from './types.js';
 export class LintFindings {
   readonly items: LintFinding[] = [];
 
-  add(id: string, entity: string, pointer: string, evidence: string, message: string): void {
+  add(id: LintRuleId, entity: string, pointer: string, evidence: string, message: string): void {
     this.items.push({
       id,
       level: lintRule(id).level,
       entity,
       pointer,
       message,
-      fingerprint: createHash('sha256').update(canonicalJson([id, entity, pointer, evidence])).digest('hex').slice(0, 16),
+      fingerprint: createHash('sha256')
+        .update(canonicalJson([id, entity, pointer, evidence]))
+        .digest('hex')
+        .slice(0, 16),
     });
   }
 }

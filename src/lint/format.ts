@@ -1,10 +1,10 @@
-import { summaryLine, visible } from '../diff/format-common.js';
+import { summaryLine } from '../diff/format-common.js';
+import { escapeJsonText, visible } from '../shared/hidden-text.js';
 import { renderGithub } from '../diff/format-github.js';
 import { escapeMarkdown, renderMarkdown } from '../diff/format-markdown.js';
 import { formatSarif } from '../diff/format-sarif.js';
 import { renderText, type TextOptions } from '../diff/format-text.js';
 import { LINT_RULES } from './rules.js';
-import { escapeJsonText } from './text.js';
 import type { LintReport } from './types.js';
 
 /**
@@ -13,11 +13,18 @@ import type { LintReport } from './types.js';
  * command escaping), so a report never carries the payload it warns about.
  */
 export function formatLintText(report: LintReport, options: TextOptions = {}): string {
-  return renderText({ ...report, title: `mcp-codegen lint ${visible(report.snapshot)}`, empty: 'No findings.' }, options);
+  return renderText(
+    { ...report, title: `mcp-codegen lint ${visible(report.snapshot)}`, empty: 'No findings.' },
+    options,
+  );
 }
 
 export function formatLintMarkdown(report: LintReport): string {
-  return renderMarkdown({ ...report, title: `mcp-codegen lint: ${escapeMarkdown(report.snapshot)}`, empty: 'No findings.' });
+  return renderMarkdown({
+    ...report,
+    title: `mcp-codegen lint: ${escapeMarkdown(report.snapshot)}`,
+    empty: 'No findings.',
+  });
 }
 
 export function formatLintGithub(report: LintReport): string {
@@ -31,5 +38,11 @@ export function formatLintJson(report: LintReport): string {
 
 /** SARIF 2.1.0 for code scanning, through the writer diff uses; `text` (the snapshot's) gives each result its line. */
 export function formatLintSarif(report: LintReport, text?: string): string {
-  return formatSarif({ command: 'lint', rules: LINT_RULES, artifact: report.snapshot, findings: report.findings, suppressed: report.suppressed, text });
+  return formatSarif({
+    command: 'lint',
+    rules: LINT_RULES,
+    artifact: report.snapshot,
+    report,
+    text,
+  });
 }

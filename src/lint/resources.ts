@@ -5,9 +5,31 @@ import { quote } from './text.js';
 
 /** Query parameter names that carry a credential (compared without case, `_` or `-`). */
 const SECRET_PARAMETERS = new Set([
-  'token', 'accesstoken', 'authtoken', 'idtoken', 'refreshtoken', 'apikey', 'key', 'secret', 'clientsecret', 'password',
-  'passwd', 'pwd', 'sig', 'signature', 'xamzsignature', 'xamzcredential', 'xamzsecuritytoken', 'auth', 'authorization',
-  'session', 'sessionid', 'sid', 'credential', 'credentials', 'privatekey',
+  'token',
+  'accesstoken',
+  'authtoken',
+  'idtoken',
+  'refreshtoken',
+  'apikey',
+  'key',
+  'secret',
+  'clientsecret',
+  'password',
+  'passwd',
+  'pwd',
+  'sig',
+  'signature',
+  'xamzsignature',
+  'xamzcredential',
+  'xamzsecuritytoken',
+  'auth',
+  'authorization',
+  'session',
+  'sessionid',
+  'sid',
+  'credential',
+  'credentials',
+  'privatekey',
 ]);
 
 /** Well-known secret formats, wherever they appear in a URI. */
@@ -22,36 +44,66 @@ const SECRET_SHAPES: ReadonlyArray<{ label: string; pattern: RegExp }> = [
 /** Resources rules: declared MIME types, no credentials in URIs. */
 export function checkResources(ctx: LintContext): void {
   const entries = [
-    ...ctx.snapshot.resources.map((r) => ({ entity: entityId('resource', r.uri), uri: r.uri, field: 'uri', mimeType: r.mimeType })),
-    ...ctx.snapshot.resourceTemplates.map((t) => ({ entity: entityId('resource-template', t.uriTemplate), uri: t.uriTemplate, field: 'uriTemplate', mimeType: t.mimeType })),
+    ...ctx.snapshot.resources.map((r) => ({
+      entity: entityId('resource', r.uri),
+      uri: r.uri,
+      field: 'uri',
+      mimeType: r.mimeType,
+    })),
+    ...ctx.snapshot.resourceTemplates.map((t) => ({
+      entity: entityId('resource-template', t.uriTemplate),
+      uri: t.uriTemplate,
+      field: 'uriTemplate',
+      mimeType: t.mimeType,
+    })),
   ];
   for (const { entity, uri, field, mimeType } of entries) {
     const subject = subjectOf(entity);
     if (typeof mimeType !== 'string' || mimeType.trim() === '') {
-      ctx.out.add('resource-mime-type-missing', entity, '/mimeType', '', `${subject}: no mimeType; clients cannot tell how to decode or display the contents`);
+      ctx.out.add(
+        'resource-mime-type-missing',
+        entity,
+        '/mimeType',
+        '',
+        `${subject}: no mimeType; clients cannot tell how to decode or display the contents`,
+      );
     }
     const secret = sensitivePart(uri);
     if (secret) {
-      ctx.out.add('resource-uri-sensitive', entity, `/${field}`, secret, `${subject}: the ${field} carries a credential (${secret}); anything listed is shown to users and models and logged, so move it to the transport's authentication`);
+      ctx.out.add(
+        'resource-uri-sensitive',
+        entity,
+        `/${field}`,
+        secret,
+        `${subject}: the ${field} carries a credential (${secret}); anything listed is shown to users and models and logged, so move it to the transport's authentication`,
+      );
     }
   }
 }
 
 /** What in a URI looks like a credential, described without repeating the secret. */
-export function sensitivePart(uri: string): string | undefined {
+function sensitivePart(uri: string): string | undefined {
   const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)@/.exec(uri);
   if (authority && authority[1]!.includes(':')) return 'a password in the authority';
   const query = /\?([^#]*)/.exec(uri)?.[1] ?? '';
   for (const pair of query.split('&')) {
     const [rawName = '', value] = pair.split('=');
-    if (value !== undefined && value !== '' && SECRET_PARAMETERS.has(normalise(safeDecode(rawName)))) return `query parameter ${quote(safeDecode(rawName), 40)}`;
+    if (
+      value !== undefined &&
+      value !== '' &&
+      SECRET_PARAMETERS.has(normalise(safeDecode(rawName)))
+    )
+      return `query parameter ${quote(safeDecode(rawName), 40)}`;
   }
   // A URI template's query expansion (`{?token}`) is filled in by the client: it still puts a credential in a URI.
   for (const expansion of uri.matchAll(/\{[?&]([^}]*)\}/g)) {
-    const hit = expansion[1]!.split(',').find((n) => SECRET_PARAMETERS.has(normalise(n.replace(/\*$|:\d+$/, ''))));
+    const hit = expansion[1]!
+      .split(',')
+      .find((n) => SECRET_PARAMETERS.has(normalise(n.replace(/\*$|:\d+$/, ''))));
     if (hit !== undefined) return `query parameter ${quote(hit, 40)}`;
   }
-  for (const { label, pattern } of SECRET_SHAPES) if (pattern.test(uri)) return `something shaped like ${label}`;
+  for (const { label, pattern } of SECRET_SHAPES)
+    if (pattern.test(uri)) return `something shaped like ${label}`;
   return undefined;
 }
 

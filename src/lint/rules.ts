@@ -1,10 +1,12 @@
+import { ruleRegistry } from '../diff/registry.js';
 import type { Level } from './types.js';
 
 /** Rule families: one file each in this folder. `generate` runs the `security` family. */
-export type Family = 'names' | 'descriptions' | 'contracts' | 'security' | 'resources';
-export const FAMILIES: readonly Family[] = ['names', 'descriptions', 'contracts', 'security', 'resources'];
+export const FAMILIES = ['names', 'descriptions', 'contracts', 'security', 'resources'] as const;
+export type Family = (typeof FAMILIES)[number];
 
-export interface LintRuleDefinition {
+/** The shape of a registry entry; `LintRuleDefinition` is the same with the id narrowed to `LintRuleId`. */
+interface LintRuleSpec {
   id: string;
   level: Level;
   family: Family;
@@ -20,7 +22,8 @@ export const DEFAULT_MAX_TOOLS = 40;
  * security findings are errors (a catalog that attacks its client), contract and style findings
  * warnings or info.
  */
-export const LINT_RULES: readonly LintRuleDefinition[] = [
+// prettier-ignore
+export const LINT_RULES = [
   { id: 'tool-name-invalid', level: 'error', family: 'names', trigger: "a tool name outside the spec's 1–128 characters of `A-Za-z0-9_-.`" },
   { id: 'tool-name-generic', level: 'warning', family: 'names', trigger: 'a tool name made only of generic words (`process`, `run`, `tool`), or one that starts with a filler verb (`do_search`, `handle_request`)' },
   { id: 'tool-name-not-action-target', level: 'info', family: 'names', trigger: 'a tool name that is not an action plus a target: one word (`notes`), or no known verb (`notes_list_items` has one, `user_profile` has none)' },
@@ -39,17 +42,13 @@ export const LINT_RULES: readonly LintRuleDefinition[] = [
   { id: 'catalog-tool-count-high', level: 'warning', family: 'security', trigger: 'more tools than `maxTools` (default 40): capability bloat, a large attack surface and poor tool selection' },
   { id: 'resource-mime-type-missing', level: 'warning', family: 'resources', trigger: 'a resource or resource template without `mimeType`' },
   { id: 'resource-uri-sensitive', level: 'error', family: 'resources', trigger: 'a resource URI or template carrying credentials: a password in the authority, a token-like query parameter (`token`, `api_key`, `sig`, ...) or a known secret format' },
-];
+] as const satisfies readonly LintRuleSpec[];
 
-const BY_ID = new Map(LINT_RULES.map((r) => [r.id, r]));
-
-export function lintRule(id: string): LintRuleDefinition {
-  const found = BY_ID.get(id);
-  // An unknown id here is a bug in a rule family, not user input: fail loudly.
-  if (!found) throw new Error(`unknown lint rule id ${JSON.stringify(id)}`);
-  return found;
-}
-
-export function isLintRuleId(id: string): boolean {
-  return BY_ID.has(id);
-}
+/** Every lint rule id, from the registry: a typo where a finding is raised does not compile. */
+export type LintRuleId = (typeof LINT_RULES)[number]['id'];
+export type LintRuleDefinition = LintRuleSpec & { id: LintRuleId };
+/** `isLintRuleId` is for ids from outside the engine (a config's policy); `lintRule` throws on an unknown id. */
+export const { get: lintRule, has: isLintRuleId } = ruleRegistry<LintRuleDefinition>(
+  LINT_RULES,
+  'lint',
+);

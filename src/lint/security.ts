@@ -2,20 +2,41 @@ import { entityId, SERVER_ENTITY } from '../diff/entities.js';
 import { pointerToken } from '../shared/pointer.js';
 import type { JsonValue, Prompt } from '../snapshot/types.js';
 import { type LintContext, subjectOf } from './context.js';
-import { escapeHidden, hiddenCharacters, quote, strings } from './text.js';
+import { escapeHidden, hiddenCharacters } from '../shared/hidden-text.js';
+import { quote, strings } from './text.js';
 
 /**
  * Phrases that address the model instead of describing the tool: the tool-poisoning patterns
  * published for MCP. Each has a label (the fingerprint's evidence) so rewording a pattern keeps it.
  */
 const INSTRUCTION_PATTERNS: ReadonlyArray<{ label: string; pattern: RegExp }> = [
-  { label: 'ignore previous instructions', pattern: /\b(ignore|disregard|forget|override)\s+(all\s+|any\s+)?(the\s+|your\s+)?(previous|prior|above|earlier|preceding|other|system)\s+(instructions?|prompts?|messages?|rules|directions)/i },
-  { label: 'hide from the user', pattern: /\b(do\s+not|don'?t|never)\s+(tell|inform|mention|reveal|show|alert|notify|disclose)\b[^.]{0,40}\buser\b|\bwithout\s+(telling|informing|notifying|alerting)\s+the\s+user\b|\bthe\s+user\s+(must|should)\s+not\s+(know|see|be\s+told)\b/i },
+  {
+    label: 'ignore previous instructions',
+    pattern:
+      /\b(ignore|disregard|forget|override)\s+(all\s+|any\s+)?(the\s+|your\s+)?(previous|prior|above|earlier|preceding|other|system)\s+(instructions?|prompts?|messages?|rules|directions)/i,
+  },
+  {
+    label: 'hide from the user',
+    pattern:
+      /\b(do\s+not|don'?t|never)\s+(tell|inform|mention|reveal|show|alert|notify|disclose)\b[^.]{0,40}\buser\b|\bwithout\s+(telling|informing|notifying|alerting)\s+the\s+user\b|\bthe\s+user\s+(must|should)\s+not\s+(know|see|be\s+told)\b/i,
+  },
   { label: 'instruction block', pattern: /<\s*\/?\s*(important|system|instructions?|hidden)\s*>/i },
-  { label: 'role change', pattern: /\b(you\s+are\s+now|from\s+now\s+on,?\s+you|new\s+instructions\s*:|act\s+as\s+(an?\s+)?(admin|administrator|root|system))/i },
+  {
+    label: 'role change',
+    pattern:
+      /\b(you\s+are\s+now|from\s+now\s+on,?\s+you|new\s+instructions\s*:|act\s+as\s+(an?\s+)?(admin|administrator|root|system))/i,
+  },
   // Private keys and client configs holding credentials; `id_rsa.pub` is a public key that VM tools legitimately ask for.
-  { label: 'reads secrets', pattern: /~\/\.ssh\/(?!\S*\.pub\b)|\bid_(rsa|ed25519|ecdsa)\b(?!\.pub)|\.aws\/credentials|\bmcp\.json\b|\.cursor\//i },
-  { label: 'tool precedence', pattern: /\b(before|instead\s+of)\s+(using|calling)\s+(any\s+other|other|this|the\s+\S+)\s+tools?\b[^.]{0,60}\b(must|always|first)\b/i },
+  {
+    label: 'reads secrets',
+    pattern:
+      /~\/\.ssh\/(?!\S*\.pub\b)|\bid_(rsa|ed25519|ecdsa)\b(?!\.pub)|\.aws\/credentials|\bmcp\.json\b|\.cursor\//i,
+  },
+  {
+    label: 'tool precedence',
+    pattern:
+      /\b(before|instead\s+of)\s+(using|calling)\s+(any\s+other|other|this|the\s+\S+)\s+tools?\b[^.]{0,60}\b(must|always|first)\b/i,
+  },
 ];
 
 /** Text fields judged by `description-instruction-like`: where a catalog describes things. */
@@ -25,13 +46,26 @@ const DESCRIBING_KEYS = new Set(['description', 'title']);
 export function checkSecurity(ctx: LintContext): void {
   const { snapshot } = ctx;
   // Server instructions are addressed to the model by design: only hidden characters count there.
-  scanHidden(ctx, SERVER_ENTITY, { instructions: snapshot.instructions ?? null, serverInfo: (snapshot.serverInfo ?? null) as JsonValue });
-  for (const tool of snapshot.tools) scanEntity(ctx, entityId('tool', tool.name), tool as unknown as JsonValue);
-  for (const r of snapshot.resources) scanEntity(ctx, entityId('resource', r.uri), r as unknown as JsonValue);
-  for (const t of snapshot.resourceTemplates) scanEntity(ctx, entityId('resource-template', t.uriTemplate), t as unknown as JsonValue);
-  for (const p of snapshot.prompts) scanEntity(ctx, entityId('prompt', p.name), p as unknown as JsonValue, argumentsByName(p));
+  scanHidden(ctx, SERVER_ENTITY, {
+    instructions: snapshot.instructions ?? null,
+    serverInfo: (snapshot.serverInfo ?? null) as JsonValue,
+  });
+  for (const tool of snapshot.tools)
+    scanEntity(ctx, entityId('tool', tool.name), tool as unknown as JsonValue);
+  for (const r of snapshot.resources)
+    scanEntity(ctx, entityId('resource', r.uri), r as unknown as JsonValue);
+  for (const t of snapshot.resourceTemplates)
+    scanEntity(ctx, entityId('resource-template', t.uriTemplate), t as unknown as JsonValue);
+  for (const p of snapshot.prompts)
+    scanEntity(ctx, entityId('prompt', p.name), p as unknown as JsonValue, argumentsByName(p));
   if (snapshot.tools.length > ctx.maxTools) {
-    ctx.out.add('catalog-tool-count-high', SERVER_ENTITY, '/tools', String(ctx.maxTools), `server: ${snapshot.tools.length} tools, over the limit of ${ctx.maxTools}; every tool is one more thing the model can be steered into calling and one more description in every prompt (split the server, or set lint.maxTools)`);
+    ctx.out.add(
+      'catalog-tool-count-high',
+      SERVER_ENTITY,
+      '/tools',
+      String(ctx.maxTools),
+      `server: ${snapshot.tools.length} tools, over the limit of ${ctx.maxTools}; every tool is one more thing the model can be steered into calling and one more description in every prompt (split the server, or set lint.maxTools)`,
+    );
   }
 }
 
@@ -47,30 +81,56 @@ function argumentsByName(prompt: Prompt): (pointer: string) => string {
 type PointerMap = (pointer: string) => string;
 const asIs: PointerMap = (pointer) => pointer;
 
-function scanEntity(ctx: LintContext, entity: string, value: JsonValue, map: PointerMap = asIs): void {
+function scanEntity(
+  ctx: LintContext,
+  entity: string,
+  value: JsonValue,
+  map: PointerMap = asIs,
+): void {
   scanHidden(ctx, entity, value, map);
   for (const { pointer: raw, text, key } of strings(value)) {
     const pointer = map(raw);
     if (key || !DESCRIBING_KEYS.has(lastKey(pointer))) continue;
     // One finding per field, naming every pattern it matched: one poisoned description is one problem.
-    const matches = INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({ label, match: pattern.exec(text) })).filter(
-      (m): m is { label: string; match: RegExpExecArray } => m.match !== null && !quoted(text, m.match.index, m.match[0].length),
+    const matches = INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({
+      label,
+      match: pattern.exec(text),
+    })).filter(
+      (m): m is { label: string; match: RegExpExecArray } =>
+        m.match !== null && !quoted(text, m.match.index, m.match[0].length),
     );
     if (matches.length === 0) continue;
     const first = matches.reduce((a, b) => (b.match.index < a.match.index ? b : a)).match;
     const labels = matches.map((m) => m.label).join(', ');
-    ctx.out.add('description-instruction-like', entity, pointer, labels, `${subjectOf(entity)}: ${where(pointer)} addresses the model (${labels}): ${quote(excerpt(text, first.index, first[0].length))}; a description says what the tool does, it does not instruct`);
+    ctx.out.add(
+      'description-instruction-like',
+      entity,
+      pointer,
+      labels,
+      `${subjectOf(entity)}: ${where(pointer)} addresses the model (${labels}): ${quote(excerpt(text, first.index, first[0].length))}; a description says what the tool does, it does not instruct`,
+    );
   }
 }
 
 /** One finding per text field (or property name) with hidden characters, listing them escaped. */
-function scanHidden(ctx: LintContext, entity: string, value: JsonValue, map: PointerMap = asIs): void {
+function scanHidden(
+  ctx: LintContext,
+  entity: string,
+  value: JsonValue,
+  map: PointerMap = asIs,
+): void {
   for (const { pointer: raw, text, key } of strings(value)) {
     const pointer = map(raw);
     const hidden = hiddenCharacters(text);
     if (hidden.length === 0) continue;
     const field = key ? `the property name at ${quote(pointer)}` : where(pointer);
-    ctx.out.add('description-hidden-characters', entity, pointer, `${key ? 'key' : 'value'}:${hidden.join('')}`, `${subjectOf(entity)}: hidden characters (${hidden.join(' ')}) in ${field}: ${quote(text)}; a reader does not see them, a model does`);
+    ctx.out.add(
+      'description-hidden-characters',
+      entity,
+      pointer,
+      `${key ? 'key' : 'value'}:${hidden.join('')}`,
+      `${subjectOf(entity)}: hidden characters (${hidden.join(' ')}) in ${field}: ${quote(text)}; a reader does not see them, a model does`,
+    );
   }
 }
 
@@ -81,7 +141,9 @@ function scanHidden(ctx: LintContext, entity: string, value: JsonValue, map: Poi
 function quoted(text: string, index: number, length: number): boolean {
   const before = text[index - 1];
   const after = text[index + length];
-  return before !== undefined && /["'`“‘«]/.test(before) && after !== undefined && /["'`”’»]/.test(after);
+  return (
+    before !== undefined && /["'`“‘«]/.test(before) && after !== undefined && /["'`”’»]/.test(after)
+  );
 }
 
 function lastKey(pointer: string): string {
@@ -90,7 +152,9 @@ function lastKey(pointer: string): string {
 
 /** `the description`, or the field's pointer for nested text. */
 function where(pointer: string): string {
-  return /^\/[a-zA-Z]+$/.test(pointer) ? `the ${pointer.slice(1)}` : `the text at ${escapeHidden(pointer)}`;
+  return /^\/[a-zA-Z]+$/.test(pointer)
+    ? `the ${pointer.slice(1)}`
+    : `the text at ${escapeHidden(pointer)}`;
 }
 
 /** The match with some context on each side, so the message shows what was said. */

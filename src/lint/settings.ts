@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
-import type { LintPolicy, ResolvedConfig, ServerConfig } from '../config/types.js';
-import { findConfig } from '../diff/settings.js';
+import type { LintPolicy, ServerConfig } from '../config/types.js';
+import { loadCommandConfig, serverIndex } from '../diff/settings.js';
 import { CodegenError } from '../shared/errors.js';
 import { mergeLintPolicies, validateLintPolicy } from './policy.js';
 
@@ -17,41 +17,55 @@ export interface LintSettings {
  * `lint` applies; with `--server`, that server's `lint` on top (levels and thresholds override,
  * ignores add up), and its committed snapshot is what gets linted unless a file is named.
  */
-export async function resolveLintSettings(options: { config?: string; server?: string; cwd: string; snapshotGiven: boolean }): Promise<LintSettings> {
-  const file = options.config !== undefined ? resolve(options.cwd, options.config) : await findConfig(options.cwd);
-  if (file === undefined) {
+export async function resolveLintSettings(options: {
+  config?: string;
+  server?: string;
+  cwd: string;
+  snapshotGiven: boolean;
+}): Promise<LintSettings> {
+  const loaded = await loadCommandConfig(options);
+  if (loaded === undefined) {
     if (options.server !== undefined || !options.snapshotGiven) {
-      throw new CodegenError(`lint: ${options.server !== undefined ? `--server ${options.server}` : 'linting without a snapshot argument'} needs a config file, and none was found from ${options.cwd}`, {
-        hint: 'pass a snapshot file (`mcp-codegen lint mcp/server.snapshot.json`), or --config <file> with --server <name>',
-      });
+      throw new CodegenError(
+        `lint: ${options.server !== undefined ? `--server ${options.server}` : 'linting without a snapshot argument'} needs a config file, and none was found from ${options.cwd}`,
+        {
+          hint: 'pass a snapshot file (`mcp-codegen lint mcp/server.snapshot.json`), or --config <file> with --server <name>',
+        },
+      );
     }
     return { policy: {} };
   }
-  // Loaded lazily: the config loader (cosmiconfig, jiti) costs startup time a plain lint does not need.
-  const { loadConfig } = await import('../config/load.js');
-  const config: ResolvedConfig = await loadConfig({ file, cwd: options.cwd });
-  const configFile = config.file ?? file;
+  const { config, configFile } = loaded;
   const top = validateLintPolicy(config.lint, { file: configFile, at: '/lint' });
-  let index = options.server === undefined ? -1 : config.servers.findIndex((s) => s.name === options.server);
-  if (options.server !== undefined && index < 0) {
-    throw new CodegenError(`lint: no server named ${JSON.stringify(options.server)} in ${configFile}`, { hint: `servers in the config: ${config.servers.map((s) => s.name).join(', ')}` });
-  }
+  let index = serverIndex('lint', loaded, options.server);
   if (index < 0 && !options.snapshotGiven) {
     if (config.servers.length !== 1) {
-      throw new CodegenError(`lint: ${configFile} has ${config.servers.length} servers; say which to lint`, { hint: `pass --server <name> (${config.servers.map((s) => s.name).join(', ')}) or a snapshot file` });
+      throw new CodegenError(
+        `lint: ${configFile} has ${config.servers.length} servers; say which to lint`,
+        {
+          hint: `pass --server <name> (${config.servers.map((s) => s.name).join(', ')}) or a snapshot file`,
+        },
+      );
     }
     index = 0;
   }
   if (index < 0) return { policy: mergeLintPolicies(top), configFile };
   const server = config.servers[index]!;
   const own = validateLintPolicy(server.lint, { file: configFile, at: `/servers/${index}/lint` });
-  return { policy: mergeLintPolicies(top, own), snapshotFile: snapshotFileOf(server, config.root), configFile };
+  return {
+    policy: mergeLintPolicies(top, own),
+    snapshotFile: snapshotFileOf(server, config.root),
+    configFile,
+  };
 }
 
 /** Where a server's catalog is committed: its snapshot source, or the file discovery writes. */
-export function snapshotFileOf(server: ServerConfig, root: string): string {
+function snapshotFileOf(server: ServerConfig, root: string): string {
   const source = server.source;
-  return resolve(root, 'snapshot' in source ? source.snapshot : (server.snapshot ?? `${server.out}/snapshot.json`));
+  return resolve(
+    root,
+    'snapshot' in source ? source.snapshot : (server.snapshot ?? `${server.out}/snapshot.json`),
+  );
 }
 
 /** A path for the report: relative to `cwd` and `/`-separated, so the output is the same on every machine. */

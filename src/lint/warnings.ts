@@ -9,11 +9,21 @@ import { mergeLintPolicies, validateLintPolicy } from './policy.js';
  * poisoned description would otherwise travel silently into the client's JSDoc. Never fails on
  * findings; a malformed lint policy is a config error like any other.
  */
-export function securityWarnings(snapshot: Snapshot, config: ResolvedConfig, serverName: string): string[] {
+export function securityWarnings(
+  snapshot: Snapshot,
+  config: ResolvedConfig,
+  serverName: string,
+): string[] {
   const file = config.file ?? 'the config';
   const index = config.servers.findIndex((s) => s.name === serverName);
   const top = validateLintPolicy(config.lint, { file, at: '/lint' });
-  const own = index < 0 ? undefined : validateLintPolicy(config.servers[index]!.lint, { file, at: `/servers/${index}/lint` });
-  const report = lintSnapshot(snapshot, { policy: mergeLintPolicies(top, own), families: ['security'] });
+  const own =
+    index < 0
+      ? undefined
+      : validateLintPolicy(config.servers[index]!.lint, { file, at: `/servers/${index}/lint` });
+  const report = lintSnapshot(snapshot, {
+    policy: mergeLintPolicies(top, own),
+    families: ['security'],
+  });
   return report.findings.map((f) => `lint ${f.id} (${f.level}): ${f.message}`);
 }

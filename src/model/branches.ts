@@ -1,7 +1,7 @@
 import { isObject } from '../shared/json.js';
 import { derefSchema } from '../schema/refs.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { CODE_PROPERTIES, alternatives, constValues, envelopeKey } from './error-codes.js';
+import { CODE_PROPERTIES, alternatives, constValues, envelopeKey } from '../schema/error-codes.js';
 import type { BranchKind } from './types.js';
 
 export interface OutputBranch {

@@ -9,7 +9,7 @@ import { compareStrings } from '../shared/compare.js';
 import { planBranches } from './branch-types.js';
 import { declareRequiredKeys, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
-import { deriveErrorCodes } from './error-codes.js';
+import { deriveErrorCodes } from '../schema/error-codes.js';
 import { inputKindOf } from './input-kind.js';
 import {
   NamePlanner,

@@ -7,7 +7,7 @@ import type {
   Tool,
 } from '../snapshot/types.js';
 import type { EraForm, ProtocolEra } from './era.js';
-import type { ErrorCode } from './error-codes.js';
+import type { ErrorCode } from '../schema/error-codes.js';
 import type { InputKind } from './input-kind.js';
 import type { ModulePlans } from './module-plan.js';
 

@@ -27,6 +27,35 @@ export const MAX_JSON_DEPTH = MAX_SCHEMA_DEPTH * 16;
 
 /** The pointer of the first JSON value nested deeper than `limit` (depth first, without recursion), if any. */
 export function tooDeepJson(value: unknown, limit = MAX_JSON_DEPTH, base = ''): string | undefined {
+  // Every snapshot read walks the whole document, so the common (shallow) case keeps only nodes and
+  // depths; pointers are built in a second walk, only when the bound is crossed.
+  return exceedsDepth(value, limit) ? firstTooDeep(value, limit, base) : undefined;
+}
+
+function exceedsDepth(value: unknown, limit: number): boolean {
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    if (Array.isArray(node)) {
+      for (const child of node)
+        if (child !== null && typeof child === 'object')
+          (nodes.push(child), depths.push(depth + 1));
+    } else {
+      for (const key in node) {
+        const child = (node as JsonObject)[key];
+        if (child !== null && typeof child === 'object')
+          (nodes.push(child), depths.push(depth + 1));
+      }
+    }
+  }
+  return false;
+}
+
+function firstTooDeep(value: unknown, limit: number, base: string): string | undefined {
   const stack: Array<[unknown, string, number]> = [[value, base, 0]];
   while (stack.length) {
     const [node, at, depth] = stack.pop()!;

@@ -1,5 +1,5 @@
 import type { ErrorCodeConfig } from '../config/types.js';
-import { derefSchema } from '../schema/refs.js';
+import { derefSchema } from './refs.js';
 import { isObject } from '../shared/json.js';
 import type { JsonObject, JsonValue, Tool } from '../snapshot/types.js';
 import { compareStrings } from '../shared/compare.js';
