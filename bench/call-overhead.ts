@@ -46,7 +46,11 @@ const PAYLOAD = {
   temperature_c: 21.5,
   conditions: 'clear' as const,
   observed_at: '2025-01-01T12:00:00Z',
-  hourly: Array.from({ length: 24 }, (_, hour) => ({ hour, temperature_c: 10 + (hour % 7), rain_mm: hour % 3 === 0 ? 0.2 : 0 })),
+  hourly: Array.from({ length: 24 }, (_, hour) => ({
+    hour,
+    temperature_c: 10 + (hour % 7),
+    rain_mm: hour % 3 === 0 ? 0.2 : 0,
+  })),
 };
 
 function createServer(): McpServer {
@@ -60,7 +64,9 @@ function createServer(): McpServer {
         temperature_c: z.number(),
         conditions: z.enum(['clear', 'rain', 'snow']),
         observed_at: z.string(),
-        hourly: z.array(z.object({ hour: z.number().int(), temperature_c: z.number(), rain_mm: z.number() })),
+        hourly: z.array(
+          z.object({ hour: z.number().int(), temperature_c: z.number(), rain_mm: z.number() }),
+        ),
       },
     },
     ({ city }) => {
@@ -90,11 +96,17 @@ async function forecastSpecs(): Promise<{ spec: ToolSpec; runtimeAjv: ToolSpec }
   await lister.close();
   const tool = tools.find((t) => t.name === 'forecast');
   const outputSchema = tool?.outputSchema as JsonObject | undefined;
-  if (tool === undefined || outputSchema === undefined) throw new Error('forecast declares no outputSchema');
-  const required = Array.isArray(outputSchema['required']) ? (outputSchema['required'] as string[]) : [];
+  if (tool === undefined || outputSchema === undefined)
+    throw new Error('forecast declares no outputSchema');
+  const required = Array.isArray(outputSchema['required'])
+    ? (outputSchema['required'] as string[])
+    : [];
   const generated = await compileValidators({ output: outputSchema, input: tool.inputSchema });
   const cache = new ValidatorCache();
-  const ajv: Record<string, Validator> = { output: (v) => cache.validate(outputSchema, v), input: (v) => cache.validate(tool.inputSchema, v) };
+  const ajv: Record<string, Validator> = {
+    output: (v) => cache.validate(outputSchema, v),
+    input: (v) => cache.validate(tool.inputSchema, v),
+  };
   const specWith = (v: Record<string, Validator>): ToolSpec => ({
     name: 'forecast',
     validateInput: v['input']!,
@@ -104,7 +116,9 @@ async function forecastSpecs(): Promise<{ spec: ToolSpec; runtimeAjv: ToolSpec }
   return { spec: specWith(generated), runtimeAjv: specWith(ajv) };
 }
 
-export async function run(options: { calls?: number; warmup?: number; rounds?: number } = {}): Promise<CallOverheadResult> {
+export async function run(
+  options: { calls?: number; warmup?: number; rounds?: number } = {},
+): Promise<CallOverheadResult> {
   const calls = options.calls ?? 6000;
   const warmup = options.warmup ?? 300;
   const rounds = options.rounds ?? 30;
@@ -114,16 +128,34 @@ export async function run(options: { calls?: number; warmup?: number; rounds?: n
   const sample = await client.callTool({ name: 'forecast', arguments: args });
 
   const cases: { name: string; call: () => unknown }[] = [
-    { name: 'bare client.callTool', call: () => client.callTool({ name: 'forecast', arguments: args }) },
+    {
+      name: 'bare client.callTool',
+      call: () => client.callTool({ name: 'forecast', arguments: args }),
+    },
     // The same call behind one async function and an await: the shape of any wrapper, no work in it.
-    { name: 'bare, inside an async wrapper', call: async () => await client.callTool({ name: 'forecast', arguments: args }) },
+    {
+      name: 'bare, inside an async wrapper',
+      call: async () => await client.callTool({ name: 'forecast', arguments: args }),
+    },
     { name: 'invokeTool, validation on', call: () => invokeTool(client, spec, args) },
-    { name: 'invokeTool, validation off', call: () => invokeTool(client, spec, args, { validateOutput: false }) },
-    { name: 'invokeTool, input+output validation', call: () => invokeTool(client, spec, args, { validateInput: true }) },
-    { name: 'invokeTool, run-time Ajv (reference)', call: () => invokeTool(client, runtimeAjv, args) },
+    {
+      name: 'invokeTool, validation off',
+      call: () => invokeTool(client, spec, args, { validateOutput: false }),
+    },
+    {
+      name: 'invokeTool, input+output validation',
+      call: () => invokeTool(client, spec, args, { validateInput: true }),
+    },
+    {
+      name: 'invokeTool, run-time Ajv (reference)',
+      call: () => invokeTool(client, runtimeAjv, args),
+    },
     // The runtime's own work, without the transport: what the ratios above are made of.
     { name: 'classifyResult only, validation on', call: () => classifyResult(spec, sample) },
-    { name: 'classifyResult only, validation off', call: () => classifyResult(spec, sample, { validateOutput: false }) },
+    {
+      name: 'classifyResult only, validation off',
+      call: () => classifyResult(spec, sample, { validateOutput: false }),
+    },
     { name: 'classifyResult only, run-time Ajv', call: () => classifyResult(runtimeAjv, sample) },
   ];
   for (const c of cases) for (let i = 0; i < warmup; i++) await c.call();
@@ -150,7 +182,12 @@ export async function run(options: { calls?: number; warmup?: number; rounds?: n
   const bare = median(cases[0]!.name);
   const rows = cases.map((c) => {
     const perCall = median(c.name);
-    return { name: c.name, opsPerSec: 1000 / perCall, microsPerCall: perCall * 1000, ratio: perCall / bare };
+    return {
+      name: c.name,
+      opsPerSec: 1000 / perCall,
+      microsPerCall: perCall * 1000,
+      ratio: perCall / bare,
+    };
   });
   return { calls: total, rounds, rows };
 }
@@ -158,16 +195,24 @@ export async function run(options: { calls?: number; warmup?: number; rounds?: n
 /** Run and print a table; `npm run bench` calls this. */
 export async function main(calls?: number): Promise<void> {
   const result = await run(calls === undefined ? {} : { calls });
-  console.log(`call overhead: ${result.calls} calls per case in ${result.rounds} interleaved rounds (median round shown), in-memory transport, node ${process.version}`);
-  console.log(`${'case'.padEnd(38)} ${'ops/s'.padStart(10)} ${'µs/call'.padStart(9)} ${'× bare'.padStart(7)}`);
+  console.log(
+    `call overhead: ${result.calls} calls per case in ${result.rounds} interleaved rounds (median round shown), in-memory transport, node ${process.version}`,
+  );
+  console.log(
+    `${'case'.padEnd(38)} ${'ops/s'.padStart(10)} ${'µs/call'.padStart(9)} ${'× bare'.padStart(7)}`,
+  );
   for (const row of result.rows) {
-    console.log(`${row.name.padEnd(38)} ${row.opsPerSec.toFixed(0).padStart(10)} ${row.microsPerCall.toFixed(1).padStart(9)} ${row.ratio.toFixed(3).padStart(7)}`);
+    console.log(
+      `${row.name.padEnd(38)} ${row.opsPerSec.toFixed(0).padStart(10)} ${row.microsPerCall.toFixed(1).padStart(9)} ${row.ratio.toFixed(3).padStart(7)}`,
+    );
   }
   // The end-to-end ratios carry the transport's noise on a busy machine; the runtime's own work per
   // call (classification and validation, no transport) against the bare call is the steadier figure.
   const bare = result.rows[0]!;
   const own = result.rows.find((r) => r.name === 'classifyResult only, validation on')!;
-  console.log(`runtime work with validation on, per call: ${own.microsPerCall.toFixed(1)} µs = ${(1 + own.microsPerCall / bare.microsPerCall).toFixed(3)}× a bare call of ${bare.microsPerCall.toFixed(1)} µs`);
+  console.log(
+    `runtime work with validation on, per call: ${own.microsPerCall.toFixed(1)} µs = ${(1 + own.microsPerCall / bare.microsPerCall).toFixed(3)}× a bare call of ${bare.microsPerCall.toFixed(1)} µs`,
+  );
   await outputSize();
 }
 

@@ -28,7 +28,13 @@ function synthetic(count: number): Snapshot {
         'resource-group': { type: 'string' },
         limit: { type: 'integer', minimum: 1, maximum: 100 },
         mode: { type: 'string', enum: ['fast', 'slow', 'auto'] },
-        filter: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } }, since: { type: 'string', format: 'date-time' } } },
+        filter: {
+          type: 'object',
+          properties: {
+            tags: { type: 'array', items: { type: 'string' } },
+            since: { type: 'string', format: 'date-time' },
+          },
+        },
       },
       required: ['id'],
     },
@@ -37,14 +43,35 @@ function synthetic(count: number): Snapshot {
         ? {
             type: 'object',
             anyOf: [
-              { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, score: { type: 'number' } }, required: ['id'] } }, total: { type: 'integer' } }, required: ['items'] },
+              {
+                type: 'object',
+                properties: {
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: { id: { type: 'string' }, score: { type: 'number' } },
+                      required: ['id'],
+                    },
+                  },
+                  total: { type: 'integer' },
+                },
+                required: ['items'],
+              },
               { required: ['projection'] },
               { required: ['_budget_exceeded'] },
             ],
           }
         : { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
   }));
-  return { format: 'mcp-codegen/snapshot', version: 1, tools, resources: [], resourceTemplates: [], prompts: [] } as unknown as Snapshot;
+  return {
+    format: 'mcp-codegen/snapshot',
+    version: 1,
+    tools,
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+  } as unknown as Snapshot;
 }
 
 function largestCatalog(): string | undefined {
@@ -64,8 +91,17 @@ function median(values: number[]): number {
 async function baselinePerSchema(snapshot: Snapshot): Promise<number> {
   const start = performance.now();
   for (const tool of snapshot.tools) {
-    await compile(tool.inputSchema as never, 'Input', { format: false, bannerComment: '', $refOptions: { resolve: { external: false } } as never });
-    if (tool.outputSchema) await compile(tool.outputSchema as never, 'Output', { format: false, bannerComment: '', $refOptions: { resolve: { external: false } } as never });
+    await compile(tool.inputSchema as never, 'Input', {
+      format: false,
+      bannerComment: '',
+      $refOptions: { resolve: { external: false } } as never,
+    });
+    if (tool.outputSchema)
+      await compile(tool.outputSchema as never, 'Output', {
+        format: false,
+        bannerComment: '',
+        $refOptions: { resolve: { external: false } } as never,
+      });
   }
   return performance.now() - start;
 }
@@ -75,23 +111,36 @@ export async function run(): Promise<void> {
   mkdirSync(work, { recursive: true });
   const cases: Array<{ label: string; file: string }> = [];
   const largest = largestCatalog();
-  if (largest) cases.push({ label: `largest real catalog (${largest.split('/').pop()})`, file: largest });
+  if (largest)
+    cases.push({ label: `largest real catalog (${largest.split('/').pop()})`, file: largest });
   else console.log('../shared/catalogs not found: the real-catalog case is skipped');
   for (const count of [300, 1000]) {
     const file = join(work, `synthetic-${count}.json`);
     writeFileSync(file, JSON.stringify(synthetic(count)));
     cases.push({ label: `synthetic ${count} tools`, file });
   }
-  const node = median([0, 1, 2].map(() => {
-    const start = performance.now();
-    execFileSync(process.execPath, ['-e', '']);
-    return performance.now() - start;
-  }));
+  const node = median(
+    [0, 1, 2].map(() => {
+      const start = performance.now();
+      execFileSync(process.execPath, ['-e', '']);
+      return performance.now() - start;
+    }),
+  );
   console.log(`\ngenerate (real bin, median of 3; node startup alone: ${node.toFixed(0)} ms)`);
   for (const { label, file } of cases) {
     const snapshot = await readSnapshotFile(file);
     const out = `out-${cases.indexOf(cases.find((c) => c.file === file)!)}`;
-    const args = ['generate', '--snapshot', file, '--out', out, '--name', 'bench', '--timings', '--quiet'];
+    const args = [
+      'generate',
+      '--snapshot',
+      file,
+      '--out',
+      out,
+      '--name',
+      'bench',
+      '--timings',
+      '--quiet',
+    ];
     const gen: number[] = [];
     const check: number[] = [];
     let stages = '';
@@ -104,9 +153,13 @@ export async function run(): Promise<void> {
     }
     const baseline = await baselinePerSchema(snapshot);
     console.log(`- ${label}: ${snapshot.tools.length} tools`);
-    console.log(`    generate ${median(gen).toFixed(0)} ms, --check ${median(check).toFixed(0)} ms (ratio ${(median(check) / median(gen)).toFixed(2)})`);
+    console.log(
+      `    generate ${median(gen).toFixed(0)} ms, --check ${median(check).toFixed(0)} ms (ratio ${(median(check) / median(gen)).toFixed(2)})`,
+    );
     console.log(`    ${stages}`);
-    console.log(`    baseline: json-schema-to-typescript once per schema, unformatted, in-process: ${baseline.toFixed(0)} ms (our whole types stage is in "emit")`);
+    console.log(
+      `    baseline: json-schema-to-typescript once per schema, unformatted, in-process: ${baseline.toFixed(0)} ms (our whole types stage is in "emit")`,
+    );
   }
 }
 
@@ -114,7 +167,8 @@ function execTimed(args: string[]): { ms: number; stderr: string } {
   const start = performance.now();
   const result = spawnSync(process.execPath, [bin, ...args], { cwd: work, encoding: 'utf8' });
   const ms = performance.now() - start;
-  if (result.status !== 0) throw new Error(`mcp-codegen ${args.join(' ')} exited ${result.status}:\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`mcp-codegen ${args.join(' ')} exited ${result.status}:\n${result.stderr}`);
   return { ms, stderr: result.stderr };
 }
 

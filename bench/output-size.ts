@@ -25,7 +25,9 @@ export interface OutputSizeRow {
 async function pickCatalogs(): Promise<string[]> {
   const dir = catalogsDir.pathname;
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(dir, f));
   files.sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
   const picked = files.slice(0, 1);
   for (const file of files) {
@@ -46,7 +48,13 @@ export async function run(): Promise<OutputSizeRow[]> {
     const files: Record<string, number> = {};
     for (const f of rendered) files[f.path] = Buffer.byteLength(f.content);
     const total = Object.values(files).reduce((a, b) => a + b, 0);
-    rows.push({ catalog: basename(file), tools: snapshot.tools.length, withOutputSchema: snapshot.tools.filter((t) => t.outputSchema).length, files, total });
+    rows.push({
+      catalog: basename(file),
+      tools: snapshot.tools.length,
+      withOutputSchema: snapshot.tools.filter((t) => t.outputSchema).length,
+      files,
+      total,
+    });
   }
   return rows;
 }
@@ -58,9 +66,14 @@ export async function main(): Promise<void> {
     return;
   }
   for (const row of rows) {
-    const parts = Object.entries(row.files).map(([path, bytes]) => `${path} ${bytes}`).join(', ');
-    console.log(`output size: ${row.catalog} (${row.tools} tools, ${row.withOutputSchema} with outputSchema): ${row.total} bytes (${parts})`);
+    const parts = Object.entries(row.files)
+      .map(([path, bytes]) => `${path} ${bytes}`)
+      .join(', ');
+    console.log(
+      `output size: ${row.catalog} (${row.tools} tools, ${row.withOutputSchema} with outputSchema): ${row.total} bytes (${parts})`,
+    );
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
+  await main();

@@ -34,9 +34,17 @@ interface Tool {
 
 function catalogFiles(): string[] {
   if (!existsSync(catalogs)) return [];
-  const files = ['azure__mcp.json', 'firecrawl-mcp.json', 'modelcontextprotocol__server-everything.json', 'modelcontextprotocol__server-filesystem.json',
-    'modelcontextprotocol__server-memory.json', 'notionhq__notion-mcp-server.json', 'playwright__mcp.json',
-    'worldmonitor/worldmonitor-v1.17.0.tools-list.json', 'worldmonitor/worldmonitor-v1.21-style.SYNTHESIZED.tools-list.json'];
+  const files = [
+    'azure__mcp.json',
+    'firecrawl-mcp.json',
+    'modelcontextprotocol__server-everything.json',
+    'modelcontextprotocol__server-filesystem.json',
+    'modelcontextprotocol__server-memory.json',
+    'notionhq__notion-mcp-server.json',
+    'playwright__mcp.json',
+    'worldmonitor/worldmonitor-v1.17.0.tools-list.json',
+    'worldmonitor/worldmonitor-v1.21-style.SYNTHESIZED.tools-list.json',
+  ];
   return files.map((f) => join(catalogs, f)).filter((f) => existsSync(f));
 }
 
@@ -67,7 +75,9 @@ export function sizes(): void {
     console.log(`../shared/catalogs not found at ${catalogs}: size figures skipped`);
     return;
   }
-  console.log('catalog | schemas | unique | $compile | schemas JSON | module | module gzip | emit ms');
+  console.log(
+    'catalog | schemas | unique | $compile | schemas JSON | module | module gzip | emit ms',
+  );
   for (const which of ['outputSchema', 'inputSchema'] as const) {
     console.log(`-- ${which}`);
     for (const file of files) {
@@ -79,12 +89,19 @@ export function sizes(): void {
       const ms = performance.now() - start;
       const unique = new Set(entries.map((e) => JSON.stringify(e.schema))).size;
       const failed = module.warnings.filter((w) => w.includes('could not be compiled')).length;
-      console.log(`${basename(file)} | ${entries.length} | ${unique} | ${failed} | ${kb(json.length)} | ${kb(module.source.length)} | ${kb(gz(module.source))} | ${ms.toFixed(0)}`);
+      console.log(
+        `${basename(file)} | ${entries.length} | ${unique} | ${failed} | ${kb(json.length)} | ${kb(module.source.length)} | ${kb(gz(module.source))} | ${ms.toFixed(0)}`,
+      );
     }
   }
-  const largest = files.map((f) => ({ f, entries: entriesOf(f, 'outputSchema') })).sort((a, b) => b.entries.length - a.entries.length)[0]!;
+  const largest = files
+    .map((f) => ({ f, entries: entriesOf(f, 'outputSchema') }))
+    .sort((a, b) => b.entries.length - a.entries.length)[0]!;
   const inputs = entriesOf(join(catalogs, 'azure__mcp.json'), 'inputSchema');
-  for (const [title, entries] of [[`${basename(largest.f)} outputSchema`, largest.entries], ['azure__mcp.json inputSchema', inputs]] as const) {
+  for (const [title, entries] of [
+    [`${basename(largest.f)} outputSchema`, largest.entries],
+    ['azure__mcp.json inputSchema', inputs],
+  ] as const) {
     if (entries.length === 0) continue;
     console.log(`-- code-size settings, ${title}: module (gzip)`);
     for (const [label, tuning] of VARIANTS) {
@@ -110,22 +127,40 @@ export async function shipped(): Promise<void> {
   }
   const ajv = await esbuild.build({
     stdin: {
-      contents: "export { Ajv } from 'ajv'; export { Ajv2019 } from 'ajv/dist/2019.js'; export { Ajv2020 } from 'ajv/dist/2020.js'; export { default as addFormats } from 'ajv-formats';",
+      contents:
+        "export { Ajv } from 'ajv'; export { Ajv2019 } from 'ajv/dist/2019.js'; export { Ajv2020 } from 'ajv/dist/2020.js'; export { default as addFormats } from 'ajv-formats';",
       resolveDir: root,
       loader: 'ts',
     },
-    bundle: true, minify: true, format: 'esm', write: false, platform: 'neutral', mainFields: ['module', 'main'],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
   });
   const ajvCode = ajv.outputFiles[0]!.text;
-  console.log(`-- minified (gzip): Ajv + ajv-formats run time ${kb(ajvCode.length)} (${kb(gz(ajvCode))})`);
+  console.log(
+    `-- minified (gzip): Ajv + ajv-formats run time ${kb(ajvCode.length)} (${kb(gz(ajvCode))})`,
+  );
   console.log('catalog | today: Ajv + schemas JSON | precompiled module');
-  for (const [file, which] of [['worldmonitor/worldmonitor-v1.21-style.SYNTHESIZED.tools-list.json', 'outputSchema'], ['firecrawl-mcp.json', 'outputSchema'], ['azure__mcp.json', 'inputSchema']] as const) {
+  for (const [file, which] of [
+    ['worldmonitor/worldmonitor-v1.21-style.SYNTHESIZED.tools-list.json', 'outputSchema'],
+    ['firecrawl-mcp.json', 'outputSchema'],
+    ['azure__mcp.json', 'inputSchema'],
+  ] as const) {
     const path = join(catalogs, file);
     if (!existsSync(path)) continue;
     const entries = entriesOf(path, which);
     const today = `${ajvCode}\nexport const schemas = [${entries.map((e) => JSON.stringify(e.schema)).join(',')}];`;
-    const { code } = await esbuild.transform(emitValidatorModule(entries).source, { loader: 'ts', minify: true, format: 'esm' });
-    console.log(`${basename(file)} ${which} | ${kb(today.length)} (${kb(gz(today))}) | ${kb(code.length)} (${kb(gz(code))})`);
+    const { code } = await esbuild.transform(emitValidatorModule(entries).source, {
+      loader: 'ts',
+      minify: true,
+      format: 'esm',
+    });
+    console.log(
+      `${basename(file)} ${which} | ${kb(today.length)} (${kb(gz(today))}) | ${kb(code.length)} (${kb(gz(code))})`,
+    );
   }
 }
 
@@ -146,14 +181,20 @@ export async function startup(): Promise<void> {
     return;
   }
   const entries = entriesOf(file, 'outputSchema');
-  const { code } = await esbuild.transform(emitValidatorModule(entries).source, { loader: 'ts', format: 'esm' });
+  const { code } = await esbuild.transform(emitValidatorModule(entries).source, {
+    loader: 'ts',
+    format: 'esm',
+  });
   const dir = mkdtempSync(join(root, 'test/.tmp/bench-startup-'));
   const samples: Array<[number, number]> = [];
   for (let round = 0; round < 5; round++) {
     const path = join(dir, `validators${round}.mjs`);
     writeFileSync(path, code);
     let start = performance.now();
-    const module = (await import(pathToFileURL(path).href)) as Record<string, (v: unknown) => unknown>;
+    const module = (await import(pathToFileURL(path).href)) as Record<
+      string,
+      (v: unknown) => unknown
+    >;
     for (const e of entries) module[e.name]!({});
     const precompiled = performance.now() - start;
     const cache = new ValidatorCache();
@@ -162,8 +203,13 @@ export async function startup(): Promise<void> {
     for (const schema of fresh) cache.validate(schema, {});
     samples.push([precompiled, performance.now() - start]);
   }
-  const [precompiled, runtime] = [median(samples.map((s) => s[0])), median(samples.map((s) => s[1]))];
-  console.log(`-- first validation of all ${entries.length} worldmonitor 1.21 outputs (median of 5): import precompiled ${precompiled.toFixed(0)} ms, Ajv compile at run time ${runtime.toFixed(0)} ms (ratio ${(precompiled / runtime).toFixed(2)}x)`);
+  const [precompiled, runtime] = [
+    median(samples.map((s) => s[0])),
+    median(samples.map((s) => s[1])),
+  ];
+  console.log(
+    `-- first validation of all ${entries.length} worldmonitor 1.21 outputs (median of 5): import precompiled ${precompiled.toFixed(0)} ms, Ajv compile at run time ${runtime.toFixed(0)} ms (ratio ${(precompiled / runtime).toFixed(2)}x)`,
+  );
 }
 
 // ---- speed ------------------------------------------------------------------------------------
@@ -178,23 +224,49 @@ const FORECAST: JsonObject = {
     observed_at: { type: 'string', format: 'date-time' },
     hourly: {
       type: 'array',
-      items: { type: 'object', required: ['hour', 'temperature_c', 'rain_mm'], properties: { hour: { type: 'integer' }, temperature_c: { type: 'number' }, rain_mm: { type: 'number' } }, additionalProperties: false },
+      items: {
+        type: 'object',
+        required: ['hour', 'temperature_c', 'rain_mm'],
+        properties: {
+          hour: { type: 'integer' },
+          temperature_c: { type: 'number' },
+          rain_mm: { type: 'number' },
+        },
+        additionalProperties: false,
+      },
     },
   },
   additionalProperties: false,
 };
 const forecast = (bad: boolean) => ({
-  city: 'Oslo', temperature_c: 21.5, conditions: 'clear', observed_at: '2025-01-01T12:00:00Z',
-  hourly: Array.from({ length: 24 }, (_, hour) => ({ hour: bad && hour === 5 ? 'five' : hour, temperature_c: 10 + (hour % 7), rain_mm: hour % 3 === 0 ? 0.2 : 0 })),
+  city: 'Oslo',
+  temperature_c: 21.5,
+  conditions: 'clear',
+  observed_at: '2025-01-01T12:00:00Z',
+  hourly: Array.from({ length: 24 }, (_, hour) => ({
+    hour: bad && hour === 5 ? 'five' : hour,
+    temperature_c: 10 + (hour % 7),
+    rain_mm: hour % 3 === 0 ? 0.2 : 0,
+  })),
 });
 
 function memoryGraph(): { schema: JsonObject; payload: unknown } | undefined {
   const file = join(catalogs, 'modelcontextprotocol__server-memory.json');
   if (!existsSync(file)) return undefined;
-  const tool = (JSON.parse(readFileSync(file, 'utf8')) as { tools: Tool[] }).tools.find((t) => t.name === 'read_graph');
+  const tool = (JSON.parse(readFileSync(file, 'utf8')) as { tools: Tool[] }).tools.find(
+    (t) => t.name === 'read_graph',
+  );
   if (tool?.outputSchema === undefined) return undefined;
-  const entities = Array.from({ length: 50 }, (_, i) => ({ name: `e${i}`, entityType: 'person', observations: ['a', 'b', 'c'] }));
-  const relations = Array.from({ length: 50 }, (_, i) => ({ from: `e${i}`, to: `e${(i + 1) % 50}`, relationType: 'knows' }));
+  const entities = Array.from({ length: 50 }, (_, i) => ({
+    name: `e${i}`,
+    entityType: 'person',
+    observations: ['a', 'b', 'c'],
+  }));
+  const relations = Array.from({ length: 50 }, (_, i) => ({
+    from: `e${i}`,
+    to: `e${(i + 1) % 50}`,
+    relationType: 'knows',
+  }));
   return { schema: prepareValidationSchema(tool.outputSchema), payload: { entities, relations } };
 }
 
@@ -203,7 +275,20 @@ function worldmonitor(): { schema: JsonObject; payload: unknown } | undefined {
   if (!existsSync(file)) return undefined;
   const tool = (JSON.parse(readFileSync(file, 'utf8')) as { tools: Tool[] }).tools[0];
   if (tool?.outputSchema === undefined) return undefined;
-  const payload = { cached_at: '2025-01-01T00:00:00Z', stale: false, data: { reported_occurrences: { semantic: 'reported_occurrence', source: 'tps-mci', attribution: 'x', fetchedAt: 'y', newestContentAt: 1, records: [{}, {}] } } };
+  const payload = {
+    cached_at: '2025-01-01T00:00:00Z',
+    stale: false,
+    data: {
+      reported_occurrences: {
+        semantic: 'reported_occurrence',
+        source: 'tps-mci',
+        attribution: 'x',
+        fetchedAt: 'y',
+        newestContentAt: 1,
+        records: [{}, {}],
+      },
+    },
+  };
   return { schema: prepareValidationSchema(tool.outputSchema), payload };
 }
 
@@ -218,7 +303,11 @@ const ROUNDS = 21;
  * ns per call over interleaved rounds so both sides see the same machine state: the median, and the
  * fastest round (on a shared machine the least disturbed, so the better estimate of the code's own cost).
  */
-function time(fns: Array<() => unknown>, iterations: number, rounds = ROUNDS): Array<{ median: number; min: number }> {
+function time(
+  fns: Array<() => unknown>,
+  iterations: number,
+  rounds = ROUNDS,
+): Array<{ median: number; min: number }> {
   const samples: number[][] = fns.map(() => []);
   for (let round = 0; round < rounds; round++) {
     // Alternate which side goes first, so neither always runs on a warmer (or busier) machine.
@@ -247,17 +336,31 @@ export async function speed(iterations = 20000): Promise<void> {
   const dir = join(root, 'test/.tmp');
   mkdirSync(dir, { recursive: true });
   const out = mkdtempSync(join(dir, 'bench-validators-'));
-  writeFileSync(join(out, 'runtime.ts'), 'export interface ValidationIssue { readonly pointer: string; readonly message: string; readonly keyword?: string }\n');
+  writeFileSync(
+    join(out, 'runtime.ts'),
+    'export interface ValidationIssue { readonly pointer: string; readonly message: string; readonly keyword?: string }\n',
+  );
   writeFileSync(join(out, 'validators.ts'), emitValidatorModule(entries).source);
-  const emitted = (await import(pathToFileURL(join(out, 'validators.ts')).href)) as Record<string, (v: unknown) => readonly ValidationIssue[]>;
+  const emitted = (await import(pathToFileURL(join(out, 'validators.ts')).href)) as Record<
+    string,
+    (v: unknown) => readonly ValidationIssue[]
+  >;
   const cache = new ValidatorCache();
 
-  console.log(`-- validation speed (${iterations} calls x ${ROUNDS} rounds): ns per call, median / fastest round`);
-  console.log('payload | Ajv at run time | precompiled | ratio precompiled / run time (median, fastest)');
+  console.log(
+    `-- validation speed (${iterations} calls x ${ROUNDS} rounds): ns per call, median / fastest round`,
+  );
+  console.log(
+    'payload | Ajv at run time | precompiled | ratio precompiled / run time (median, fastest)',
+  );
   cases.forEach((c, i) => {
     const validate = emitted[`case${i}`]!;
-    const same = JSON.stringify(validate(c.payload)) === JSON.stringify(cache.validate(c.schema, c.payload)); // also warms the cache
-    const [runtime, precompiled] = time([() => cache.validate(c.schema, c.payload), () => validate(c.payload)], iterations);
+    const same =
+      JSON.stringify(validate(c.payload)) === JSON.stringify(cache.validate(c.schema, c.payload)); // also warms the cache
+    const [runtime, precompiled] = time(
+      [() => cache.validate(c.schema, c.payload), () => validate(c.payload)],
+      iterations,
+    );
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
     console.log(
       `${c.name} | ${runtime!.median.toFixed(0)} / ${runtime!.min.toFixed(0)} | ${precompiled!.median.toFixed(0)} / ${precompiled!.min.toFixed(0)} | ` +

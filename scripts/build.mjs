@@ -11,19 +11,36 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true }); // no stale files from removed sources in the package
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')],
+  { stdio: 'inherit' },
+);
 
 // src/ must not import a template: templates ship as TypeScript for users, and tsc would emit them in place.
-const strays = readdirSync(join(root, 'templates')).filter((f) => !f.endsWith('.ts') || f.endsWith('.d.ts'));
+const strays = readdirSync(join(root, 'templates')).filter(
+  (f) => !f.endsWith('.ts') || f.endsWith('.d.ts'),
+);
 if (strays.length) {
-  console.error(`build: tsc emitted into templates/ (${strays.join(', ')}): a file in src/ imports a template; restate what it needs instead`);
+  console.error(
+    `build: tsc emitted into templates/ (${strays.join(', ')}): a file in src/ imports a template; restate what it needs instead`,
+  );
   process.exit(1);
 }
 
-const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+const files = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  );
 const hash = createHash('sha256');
 for (const file of [...files(dist), ...files(join(root, 'templates'))].sort()) {
-  hash.update(relative(root, file).split('\\').join('/')).update('\0').update(readFileSync(file)).update('\0');
+  hash
+    .update(relative(root, file).split('\\').join('/'))
+    .update('\0')
+    .update(readFileSync(file))
+    .update('\0');
 }
-hash.update(JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies));
+hash.update(
+  JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies),
+);
 writeFileSync(join(dist, 'build-id.json'), `${JSON.stringify({ id: hash.digest('hex') })}\n`);

@@ -13,7 +13,12 @@ import { runProperty, splitRejections } from '../test/helpers/property-run.js';
 import { tmpRoot } from '../test/helpers/paths.js';
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '1' }, tools: { type: 'string', default: '300' }, samples: { type: 'string', default: '3' }, runs: { type: 'string', default: '1' } },
+  options: {
+    seed: { type: 'string', default: '1' },
+    tools: { type: 'string', default: '300' },
+    samples: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '1' },
+  },
 });
 const first = Number(values.seed);
 let failed = 0;
@@ -21,7 +26,12 @@ for (let run = 0; run < Number(values.runs); run++) {
   const seed = first + run;
   let line: string;
   try {
-    const report = await runProperty({ seed, tools: Number(values.tools), samples: Number(values.samples), dir: join(tmpRoot, `fuzz-${seed}`) });
+    const report = await runProperty({
+      seed,
+      tools: Number(values.tools),
+      samples: Number(values.samples),
+      dir: join(tmpRoot, `fuzz-${seed}`),
+    });
     const { inherited, other } = splitRejections(report.rejected);
     const ok = report.tsc.ok && other.length === 0;
     line = `seed ${seed}: ${report.tools} tools, ${report.instances} instances, tsc ${report.tsc.ok ? 'ok' : 'FAILED'}, ${other.length} rejected, ${inherited.length} rejected over inherited names (runtime item)`;
@@ -29,7 +39,10 @@ for (let run = 0; run < Number(values.runs); run++) {
       failed++;
       const file = join(tmpRoot, `fuzz-${seed}.json`);
       await writeFile(file, report.catalog);
-      line += `\n  catalog: ${file}\n${report.tsc.ok ? '' : report.tsc.output.slice(0, 3000)}${other.slice(0, 5).map((r) => `  ${r.tool} ${r.schema}: ${JSON.stringify(r.issues).slice(0, 400)}`).join('\n')}`;
+      line += `\n  catalog: ${file}\n${report.tsc.ok ? '' : report.tsc.output.slice(0, 3000)}${other
+        .slice(0, 5)
+        .map((r) => `  ${r.tool} ${r.schema}: ${JSON.stringify(r.issues).slice(0, 400)}`)
+        .join('\n')}`;
     }
   } catch (error) {
     failed++;

@@ -22,12 +22,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 }
 
 /** Find and load `mcp-codegen.config.*` (or the file given), validated, paths resolved. */
-export async function loadConfig(options: { file?: string; cwd?: string } = {}): Promise<ResolvedConfig> {
+export async function loadConfig(
+  options: { file?: string; cwd?: string } = {},
+): Promise<ResolvedConfig> {
   return (await import('./config/load.js')).loadConfig(options);
 }
 
 /** Connect to a live server and list everything it declares, as a snapshot. */
-export async function discover(source: StdioSource | HttpSource, options: DiscoverOptions): Promise<Snapshot> {
+export async function discover(
+  source: StdioSource | HttpSource,
+  options: DiscoverOptions,
+): Promise<Snapshot> {
   return (await import('./snapshot/discover.js')).discover(source, options);
 }
 

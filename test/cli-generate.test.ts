@@ -25,19 +25,45 @@ test('generate --snapshot: writes, then --check is fresh (0), then stale (1) nam
   const again = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'weather']);
   assert.equal(again.code, 0);
   assert.match(again.stderr, /0 written, 10 unchanged/);
-  assert.equal((await stat(join(dir, 'out/types.ts'))).mtimeMs, before.mtimeMs, 'unchanged files are not rewritten');
+  assert.equal(
+    (await stat(join(dir, 'out/types.ts'))).mtimeMs,
+    before.mtimeMs,
+    'unchanged files are not rewritten',
+  );
 
-  const fresh = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'weather', '--check']);
+  const fresh = await cli([
+    'generate',
+    '--snapshot',
+    catalog,
+    '--out',
+    'out',
+    '--name',
+    'weather',
+    '--check',
+  ]);
   assert.equal(fresh.code, 0, fresh.stderr);
   assert.match(fresh.stderr, /fresh/);
 
   await writeFile(join(dir, 'out/tools.ts'), '// edited by hand\n');
   await rm(join(dir, 'out/client.ts'));
-  const stale = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'weather', '--check']);
+  const stale = await cli([
+    'generate',
+    '--snapshot',
+    catalog,
+    '--out',
+    'out',
+    '--name',
+    'weather',
+    '--check',
+  ]);
   assert.equal(stale.code, 1);
   assert.match(stale.stderr, /changed {2}out\/tools\.ts/);
   assert.match(stale.stderr, /missing {2}out\/client\.ts/);
-  assert.equal(await readFile(join(dir, 'out/tools.ts'), 'utf8'), '// edited by hand\n', '--check writes nothing');
+  assert.equal(
+    await readFile(join(dir, 'out/tools.ts'), 'utf8'),
+    '// edited by hand\n',
+    '--check writes nothing',
+  );
 });
 
 test('usage and input errors exit 2 with what, where and how to fix', async () => {
@@ -64,10 +90,16 @@ test('usage and input errors exit 2 with what, where and how to fix', async () =
   assert.equal(noConfig.code, 2);
   assert.match(noConfig.stderr, /no mcp-codegen config found/);
 
-  await writeFile(join(dir, 'broken.config.mjs'), 'export default { servers: [{ name: "x", source: {}, out: "o" }] };\n');
+  await writeFile(
+    join(dir, 'broken.config.mjs'),
+    'export default { servers: [{ name: "x", source: {}, out: "o" }] };\n',
+  );
   const broken = await cli(['generate', '--config', 'broken.config.mjs']);
   assert.equal(broken.code, 2);
-  assert.match(broken.stderr, /broken\.config\.mjs at \/servers\/0\/source: expected exactly one of "snapshot", "stdio" or "url", got none/);
+  assert.match(
+    broken.stderr,
+    /broken\.config\.mjs at \/servers\/0\/source: expected exactly one of "snapshot", "stdio" or "url", got none/,
+  );
 
   const unknown = await cli(['frobnicate']);
   assert.equal(unknown.code, 2);
@@ -102,13 +134,26 @@ test("the user's prettier config shapes the output, and --check agrees with it",
   const project = join(dir, 'styled');
   await rm(project, { recursive: true, force: true });
   await mkdir(project, { recursive: true });
-  await writeFile(join(project, '.prettierrc.json'), JSON.stringify({ semi: false, singleQuote: false, tabWidth: 4 }));
-  const generated = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'styled'], project);
+  await writeFile(
+    join(project, '.prettierrc.json'),
+    JSON.stringify({ semi: false, singleQuote: false, tabWidth: 4 }),
+  );
+  const generated = await cli(
+    ['generate', '--snapshot', catalog, '--out', 'out', '--name', 'styled'],
+    project,
+  );
   assert.equal(generated.code, 0, generated.stderr);
   const client = await readFile(join(project, 'out/client.ts'), 'utf8');
   assert.match(client, /from "\.\/runtime\.js"\n/, 'double quotes, no semicolon');
-  assert.match(client, /\n {4}readonly #client: McpClientLike\n/, 'four-space indent, no semicolon');
-  const check = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'styled', '--check'], project);
+  assert.match(
+    client,
+    /\n {4}readonly #client: McpClientLike\n/,
+    'four-space indent, no semicolon',
+  );
+  const check = await cli(
+    ['generate', '--snapshot', catalog, '--out', 'out', '--name', 'styled', '--check'],
+    project,
+  );
   assert.equal(check.code, 0, check.stderr);
 });
 
@@ -124,17 +169,29 @@ test('a write that fails part-way changes no file at all', async () => {
   await writeFile(join(project, 'mcp-codegen.config.json'), JSON.stringify({ servers }));
   const result = await cli(['generate'], project);
   assert.equal(result.code, 2, result.stderr);
-  assert.match(result.stderr, /cannot write blocker\/second.*ENOTDIR|cannot write blocker.*ENOTDIR|cannot write .*ENOTDIR/);
+  assert.match(
+    result.stderr,
+    /cannot write blocker\/second.*ENOTDIR|cannot write blocker.*ENOTDIR|cannot write .*ENOTDIR/,
+  );
   assert.match(result.stderr, /no file was changed/);
-  await assert.rejects(stat(join(project, 'first')), 'the first server\'s files were not written either');
+  await assert.rejects(
+    stat(join(project, 'first')),
+    "the first server's files were not written either",
+  );
 });
 
 test('a cached run repeats the warnings of the run that made the output', async () => {
   const work = join(tmpRoot, 'cli-generate-cached-warnings');
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
-  const tool = (name: string) => ({ name, inputSchema: { type: 'object', properties: {}, additionalProperties: false } });
-  await writeFile(join(work, 'c.json'), JSON.stringify({ tools: [tool('foo-bar'), tool('foo_bar')] }));
+  const tool = (name: string) => ({
+    name,
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  });
+  await writeFile(
+    join(work, 'c.json'),
+    JSON.stringify({ tools: [tool('foo-bar'), tool('foo_bar')] }),
+  );
   // A folder no earlier run used: the cache has one entry per output folder.
   const out = `out-${process.pid}-${Date.now()}`;
   const args = ['generate', '--snapshot', 'c.json', '--out', out, '--name', 'c'];

@@ -20,26 +20,42 @@ const ALL: Command[] = ['generate', 'snapshot', 'diff', 'lint'];
 function commandsFor(file: string): Command[] {
   const path = relative(join(repoRoot, 'src'), file).split('\\').join('/');
   if (path === 'cli/main.ts') return ['top'];
-  if (path.startsWith('discover/') || path === 'cli/discovery-flags.ts') return ['snapshot', 'generate'];
+  if (path.startsWith('discover/') || path === 'cli/discovery-flags.ts')
+    return ['snapshot', 'generate'];
   if (path === 'cli/snapshot.ts') return ['snapshot'];
   if (path === 'cli/diff.ts' || path.startsWith('diff/')) return ['diff'];
   if (path === 'cli/lint.ts' || path.startsWith('lint/')) return ['lint'];
   if (path.startsWith('snapshot/')) return ['generate', 'diff', 'lint'];
-  if (/^(cli\/generate\.ts|generate\.ts|config\/|emit\/|model\/|schema\/)/.test(path)) return ['generate'];
+  if (/^(cli\/generate\.ts|generate\.ts|config\/|emit\/|model\/|schema\/)/.test(path))
+    return ['generate'];
   return ALL;
 }
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : Promise.resolve(e.name.endsWith('.ts') ? [join(dir, e.name)] : []))));
+  const nested = await Promise.all(
+    entries.map((e) =>
+      e.isDirectory()
+        ? sourceFiles(join(dir, e.name))
+        : Promise.resolve(e.name.endsWith('.ts') ? [join(dir, e.name)] : []),
+    ),
+  );
   return nested.flat().sort();
 }
 
 function literals(file: string, text: string): string[] {
   const out: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'help') return;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) out.push(node.text);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'help')
+      return;
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    )
+      out.push(node.text);
     ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
@@ -50,11 +66,18 @@ function literals(file: string, text: string): string[] {
  * Flags in a text, each with the commands it must work on. Quoted parts are another program's
  * command line. A named command (`mcp-codegen snapshot ...`) holds until the next backtick or line end.
  */
-export function flagsIn(text: string, commands: Command[]): Array<{ flag: string; commands: Command[] }> {
-  const unquoted = text.replace(/"[^"\n]*"|'[^'\n]*'/g, (quoted) => (/^["']--[a-z]/.test(quoted) ? quoted.slice(1, -1) : ' '));
+export function flagsIn(
+  text: string,
+  commands: Command[],
+): Array<{ flag: string; commands: Command[] }> {
+  const unquoted = text.replace(/"[^"\n]*"|'[^'\n]*'/g, (quoted) =>
+    /^["']--[a-z]/.test(quoted) ? quoted.slice(1, -1) : ' ',
+  );
   const found: Array<{ flag: string; commands: Command[] }> = [];
   let current = commands;
-  for (const match of unquoted.matchAll(/mcp-codegen (generate|snapshot|diff)\b|[`\n]|(?<![\w-])(--[a-z][a-z0-9-]*)/g)) {
+  for (const match of unquoted.matchAll(
+    /mcp-codegen (generate|snapshot|diff)\b|[`\n]|(?<![\w-])(--[a-z][a-z0-9-]*)/g,
+  )) {
     if (match[1]) current = [match[1] as Command];
     else if (match[2]) found.push({ flag: match[2], commands: current });
     else current = commands;
@@ -70,7 +93,12 @@ async function collect(): Promise<Map<string, { command: Command; flag: string; 
       for (const { flag, commands } of flagsIn(literal, commandsFor(file))) {
         for (const command of commands) {
           const key = `${command} ${flag}`;
-          if (!pairs.has(key)) pairs.set(key, { command, flag, where: `${relative(repoRoot, file)}: ${JSON.stringify(literal.slice(0, 120))}` });
+          if (!pairs.has(key))
+            pairs.set(key, {
+              command,
+              flag,
+              where: `${relative(repoRoot, file)}: ${JSON.stringify(literal.slice(0, 120))}`,
+            });
         }
       }
     }
@@ -79,18 +107,31 @@ async function collect(): Promise<Map<string, { command: Command; flag: string; 
 }
 
 async function rejectedAsUnknown(command: Command, flag: string, cwd: string): Promise<boolean> {
-  if (command === 'top') return (await runCli([flag], { cwd })).stderr.includes(`unknown command ${JSON.stringify(flag)}`);
+  if (command === 'top')
+    return (await runCli([flag], { cwd })).stderr.includes(
+      `unknown command ${JSON.stringify(flag)}`,
+    );
   return (await runCli([command, flag], { cwd })).stderr.includes(`Unknown option '${flag}'`);
 }
 
 test('the flag extraction: hints, named commands, and quoted command lines of other programs', () => {
-  assert.deepEqual(flagsIn('the server may be stuck; if it is only slow, raise --timeout (discovery.timeoutMs in the config)', ['snapshot', 'generate']), [
-    { flag: '--timeout', commands: ['snapshot', 'generate'] },
-  ]);
-  assert.deepEqual(flagsIn('or discover first with `mcp-codegen snapshot --stdio "node --import tsx s.ts" --out <file>`', ['generate']), [
-    { flag: '--stdio', commands: ['snapshot'] },
-    { flag: '--out', commands: ['snapshot'] },
-  ]);
+  assert.deepEqual(
+    flagsIn(
+      'the server may be stuck; if it is only slow, raise --timeout (discovery.timeoutMs in the config)',
+      ['snapshot', 'generate'],
+    ),
+    [{ flag: '--timeout', commands: ['snapshot', 'generate'] }],
+  );
+  assert.deepEqual(
+    flagsIn(
+      'or discover first with `mcp-codegen snapshot --stdio "node --import tsx s.ts" --out <file>`',
+      ['generate'],
+    ),
+    [
+      { flag: '--stdio', commands: ['snapshot'] },
+      { flag: '--out', commands: ['snapshot'] },
+    ],
+  );
 });
 
 test('every --flag the CLI can print is accepted by the real bin for the command that prints it', async (t) => {
@@ -100,10 +141,21 @@ test('every --flag the CLI can print is accepted by the real bin for the command
   await writeFile(join(cwd, 'package.json'), '{}\n');
   t.after(() => rm(cwd, { recursive: true, force: true }));
   const pairs = [...(await collect()).values()];
-  t.diagnostic(`${pairs.length} (command, flag) pairs: ${pairs.map((p) => `${p.command} ${p.flag}`).join(', ')}`);
+  t.diagnostic(
+    `${pairs.length} (command, flag) pairs: ${pairs.map((p) => `${p.command} ${p.flag}`).join(', ')}`,
+  );
   // The ones this task is about are among them.
-  for (const key of ['generate --timeout', 'snapshot --timeout', 'generate --max-pages', 'generate --era', 'snapshot --era']) {
-    assert.ok(pairs.some((p) => `${p.command} ${p.flag}` === key), `${key} is named by some text in src/`);
+  for (const key of [
+    'generate --timeout',
+    'snapshot --timeout',
+    'generate --max-pages',
+    'generate --era',
+    'snapshot --era',
+  ]) {
+    assert.ok(
+      pairs.some((p) => `${p.command} ${p.flag}` === key),
+      `${key} is named by some text in src/`,
+    );
   }
   // The check itself can fail: a flag no command has is reported.
   assert.equal(await rejectedAsUnknown('generate', '--no-such-flag', cwd), true);
@@ -112,9 +164,14 @@ test('every --flag the CLI can print is accepted by the real bin for the command
   const queue = [...pairs];
   const worker = async () => {
     for (let pair = queue.shift(); pair; pair = queue.shift()) {
-      if (await rejectedAsUnknown(pair.command, pair.flag, cwd)) rejected.push(`${pair.command} ${pair.flag}  (${pair.where})`);
+      if (await rejectedAsUnknown(pair.command, pair.flag, cwd))
+        rejected.push(`${pair.command} ${pair.flag}  (${pair.where})`);
     }
   };
   await Promise.all([worker(), worker()]);
-  assert.deepEqual(rejected.sort(), [], `flags the CLI prints but rejects:\n${rejected.join('\n')}`);
+  assert.deepEqual(
+    rejected.sort(),
+    [],
+    `flags the CLI prints but rejects:\n${rejected.join('\n')}`,
+  );
 });

@@ -53,7 +53,10 @@ test('given a schema 5000 levels deep, reading says which tool and where, and ge
   await writeFile(file, text);
   const generated = await cli('generate', '--snapshot', file, '--out', join(dir, 'out'));
   assert.equal(generated.code, 2, generated.stderr);
-  assert.match(generated.stderr, /^error: .*deep-5000\.json at \/tools\/0\/inputSchema\/properties\/n.*: tool "deep": nested deeper than 1024 levels\n/);
+  assert.match(
+    generated.stderr,
+    /^error: .*deep-5000\.json at \/tools\/0\/inputSchema\/properties\/n.*: tool "deep": nested deeper than 1024 levels\n/,
+  );
   assert.doesNotMatch(generated.stderr, /internal error|RangeError/);
   const diffed = await cli('diff', file, file);
   assert.equal(diffed.code, 2, diffed.stderr);
@@ -68,18 +71,28 @@ test('given a schema 500 levels deep (1000 JSON levels), snapshot writing, gener
   assert.equal(serializeSnapshot(parseSnapshotText(written, 'again.json')), written);
   // The diff sees the leaf change 500 levels down.
   const report = diffSnapshots(base, head);
-  assert.deepEqual(report.findings.map((f) => f.id), ['tool-input-type-narrowed']);
+  assert.deepEqual(
+    report.findings.map((f) => f.id),
+    ['tool-input-type-narrowed'],
+  );
   assert.equal(report.findings[0]!.pointer.split('/properties/n').length - 1, 500);
   // Generation types the part past the bound as unknown, and says so.
   const { files, model } = await renderClient(base, { name: 'deep' }, '/x');
   assert.equal(model.warnings.length, 1);
-  assert.match(model.warnings[0]!, /^tool "deep": inputSchema at \/properties\/n\/properties\/n.*: \(nested deeper than 64 levels: typed as unknown\)$/);
+  assert.match(
+    model.warnings[0]!,
+    /^tool "deep": inputSchema at \/properties\/n\/properties\/n.*: \(nested deeper than 64 levels: typed as unknown\)$/,
+  );
   assert.ok(files.find((f) => f.path === 'types.ts')!.content.includes(TOO_DEEP));
 });
 
 test('given the depth catalog, every deep tool is warned about, the shallow one is not', async () => {
-  const { files, model } = await renderCatalog(join(repoRoot, 'fixtures/catalogs/correct-depth.json'));
-  const warned = model.warnings.map((w) => /^tool "([^"]+)": (\w+) at /.exec(w)?.slice(1, 3).join(' '));
+  const { files, model } = await renderCatalog(
+    join(repoRoot, 'fixtures/catalogs/correct-depth.json'),
+  );
+  const warned = model.warnings.map((w) =>
+    /^tool "([^"]+)": (\w+) at /.exec(w)?.slice(1, 3).join(' '),
+  );
   assert.deepEqual(warned, [
     'deep_items inputSchema',
     'deep_items outputSchema',
@@ -95,18 +108,36 @@ test('given the depth catalog, every deep tool is warned about, the shallow one 
 test('given a $ref chain 600 definitions long, the far end is unknown with one warning, and the diff reports it', async () => {
   const chain = (leaf: string) => {
     const defs: Record<string, unknown> = {};
-    for (let i = 0; i < 600; i++) defs[`A${i}`] = { type: 'object', properties: { n: { $ref: `#/$defs/A${i + 1}` } } };
+    for (let i = 0; i < 600; i++)
+      defs[`A${i}`] = { type: 'object', properties: { n: { $ref: `#/$defs/A${i + 1}` } } };
     defs.A600 = { type: leaf };
-    return { tools: [{ name: 'chain', inputSchema: { type: 'object', properties: { root: { $ref: '#/$defs/A0' } }, $defs: defs } }] };
+    return {
+      tools: [
+        {
+          name: 'chain',
+          inputSchema: {
+            type: 'object',
+            properties: { root: { $ref: '#/$defs/A0' } },
+            $defs: defs,
+          },
+        },
+      ],
+    };
   };
   const base = parseSnapshot(chain('string'), 'base.json');
   const { files, model } = await renderClient(base, { name: 'chain' }, '/x');
   assert.equal(model.warnings.length, 1);
-  assert.match(model.warnings[0]!, /^tool "chain": inputSchema at \/\$defs\/A\d+: \$ref chain more than 64 targets long: typed as unknown \(and \d+ more\)$/);
+  assert.match(
+    model.warnings[0]!,
+    /^tool "chain": inputSchema at \/\$defs\/A\d+: \$ref chain more than 64 targets long: typed as unknown \(and \d+ more\)$/,
+  );
   const types = files.find((f) => f.path === 'types.ts')!.content;
   assert.match(types, /export interface A0 \{\s*n\?: A1;/, 'the start of the chain is typed');
   assert.match(types, /export type A600 = unknown;/, 'the end is unknown');
   // The diff follows the chain as far as its bound, then reports a change it cannot prove safe.
   const report = diffSnapshots(base, parseSnapshot(chain('number'), 'head.json'));
-  assert.deepEqual(report.findings.map((f) => f.id), ['tool-input-schema-changed']);
+  assert.deepEqual(
+    report.findings.map((f) => f.id),
+    ['tool-input-schema-changed'],
+  );
 });

@@ -29,7 +29,9 @@ async function cli(args: string[]): Promise<{ code: number; stderr: string }> {
 
 const files = jsonFiles(join(repoRoot, 'fixtures')).sort();
 
-const snapshots = files.filter((f) => /fixtures\/(catalogs\/[^/]+|diff\/(base|head))\.json$/.test(f));
+const snapshots = files.filter((f) =>
+  /fixtures\/(catalogs\/[^/]+|diff\/(base|head))\.json$/.test(f),
+);
 
 test('every catalog and diff snapshot in fixtures/ diffs against itself without an internal error', async () => {
   assert.ok(snapshots.length >= 11, `found ${snapshots.length} snapshots`);
@@ -41,7 +43,14 @@ test('every catalog and diff snapshot in fixtures/ diffs against itself without 
 
 test('every catalog and diff snapshot in fixtures/ generates without an internal error', async () => {
   for (const file of snapshots) {
-    const { code, stderr } = await cli(['generate', '--snapshot', file, '--out', join(tmpRoot, 'exit-codes', 'out'), '--check']);
+    const { code, stderr } = await cli([
+      'generate',
+      '--snapshot',
+      file,
+      '--out',
+      join(tmpRoot, 'exit-codes', 'out'),
+      '--check',
+    ]);
     // --check against an empty folder: 1 (stale) is the expected answer; 70 never is.
     assert.equal(code, 1, `${relative(repoRoot, file)}: exit ${code}\n${stderr}`);
     assert.doesNotMatch(stderr, /internal error/, relative(repoRoot, file));

@@ -15,9 +15,20 @@ let http: Running;
 let httpModernOnly: Running;
 
 before(async () => {
-  const [command, ...args] = [process.execPath, '--import', 'tsx', 'fixtures/servers/v2-catalog.ts'];
-  http = await startServer(command, [...args, '--http', '0'], { ready: /listening on (\d+)/, stream: 'stderr' });
-  httpModernOnly = await startServer(command, [...args, '--http', '0', '--modern-only'], { ready: /listening on (\d+)/, stream: 'stderr' });
+  const [command, ...args] = [
+    process.execPath,
+    '--import',
+    'tsx',
+    'fixtures/servers/v2-catalog.ts',
+  ];
+  http = await startServer(command, [...args, '--http', '0'], {
+    ready: /listening on (\d+)/,
+    stream: 'stderr',
+  });
+  httpModernOnly = await startServer(command, [...args, '--http', '0', '--modern-only'], {
+    ready: /listening on (\d+)/,
+    stream: 'stderr',
+  });
 });
 
 after(async () => {
@@ -30,13 +41,22 @@ const sources = {
   http: () => ({ url: http.url('/mcp') }),
 };
 
-async function run(source: Parameters<typeof discover>[0], era: DiscoveryEra): Promise<{ snapshot: Snapshot; events: DiscoverProgress[] }> {
+async function run(
+  source: Parameters<typeof discover>[0],
+  era: DiscoveryEra,
+): Promise<{ snapshot: Snapshot; events: DiscoverProgress[] }> {
   const events: DiscoverProgress[] = [];
-  const snapshot = await discover(source, { cwd: ROOT, env, era, onProgress: (e) => events.push(e) });
+  const snapshot = await discover(source, {
+    cwd: ROOT,
+    env,
+    era,
+    onProgress: (e) => events.push(e),
+  });
   return { snapshot, events };
 }
 
-const outputType = (snapshot: Snapshot, tool: string) => snapshot.tools.find((t) => t.name === tool)?.outputSchema?.type;
+const outputType = (snapshot: Snapshot, tool: string) =>
+  snapshot.tools.find((t) => t.name === tool)?.outputSchema?.type;
 
 for (const [transport, source] of Object.entries(sources)) {
   test(`v2 fixture over ${transport}: auto picks the modern era, records it, and follows every tools/list page`, async () => {
@@ -45,12 +65,30 @@ for (const [transport, source] of Object.entries(sources)) {
     assert.equal(snapshot.protocolVersion, '2026-07-28');
     assert.deepEqual(snapshot.serverInfo, { name: 'v2-catalog', version: '2.0.0' });
     assert.equal(snapshot.instructions, 'A fixture written with SDK v2.');
-    assert.deepEqual(snapshot.tools.map((t) => t.name), [...TOOL_NAMES]);
-    assert.deepEqual(snapshot.resources.map((r) => r.uri), ['v2://readme']);
-    assert.deepEqual(snapshot.resourceTemplates.map((r) => r.uriTemplate), ['v2://cities/{id}']);
-    assert.deepEqual(snapshot.prompts.map((p) => p.name), ['greet']);
+    assert.deepEqual(
+      snapshot.tools.map((t) => t.name),
+      [...TOOL_NAMES],
+    );
+    assert.deepEqual(
+      snapshot.resources.map((r) => r.uri),
+      ['v2://readme'],
+    );
+    assert.deepEqual(
+      snapshot.resourceTemplates.map((r) => r.uriTemplate),
+      ['v2://cities/{id}'],
+    );
+    assert.deepEqual(
+      snapshot.prompts.map((p) => p.name),
+      ['greet'],
+    );
     const pages = events.find((e) => e.type === 'list-done' && e.method === 'tools/list');
-    assert.deepEqual(pages, { type: 'list-done', server: pages?.server, method: 'tools/list', pages: Math.ceil(TOOL_NAMES.length / TOOLS_PAGE_SIZE), items: TOOL_NAMES.length });
+    assert.deepEqual(pages, {
+      type: 'list-done',
+      server: pages?.server,
+      method: 'tools/list',
+      pages: Math.ceil(TOOL_NAMES.length / TOOLS_PAGE_SIZE),
+      items: TOOL_NAMES.length,
+    });
     // The modern era sends a non-object output schema as it is.
     assert.equal(outputType(snapshot, 'list_cities'), 'array');
     assert.equal(outputType(snapshot, 'city_ids'), 'array');
@@ -67,9 +105,18 @@ for (const [transport, source] of Object.entries(sources)) {
     const wrapped = legacy.tools.find((t) => t.name === 'list_cities')?.outputSchema;
     assert.equal(wrapped?.type, 'object');
     assert.deepEqual(wrapped?.required, ['result']);
-    assert.deepEqual((wrapped?.properties as Record<string, unknown>).result, modern.tools.find((t) => t.name === 'list_cities')?.outputSchema);
+    assert.deepEqual(
+      (wrapped?.properties as Record<string, unknown>).result,
+      modern.tools.find((t) => t.name === 'list_cities')?.outputSchema,
+    );
     const shaped = new Set(['list_cities', 'city_ids']);
-    const rest = (s: Snapshot) => serializeSnapshot({ ...s, era: undefined, protocolVersion: undefined, tools: s.tools.filter((t) => !shaped.has(t.name)) });
+    const rest = (s: Snapshot) =>
+      serializeSnapshot({
+        ...s,
+        era: undefined,
+        protocolVersion: undefined,
+        tools: s.tools.filter((t) => !shaped.has(t.name)),
+      });
     assert.equal(rest(legacy), rest(modern));
   });
 }
@@ -79,7 +126,11 @@ test('a server that refuses the legacy era: auto uses modern, pinned legacy is a
   assert.equal(snapshot.era, 'modern');
   await assert.rejects(
     run({ stdio: fixtureCommand('v2-catalog', '--modern-only') }, 'legacy'),
-    (e: unknown) => e instanceof ServerError && e.exitCode === 3 && /initialize: .*-32022/.test(e.message) && /supports only 2026-07-28; use --era auto/.test(e.hint ?? ''),
+    (e: unknown) =>
+      e instanceof ServerError &&
+      e.exitCode === 3 &&
+      /initialize: .*-32022/.test(e.message) &&
+      /supports only 2026-07-28; use --era auto/.test(e.hint ?? ''),
   );
 });
 
@@ -98,38 +149,64 @@ test('pinning the modern era against a legacy-only stdio server is an exit-3 err
     (e: unknown) =>
       e instanceof ServerError &&
       e.exitCode === 3 &&
-      e.message.includes('server/discover: discovery is pinned to the modern era (2026-07-28), but the server speaks only the legacy era') &&
+      e.message.includes(
+        'server/discover: discovery is pinned to the modern era (2026-07-28), but the server speaks only the legacy era',
+      ) &&
       e.message.includes('JSON-RPC error -32601') &&
       /--era auto/.test(e.hint ?? ''),
   );
 });
 
 test('a legacy server that exits on server/discover is started again for initialize', async () => {
-  const { snapshot, events } = await run({ stdio: fixtureCommand('misbehaving', 'exit-on-probe') }, 'auto');
+  const { snapshot, events } = await run(
+    { stdio: fixtureCommand('misbehaving', 'exit-on-probe') },
+    'auto',
+  );
   assert.equal(snapshot.era, 'legacy');
-  assert.deepEqual(snapshot.tools.map((t) => t.name), ['alpha']);
+  assert.deepEqual(
+    snapshot.tools.map((t) => t.name),
+    ['alpha'],
+  );
   assert.equal(events.filter((e) => e.type === 'connecting').length, 2);
 });
 
 test('a legacy server that never answers server/discover is discovered with initialize on the same process', async () => {
-  const { snapshot, events } = await run({ stdio: fixtureCommand('misbehaving', 'silent-on-probe') }, 'auto');
+  const { snapshot, events } = await run(
+    { stdio: fixtureCommand('misbehaving', 'silent-on-probe') },
+    'auto',
+  );
   assert.equal(snapshot.era, 'legacy');
-  assert.deepEqual(snapshot.tools.map((t) => t.name), ['alpha']);
+  assert.deepEqual(
+    snapshot.tools.map((t) => t.name),
+    ['alpha'],
+  );
   assert.equal(events.filter((e) => e.type === 'connecting').length, 1);
 });
 
 test('the modern era over the legacy SSE transport is a usage error', async () => {
   await assert.rejects(
     run({ url: http.url('/sse'), transport: 'sse' }, 'modern'),
-    (e: unknown) => e instanceof Error && !(e instanceof ServerError) && (e as { exitCode?: number }).exitCode === 2 && /HTTP\+SSE transport has no modern era/.test(e.message),
+    (e: unknown) =>
+      e instanceof Error &&
+      !(e instanceof ServerError) &&
+      (e as { exitCode?: number }).exitCode === 2 &&
+      /HTTP\+SSE transport has no modern era/.test(e.message),
   );
 });
 
 test('only declared capabilities are listed, in both eras', async () => {
   for (const era of ['legacy', 'modern'] as const) {
-    const { snapshot, events } = await run({ stdio: fixtureCommand('v2-catalog', '--tools-only') }, era);
+    const { snapshot, events } = await run(
+      { stdio: fixtureCommand('v2-catalog', '--tools-only') },
+      era,
+    );
     assert.equal(snapshot.era, era);
     assert.deepEqual(Object.keys(snapshot.capabilities ?? {}), ['tools']);
-    assert.deepEqual(events.filter((e) => e.type === 'list-done').map((e) => e.type === 'list-done' && `${e.method}:${e.pages}`), ['tools/list:3']);
+    assert.deepEqual(
+      events
+        .filter((e) => e.type === 'list-done')
+        .map((e) => e.type === 'list-done' && `${e.method}:${e.pages}`),
+      ['tools/list:3'],
+    );
   }
 });

@@ -5,7 +5,14 @@ import type { DiscoverProgress } from '../src/discover/index.js';
 import { discover } from '../src/snapshot/discover.js';
 import { ServerError } from '../src/shared/errors.js';
 import { parseSnapshot, serializeSnapshot } from '../src/snapshot/index.js';
-import { EVERYTHING, freePort, ROOT, sharedCatalog, startServer, type Running } from './helpers/servers.js';
+import {
+  EVERYTHING,
+  freePort,
+  ROOT,
+  sharedCatalog,
+  startServer,
+  type Running,
+} from './helpers/servers.js';
 
 // Discovery against a real published server (a devDependency), over stdio and over Streamable
 // HTTP, compared with the catalog in ../shared that was recorded from the same version of it.
@@ -22,7 +29,8 @@ before(async () => {
   // listing has no machine paths, and the catalog was recorded from the same version.
   // The one thing discovery adds is the era: server-everything is a v1 server, so `auto` falls back to
   // initialize, and the snapshot says so.
-  if (catalog !== undefined) expected = serializeSnapshot({ ...parseSnapshot(catalog, CATALOG), era: 'legacy' });
+  if (catalog !== undefined)
+    expected = serializeSnapshot({ ...parseSnapshot(catalog, CATALOG), era: 'legacy' });
   const port = await freePort();
   http = await startServer(process.execPath, [EVERYTHING, 'streamableHttp'], {
     env: { PORT: String(port) },
@@ -36,12 +44,20 @@ after(async () => {
 
 test('server-everything over stdio matches the recorded catalog', async (t) => {
   const events: DiscoverProgress[] = [];
-  const snapshot = await discover({ stdio: join([process.execPath, EVERYTHING, 'stdio']) }, { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) });
+  const snapshot = await discover(
+    { stdio: join([process.execPath, EVERYTHING, 'stdio']) },
+    { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) },
+  );
   assert.equal(snapshot.serverInfo?.name, 'mcp-servers/everything');
   assert.equal(snapshot.tools.length, 13);
-  assert.ok(snapshot.tools.some((tool) => tool.name === 'get-structured-content' && tool.outputSchema), 'the one tool with an outputSchema keeps it');
+  assert.ok(
+    snapshot.tools.some((tool) => tool.name === 'get-structured-content' && tool.outputSchema),
+    'the one tool with an outputSchema keeps it',
+  );
   assert.deepEqual(
-    events.filter((e) => e.type === 'list-done').map((e) => e.type === 'list-done' && `${e.method}:${e.items}`),
+    events
+      .filter((e) => e.type === 'list-done')
+      .map((e) => e.type === 'list-done' && `${e.method}:${e.items}`),
     ['tools/list:13', 'resources/list:7', 'resources/templates/list:2', 'prompts/list:4'],
   );
   if (expected === undefined) return t.skip(SHARED_MISSING);
@@ -63,14 +79,20 @@ test('server-everything over Streamable HTTP on loopback matches the recorded ca
 
 test('auto transport uses Streamable HTTP when the server speaks it', async () => {
   const events: DiscoverProgress[] = [];
-  await discover({ url: http.url('/mcp') }, { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) });
+  await discover(
+    { url: http.url('/mcp') },
+    { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) },
+  );
   assert.ok(!events.some((e) => e.type === 'fallback'), 'no fallback to SSE');
   assert.ok(events.some((e) => e.type === 'connected' && e.transport === 'streamable-http'));
 });
 
 test('server-everything (a v1 server) in the default era: its HTTP 400 to server/discover means initialize', async () => {
   const events: DiscoverProgress[] = [];
-  const snapshot = await discover({ url: http.url('/mcp'), transport: 'streamable-http' }, { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) });
+  const snapshot = await discover(
+    { url: http.url('/mcp'), transport: 'streamable-http' },
+    { cwd: ROOT, env: process.env, onProgress: (e) => events.push(e) },
+  );
   assert.equal(snapshot.era, 'legacy');
   assert.ok(events.some((e) => e.type === 'connected' && e.era === 'legacy'));
 });

@@ -29,17 +29,30 @@ test('an empty-string cursor is followed; only an absent nextCursor ends the lis
   });
   const listing = await paginate(tools, { server: 's', maxPages: 10, fetchPage: server.fetchPage });
   assert.deepEqual(server.asked, [undefined, '', 'x']);
-  assert.deepEqual(listing.items.map((t) => t.name), ['a', 'b', 'c']);
+  assert.deepEqual(
+    listing.items.map((t) => t.name),
+    ['a', 'b', 'c'],
+  );
   assert.deepEqual(listing.pageOf, [1, 2, 3]);
   assert.equal(listing.pages, 3);
 });
 
 test('nextCursor null ends the list; any other non-string is an error', async () => {
-  const ended = await paginate(tools, { server: 's', maxPages: 10, fetchPage: pages({ null: { tools: [], nextCursor: null } }).fetchPage });
+  const ended = await paginate(tools, {
+    server: 's',
+    maxPages: 10,
+    fetchPage: pages({ null: { tools: [], nextCursor: null } }).fetchPage,
+  });
   assert.equal(ended.pages, 1);
   await assert.rejects(
-    paginate(tools, { server: 's', maxPages: 10, fetchPage: pages({ null: { tools: [], nextCursor: 2 } }).fetchPage }),
-    (e: unknown) => e instanceof ServerError && e.message === 'server "s": tools/list, page 1: nextCursor must be a string, got number 2',
+    paginate(tools, {
+      server: 's',
+      maxPages: 10,
+      fetchPage: pages({ null: { tools: [], nextCursor: 2 } }).fetchPage,
+    }),
+    (e: unknown) =>
+      e instanceof ServerError &&
+      e.message === 'server "s": tools/list, page 1: nextCursor must be a string, got number 2',
   );
 });
 
@@ -48,12 +61,18 @@ test('malformed pages name the server, the method, the page and the problem', as
     [[], 'the result is not an object (got an array)'],
     [{ tools: {} }, '"tools" is an object, not an array'],
     [{ tools: [{ name: 'a' }, 'b'] }, 'item 1 of "tools" is string "b", not a tool object'],
-    [{ tools: [{ name: '' }] }, 'item 0 of "tools" has no tool name (expected a non-empty string "name", got string "")'],
+    [
+      { tools: [{ name: '' }] },
+      'item 0 of "tools" has no tool name (expected a non-empty string "name", got string "")',
+    ],
   ];
   for (const [page, problem] of cases) {
     await assert.rejects(
       paginate(tools, { server: 'srv', maxPages: 10, fetchPage: async () => page }),
-      (e: unknown) => e instanceof ServerError && e.exitCode === 3 && e.message === `server "srv": tools/list, page 1: ${problem}`,
+      (e: unknown) =>
+        e instanceof ServerError &&
+        e.exitCode === 3 &&
+        e.message === `server "srv": tools/list, page 1: ${problem}`,
     );
   }
 });
@@ -63,18 +82,33 @@ test('duplicates, repeated cursors and the page cap are errors', async () => {
     paginate(LISTS[1]!, {
       server: 's',
       maxPages: 10,
-      fetchPage: pages({ null: { resources: [{ uri: 'u:1' }], nextCursor: 'n' }, n: { resources: [{ uri: 'u:1' }] } }).fetchPage,
+      fetchPage: pages({
+        null: { resources: [{ uri: 'u:1' }], nextCursor: 'n' },
+        n: { resources: [{ uri: 'u:1' }] },
+      }).fetchPage,
     }),
     /resources\/list, page 2: resource uri "u:1" is listed twice \(first on page 1\)/,
   );
   await assert.rejects(
-    paginate(tools, { server: 's', maxPages: 10, fetchPage: pages({ null: { tools: [], nextCursor: 'a' }, a: { tools: [], nextCursor: 'a' } }).fetchPage }),
+    paginate(tools, {
+      server: 's',
+      maxPages: 10,
+      fetchPage: pages({ null: { tools: [], nextCursor: 'a' }, a: { tools: [], nextCursor: 'a' } })
+        .fetchPage,
+    }),
     /tools\/list, page 2: nextCursor "a" was already returned by page 1/,
   );
   let n = 0;
   await assert.rejects(
-    paginate(tools, { server: 's', maxPages: 3, fetchPage: async () => ({ tools: [], nextCursor: String(n++) }) }),
-    (e: unknown) => e instanceof ServerError && /tools\/list, page 3: still returned a nextCursor after 3 pages/.test(e.message) && /--max-pages/.test(e.hint ?? ''),
+    paginate(tools, {
+      server: 's',
+      maxPages: 3,
+      fetchPage: async () => ({ tools: [], nextCursor: String(n++) }),
+    }),
+    (e: unknown) =>
+      e instanceof ServerError &&
+      /tools\/list, page 3: still returned a nextCursor after 3 pages/.test(e.message) &&
+      /--max-pages/.test(e.hint ?? ''),
   );
 });
 
@@ -83,17 +117,28 @@ test('command lines split like a shell, without one', () => {
     command: 'node',
     args: ['my server.js', '--name', 'a b', 'c d', '$HOME'],
   });
-  assert.deepEqual(parseCommandLine(['npx', '-y', 'pkg'], 'x'), { command: 'npx', args: ['-y', 'pkg'] });
-  assert.throws(() => parseCommandLine('node "open', '--stdio'), (e: unknown) => e instanceof CodegenError && e.exitCode === 2 && /--stdio: cannot split/.test(e.message));
+  assert.deepEqual(parseCommandLine(['npx', '-y', 'pkg'], 'x'), {
+    command: 'npx',
+    args: ['-y', 'pkg'],
+  });
+  assert.throws(
+    () => parseCommandLine('node "open', '--stdio'),
+    (e: unknown) =>
+      e instanceof CodegenError && e.exitCode === 2 && /--stdio: cannot split/.test(e.message),
+  );
   assert.throws(() => parseCommandLine('   ', '--stdio'), /--stdio: the command line is empty/);
 });
 
 test('${NAME} is read from the environment; an unset one is named with where it was used', () => {
   assert.equal(interpolateEnv('Bearer ${TOKEN}/${TOKEN}', { TOKEN: 't' }, 'x'), 'Bearer t/t');
-  assert.equal(interpolateEnv('$TOKEN and ${ not a reference }', {}, 'x'), '$TOKEN and ${ not a reference }');
+  assert.equal(
+    interpolateEnv('$TOKEN and ${ not a reference }', {}, 'x'),
+    '$TOKEN and ${ not a reference }',
+  );
   assert.equal(interpolateEnv('${EMPTY}', { EMPTY: '' }, 'x'), '');
   assert.throws(() => interpolateEnv('Bearer ${API_TOKEN}', {}, 'the header "Authorization"'), {
-    message: 'the header "Authorization" uses ${API_TOKEN}, but the environment variable API_TOKEN is not set',
+    message:
+      'the header "Authorization" uses ${API_TOKEN}, but the environment variable API_TOKEN is not set',
   });
 });
 
@@ -106,7 +151,14 @@ function capture(isTTY: boolean) {
 
 const run = [
   { type: 'connecting', server: 'w', transport: 'stdio' },
-  { type: 'connected', server: 'w', transport: 'stdio', serverName: 'weather', serverVersion: '1.0.0', protocolVersion: '2025-11-25' },
+  {
+    type: 'connected',
+    server: 'w',
+    transport: 'stdio',
+    serverName: 'weather',
+    serverVersion: '1.0.0',
+    protocolVersion: '2025-11-25',
+  },
   { type: 'page', server: 'w', method: 'tools/list', page: 1, items: 37 },
   { type: 'page', server: 'w', method: 'tools/list', page: 2, items: 74 },
   { type: 'list-done', server: 'w', method: 'tools/list', pages: 2, items: 74 },
@@ -141,10 +193,27 @@ test('progress elsewhere is one plain line per finished step', () => {
 test('progress names the modern era; a legacy connection reads as it always has', () => {
   const out = capture(false);
   const report = createProgressReporter(out.stream);
-  report({ type: 'connected', server: 'v2', transport: 'streamable-http', era: 'modern', serverName: 'v2-catalog', serverVersion: '2.0.0', protocolVersion: '2026-07-28' });
-  report({ type: 'connected', server: 'v1', transport: 'stdio', era: 'legacy', serverName: 'weather', serverVersion: '1.0.0', protocolVersion: '2025-11-25' });
+  report({
+    type: 'connected',
+    server: 'v2',
+    transport: 'streamable-http',
+    era: 'modern',
+    serverName: 'v2-catalog',
+    serverVersion: '2.0.0',
+    protocolVersion: '2026-07-28',
+  });
+  report({
+    type: 'connected',
+    server: 'v1',
+    transport: 'stdio',
+    era: 'legacy',
+    serverName: 'weather',
+    serverVersion: '1.0.0',
+    protocolVersion: '2025-11-25',
+  });
   assert.equal(
     out.text(),
-    'v2: connected over streamable-http (v2-catalog 2.0.0, protocol 2026-07-28, modern era)\n' + 'v1: connected over stdio (weather 1.0.0, protocol 2025-11-25)\n',
+    'v2: connected over streamable-http (v2-catalog 2.0.0, protocol 2026-07-28, modern era)\n' +
+      'v1: connected over stdio (weather 1.0.0, protocol 2025-11-25)\n',
   );
 });

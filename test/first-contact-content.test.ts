@@ -26,19 +26,59 @@ const embedded = { type: 'resource', resource: { uri: 'demo://resource/2', text:
 
 // Given a successful result, want this `data`.
 const rows: Array<[string, CallToolResultLike, unknown]> = [
-  ['plain text', { content: [{ type: 'text', text: 'hello' }] }, { text: 'hello', content: [{ type: 'text', text: 'hello' }] }],
-  ['JSON object text', { content: [{ type: 'text', text: '{"a":1}' }] }, { text: '{"a":1}', json: { a: 1 }, content: [{ type: 'text', text: '{"a":1}' }] }],
-  ['JSON array text', { content: [{ type: 'text', text: ' [1,2]' }] }, { text: ' [1,2]', json: [1, 2], content: [{ type: 'text', text: ' [1,2]' }] }],
-  ['a number as text stays text', { content: [{ type: 'text', text: '42' }] }, { text: '42', content: [{ type: 'text', text: '42' }] }],
-  ['broken JSON stays text', { content: [{ type: 'text', text: '{nope' }] }, { text: '{nope', content: [{ type: 'text', text: '{nope' }] }],
+  [
+    'plain text',
+    { content: [{ type: 'text', text: 'hello' }] },
+    { text: 'hello', content: [{ type: 'text', text: 'hello' }] },
+  ],
+  [
+    'JSON object text',
+    { content: [{ type: 'text', text: '{"a":1}' }] },
+    { text: '{"a":1}', json: { a: 1 }, content: [{ type: 'text', text: '{"a":1}' }] },
+  ],
+  [
+    'JSON array text',
+    { content: [{ type: 'text', text: ' [1,2]' }] },
+    { text: ' [1,2]', json: [1, 2], content: [{ type: 'text', text: ' [1,2]' }] },
+  ],
+  [
+    'a number as text stays text',
+    { content: [{ type: 'text', text: '42' }] },
+    { text: '42', content: [{ type: 'text', text: '42' }] },
+  ],
+  [
+    'broken JSON stays text',
+    { content: [{ type: 'text', text: '{nope' }] },
+    { text: '{nope', content: [{ type: 'text', text: '{nope' }] },
+  ],
   ['image only: never undefined', { content: [image] }, { content: [image] }],
-  ['image first, then text: no text (the first block is not text)', { content: [image, { type: 'text', text: 'caption' }] }, { content: [image, { type: 'text', text: 'caption' }] }],
-  ['text, then resource links', { content: [{ type: 'text', text: 'links:' }, link] }, { text: 'links:', content: [{ type: 'text', text: 'links:' }, link] }],
+  [
+    'image first, then text: no text (the first block is not text)',
+    { content: [image, { type: 'text', text: 'caption' }] },
+    { content: [image, { type: 'text', text: 'caption' }] },
+  ],
+  [
+    'text, then resource links',
+    { content: [{ type: 'text', text: 'links:' }, link] },
+    { text: 'links:', content: [{ type: 'text', text: 'links:' }, link] },
+  ],
   ['embedded resource', { content: [embedded] }, { content: [embedded] }],
-  ['structuredContent without an outputSchema is the json', { content: [{ type: 'text', text: 'sum: 3' }], structuredContent: { sum: 3 } }, { text: 'sum: 3', json: { sum: 3 }, content: [{ type: 'text', text: 'sum: 3' }] }],
+  [
+    'structuredContent without an outputSchema is the json',
+    { content: [{ type: 'text', text: 'sum: 3' }], structuredContent: { sum: 3 } },
+    { text: 'sum: 3', json: { sum: 3 }, content: [{ type: 'text', text: 'sum: 3' }] },
+  ],
   ['no content at all', { content: [] }, { content: [] }],
-  ['a 2024-10-07 toolResult is the json', { toolResult: { answer: 42 } }, { json: { answer: 42 }, content: [] }],
-  ['items that are not objects are dropped', { content: [null, 'x', { type: 'text', text: 'ok' }] }, { text: 'ok', content: [{ type: 'text', text: 'ok' }] }],
+  [
+    'a 2024-10-07 toolResult is the json',
+    { toolResult: { answer: 42 } },
+    { json: { answer: 42 }, content: [] },
+  ],
+  [
+    'items that are not objects are dropped',
+    { content: [null, 'x', { type: 'text', text: 'ok' }] },
+    { text: 'ok', content: [{ type: 'text', text: 'ok' }] },
+  ],
 ];
 
 describe('no-schema data: given result, want data', () => {
@@ -50,7 +90,11 @@ describe('no-schema data: given result, want data', () => {
     });
   }
   test('a schema-described tool keeps its payload as data', () => {
-    const spec: ToolSpec = { name: 'tool', branches: [{ kind: 'documented', required: [] }], codes: [] };
+    const spec: ToolSpec = {
+      name: 'tool',
+      branches: [{ kind: 'documented', required: [] }],
+      codes: [],
+    };
     const r = classifyResult(spec, { content: [{ type: 'text', text: '{"a":1}' }] });
     assert.deepEqual(r.ok && r.data, { a: 1 });
   });
@@ -93,17 +137,30 @@ describe('server-everything, generated and called', () => {
     const snapshot = await discover({ stdio: argv }, { cwd: repoRoot, env: process.env });
     const dir = join(tmpRoot, 'first-contact-content');
     const { files } = await renderClient(snapshot, { name: 'everything' }, join(dir, 'client'));
-    await writeFiles(dir, files.map((f) => ({ path: `client/${f.path}`, content: f.content })));
+    await writeFiles(
+      dir,
+      files.map((f) => ({ path: `client/${f.path}`, content: f.content })),
+    );
     await writeFile(join(dir, 'usage.ts'), usage);
     const module = await import(pathToFileURL(join(dir, 'client/index.ts')).href);
     const mcp = new Client({ name: 'first-contact-content-test', version: '0.0.0' });
-    await mcp.connect(new StdioClientTransport({ command: argv[0]!, args: argv.slice(1), cwd: repoRoot, env: process.env as Record<string, string> }));
+    await mcp.connect(
+      new StdioClientTransport({
+        command: argv[0]!,
+        args: argv.slice(1),
+        cwd: repoRoot,
+        env: process.env as Record<string, string>,
+      }),
+    );
     open.push(mcp);
     const client = new module.EverythingClient(mcp);
 
     const echo = await client.echo({ message: 'hi' });
     assert.equal(echo.ok, true, JSON.stringify(echo.error));
-    assert.deepEqual(echo.data, { text: 'Echo: hi', content: [{ type: 'text', text: 'Echo: hi' }] });
+    assert.deepEqual(echo.data, {
+      text: 'Echo: hi',
+      content: [{ type: 'text', text: 'Echo: hi' }],
+    });
 
     const env = await client.getEnv();
     assert.equal(env.ok, true, JSON.stringify(env.error));
@@ -122,7 +179,10 @@ describe('server-everything, generated and called', () => {
 
     const links = await client.getResourceLinks({ count: 2 });
     assert.equal(links.ok, true, JSON.stringify(links.error));
-    assert.deepEqual(links.data.content.map((b: { type: string }) => b.type), ['text', 'resource_link', 'resource_link']);
+    assert.deepEqual(
+      links.data.content.map((b: { type: string }) => b.type),
+      ['text', 'resource_link', 'resource_link'],
+    );
     for (const l of links.data.content.slice(1)) assert.match(l.uri, /^demo:\/\/resource\//);
 
     const reference = await client.getResourceReference({ resourceType: 'Text', resourceId: 1 });

@@ -24,7 +24,12 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const KEYWORDS = ['maximum', 'minimum', 'maxLength', 'minLength', 'maxItems', 'minItems'];
 
 /** Every numeric `keyword` member, as the path to the object holding it, in document order. */
-function keywordPaths(value: Json, keyword: string, path: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+function keywordPaths(
+  value: Json,
+  keyword: string,
+  path: Array<string | number> = [],
+  out: Array<Array<string | number>> = [],
+): Array<Array<string | number>> {
   if (Array.isArray(value)) value.forEach((v, i) => keywordPaths(v, keyword, [...path, i], out));
   else if (value !== null && typeof value === 'object') {
     if (typeof value[keyword] === 'number') out.push(path);
@@ -36,13 +41,18 @@ function keywordPaths(value: Json, keyword: string, path: Array<string | number>
 function raised(catalog: Json, path: Array<string | number>, keyword: string): Json {
   const copy = structuredClone(catalog);
   let node = copy as { [key: string]: Json };
-  for (const step of path) node = (node as unknown as Record<string | number, Json>)[step] as { [key: string]: Json };
+  for (const step of path)
+    node = (node as unknown as Record<string | number, Json>)[step] as { [key: string]: Json };
   node[keyword] = (node[keyword] as number) + 1;
   return copy;
 }
 
 async function render(file: string) {
-  const { files } = await renderClient(await readSnapshotFile(file), { name: 'diffs', validateInput: true }, '/nonexistent/out');
+  const { files } = await renderClient(
+    await readSnapshotFile(file),
+    { name: 'diffs', validateInput: true },
+    '/nonexistent/out',
+  );
   return new Map(files.map((f) => [f.path, f.content]));
 }
 
@@ -71,9 +81,17 @@ describe('a one-keyword schema change is a small diff in every generated file', 
           assert.notEqual(diff, 'too large', `${where}: ${file} changed in more than 200 lines`);
           if (diff === 'too large') continue;
           const changed = [...diff.removed, ...diff.added];
-          assert.ok(diff.added.length <= MAX_CHANGED_LINES && diff.removed.length <= MAX_CHANGED_LINES, `${where}: ${file} changed ${diff.removed.length} lines into ${diff.added.length}:\n${changed.map((l) => l.slice(0, 200)).join('\n')}`);
-          for (const line of changed) assert.ok(line.length < MAX_LINE_LENGTH, `${where}: ${file} changed a ${line.length}-character line: ${line.slice(0, 200)}…`);
-          if (file === 'validators.ts') assert.ok(diff.added.length > 0, `${where}: the change did not reach validators.ts`);
+          assert.ok(
+            diff.added.length <= MAX_CHANGED_LINES && diff.removed.length <= MAX_CHANGED_LINES,
+            `${where}: ${file} changed ${diff.removed.length} lines into ${diff.added.length}:\n${changed.map((l) => l.slice(0, 200)).join('\n')}`,
+          );
+          for (const line of changed)
+            assert.ok(
+              line.length < MAX_LINE_LENGTH,
+              `${where}: ${file} changed a ${line.length}-character line: ${line.slice(0, 200)}…`,
+            );
+          if (file === 'validators.ts')
+            assert.ok(diff.added.length > 0, `${where}: the change did not reach validators.ts`);
         }
       }
     });

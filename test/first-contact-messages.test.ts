@@ -6,28 +6,108 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolCallError, classifyResult, invokeTool, unwrap, type ToolSpec } from '../templates/runtime.js';
+import {
+  ToolCallError,
+  classifyResult,
+  invokeTool,
+  unwrap,
+  type ToolSpec,
+} from '../templates/runtime.js';
 import { connectResultsServer, fetchUpstream } from './helpers/runtime-fixture.js';
 
 const sql: ToolSpec = { name: 'execute_sql', branches: [], codes: ['EXECUTION_ERROR'] };
 const sqlNoCodes: ToolSpec = { name: 'execute_sql', branches: [], codes: [] };
 
 type Row = { payload: unknown; want: { code: string; serverCode?: string; message: string } };
-const text = (value: unknown) => ({ isError: true, content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }] });
+const text = (value: unknown) => ({
+  isError: true,
+  content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
+});
 
 // Given an isError payload (sent as JSON text, as most servers do), want this code and message.
 const rows: Array<[string, ToolSpec, Row]> = [
-  ['error string beside a known code', sql, { payload: { error: 'no such table: nope', code: 'EXECUTION_ERROR' }, want: { code: 'EXECUTION_ERROR', message: 'no such table: nope' } }],
-  ['error string beside an unknown code', sqlNoCodes, { payload: { error: 'no such table: nope', code: 'EXECUTION_ERROR' }, want: { code: '$unknown', serverCode: 'EXECUTION_ERROR', message: 'no such table: nope' } }],
-  ['message wins over error', sql, { payload: { code: 'EXECUTION_ERROR', message: 'SQL failed', error: 'no such table' }, want: { code: 'EXECUTION_ERROR', message: 'SQL failed' } }],
-  ['detail (FastAPI style)', sql, { payload: { code: 'EXECUTION_ERROR', detail: 'column x does not exist' }, want: { code: 'EXECUTION_ERROR', message: 'column x does not exist' } }],
-  ['hint when nothing else', sql, { payload: { code: 'EXECUTION_ERROR', hint: 'check the table name' }, want: { code: 'EXECUTION_ERROR', message: 'check the table name' } }],
-  ['nested error.message', sql, { payload: { error: { code: 'EXECUTION_ERROR', message: 'locked' } }, want: { code: 'EXECUTION_ERROR', message: 'locked' } }],
-  ['nested error.detail', sql, { payload: { error: { code: 'EXECUTION_ERROR', detail: 'disk full' } }, want: { code: 'EXECUTION_ERROR', message: 'disk full' } }],
-  ['error equal to the code is not a message', sql, { payload: { error: 'EXECUTION_ERROR' }, want: { code: 'EXECUTION_ERROR', message: 'execute_sql returned EXECUTION_ERROR' } }],
-  ['blank strings are not messages', sql, { payload: { code: 'EXECUTION_ERROR', message: '  ', error: '' }, want: { code: 'EXECUTION_ERROR', message: 'execute_sql returned EXECUTION_ERROR' } }],
-  ['plain text', sql, { payload: 'database is locked', want: { code: '$uncoded', message: 'database is locked' } }],
-  ['no words at all', sql, { payload: { rows: 0 }, want: { code: '$uncoded', message: 'execute_sql returned an error' } }],
+  [
+    'error string beside a known code',
+    sql,
+    {
+      payload: { error: 'no such table: nope', code: 'EXECUTION_ERROR' },
+      want: { code: 'EXECUTION_ERROR', message: 'no such table: nope' },
+    },
+  ],
+  [
+    'error string beside an unknown code',
+    sqlNoCodes,
+    {
+      payload: { error: 'no such table: nope', code: 'EXECUTION_ERROR' },
+      want: { code: '$unknown', serverCode: 'EXECUTION_ERROR', message: 'no such table: nope' },
+    },
+  ],
+  [
+    'message wins over error',
+    sql,
+    {
+      payload: { code: 'EXECUTION_ERROR', message: 'SQL failed', error: 'no such table' },
+      want: { code: 'EXECUTION_ERROR', message: 'SQL failed' },
+    },
+  ],
+  [
+    'detail (FastAPI style)',
+    sql,
+    {
+      payload: { code: 'EXECUTION_ERROR', detail: 'column x does not exist' },
+      want: { code: 'EXECUTION_ERROR', message: 'column x does not exist' },
+    },
+  ],
+  [
+    'hint when nothing else',
+    sql,
+    {
+      payload: { code: 'EXECUTION_ERROR', hint: 'check the table name' },
+      want: { code: 'EXECUTION_ERROR', message: 'check the table name' },
+    },
+  ],
+  [
+    'nested error.message',
+    sql,
+    {
+      payload: { error: { code: 'EXECUTION_ERROR', message: 'locked' } },
+      want: { code: 'EXECUTION_ERROR', message: 'locked' },
+    },
+  ],
+  [
+    'nested error.detail',
+    sql,
+    {
+      payload: { error: { code: 'EXECUTION_ERROR', detail: 'disk full' } },
+      want: { code: 'EXECUTION_ERROR', message: 'disk full' },
+    },
+  ],
+  [
+    'error equal to the code is not a message',
+    sql,
+    {
+      payload: { error: 'EXECUTION_ERROR' },
+      want: { code: 'EXECUTION_ERROR', message: 'execute_sql returned EXECUTION_ERROR' },
+    },
+  ],
+  [
+    'blank strings are not messages',
+    sql,
+    {
+      payload: { code: 'EXECUTION_ERROR', message: '  ', error: '' },
+      want: { code: 'EXECUTION_ERROR', message: 'execute_sql returned EXECUTION_ERROR' },
+    },
+  ],
+  [
+    'plain text',
+    sql,
+    { payload: 'database is locked', want: { code: '$uncoded', message: 'database is locked' } },
+  ],
+  [
+    'no words at all',
+    sql,
+    { payload: { rows: 0 }, want: { code: '$uncoded', message: 'execute_sql returned an error' } },
+  ],
 ];
 
 describe('error messages: given payload, want code and message', () => {
@@ -37,19 +117,42 @@ describe('error messages: given payload, want code and message', () => {
       assert.equal(result.ok, false);
       if (result.ok) return;
       const error = result.error as { code: string; serverCode?: string; message: string };
-      assert.deepEqual({ code: error.code, ...(error.serverCode !== undefined && { serverCode: error.serverCode }), message: error.message }, want);
+      assert.deepEqual(
+        {
+          code: error.code,
+          ...(error.serverCode !== undefined && { serverCode: error.serverCode }),
+          message: error.message,
+        },
+        want,
+      );
     });
   }
 });
 
 describe('ToolCallError carries the server text', () => {
   test('a known code: tool, code and text', () => {
-    const result = classifyResult(sql, text({ error: 'no such table: nope', code: 'EXECUTION_ERROR' }));
-    assert.throws(() => unwrap(result), (e: unknown) => e instanceof ToolCallError && e.message === 'execute_sql failed with EXECUTION_ERROR: no such table: nope');
+    const result = classifyResult(
+      sql,
+      text({ error: 'no such table: nope', code: 'EXECUTION_ERROR' }),
+    );
+    assert.throws(
+      () => unwrap(result),
+      (e: unknown) =>
+        e instanceof ToolCallError &&
+        e.message === 'execute_sql failed with EXECUTION_ERROR: no such table: nope',
+    );
   });
   test('an unknown code: the code as sent, then $unknown', () => {
-    const result = classifyResult(sqlNoCodes, text({ error: 'no such table: nope', code: 'EXECUTION_ERROR' }));
-    assert.throws(() => unwrap(result), (e: unknown) => e instanceof ToolCallError && e.message === 'execute_sql failed with EXECUTION_ERROR ($unknown): no such table: nope');
+    const result = classifyResult(
+      sqlNoCodes,
+      text({ error: 'no such table: nope', code: 'EXECUTION_ERROR' }),
+    );
+    assert.throws(
+      () => unwrap(result),
+      (e: unknown) =>
+        e instanceof ToolCallError &&
+        e.message === 'execute_sql failed with EXECUTION_ERROR ($unknown): no such table: nope',
+    );
   });
 });
 
@@ -68,7 +171,13 @@ describe('through a real server (fixtures/servers/results.ts)', () => {
     assert.equal(result.error.code, '$unknown');
     assert.equal(result.error.serverCode, 'EXECUTION_ERROR');
     assert.equal(result.error.message, 'no such table: nope');
-    assert.deepEqual(result.error.details, { error: 'no such table: nope', code: 'EXECUTION_ERROR' });
-    assert.throws(() => unwrap(result), { name: 'ToolCallError', message: 'fetch_upstream failed with EXECUTION_ERROR ($unknown): no such table: nope' });
+    assert.deepEqual(result.error.details, {
+      error: 'no such table: nope',
+      code: 'EXECUTION_ERROR',
+    });
+    assert.throws(() => unwrap(result), {
+      name: 'ToolCallError',
+      message: 'fetch_upstream failed with EXECUTION_ERROR ($unknown): no such table: nope',
+    });
   });
 });

@@ -60,11 +60,17 @@ export async function openValues(): Promise<void> {
 
 test('no-argument tools: closed inputs reject strings and unknown keys, open ones reject non-objects (tsc)', async () => {
   const dir = join(tmpRoot, 'first-contact-no-arguments');
-  const { files } = await renderCatalog(join(repoRoot, 'fixtures/catalogs/first-contact-no-arguments.json'), 'no-args');
+  const { files } = await renderCatalog(
+    join(repoRoot, 'fixtures/catalogs/first-contact-no-arguments.json'),
+    'no-args',
+  );
   const types = files.find((f) => f.path === 'types.ts')!.content;
   // The closed inputs are no longer the empty interface that accepted anything.
   assert.doesNotMatch(types, /interface \w+ \{\s*\}/);
-  await writeFiles(dir, files.map((f) => ({ path: `client/${f.path}`, content: f.content })));
+  await writeFiles(
+    dir,
+    files.map((f) => ({ path: `client/${f.path}`, content: f.content })),
+  );
   await writeFile(join(dir, 'usage.ts'), usage);
   const result = await typecheck(dir, 'nodenext');
   assert.ok(result.ok, `tsc:\n${result.output.slice(0, 3000)}`);

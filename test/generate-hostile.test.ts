@@ -19,9 +19,15 @@ test('server text never becomes code: no statement reaches `process`', async () 
     const source = project.createSourceFile(file.path, file.content, { overwrite: true });
     const identifiers = source.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText());
     assert.ok(!identifiers.includes('process'), `${file.path} has an identifier "process"`);
-    assert.equal(source.getPreEmitDiagnostics().filter((d) => d.getCategory() === 1 && d.getCode() < 2000).length, 0, `${file.path} parses`);
+    assert.equal(
+      source.getPreEmitDiagnostics().filter((d) => d.getCategory() === 1 && d.getCode() < 2000)
+        .length,
+      0,
+      `${file.path} parses`,
+    );
     // Every doc comment closes where we closed it: the server's "*/" was neutralised.
-    for (const doc of source.getDescendantsOfKind(SyntaxKind.JSDoc)) assert.ok(!doc.getInnerText().includes('*/'));
+    for (const doc of source.getDescendantsOfKind(SyntaxKind.JSDoc))
+      assert.ok(!doc.getInnerText().includes('*/'));
   }
 });
 
@@ -41,17 +47,36 @@ test('names from hostile tool names are identifiers, decided by a naming pass', 
     'tool "cyclic": inputSchema at /$defs/a: $ref chain that loops back on itself: typed as unknown',
     'tool "cyclic": inputSchema at /$defs/b: $ref chain that loops back on itself: typed as unknown',
   ]);
-  assert.match(model.warnings[3]!, /^tool "deep": inputSchema at \/properties\/d\/properties\/n\/.*…: \(nested deeper than 64 levels: typed as unknown\)$/);
+  assert.match(
+    model.warnings[3]!,
+    /^tool "deep": inputSchema at \/properties\/d\/properties\/n\/.*…: \(nested deeper than 64 levels: typed as unknown\)$/,
+  );
   assert.equal(model.warnings.length, 4);
   for (const tool of model.tools) {
-    for (const name of [tool.method, tool.inputType, tool.resultType, tool.errorType, tool.errorCodeEnum, tool.specName]) {
+    for (const name of [
+      tool.method,
+      tool.inputType,
+      tool.resultType,
+      tool.errorType,
+      tool.errorCodeEnum,
+      tool.specName,
+    ]) {
       assert.match(name, /^[A-Za-z_$][A-Za-z0-9_$]*$/);
     }
   }
   // Naming does not depend on listing order.
-  const catalog = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(hostile, 'utf8'))) as { tools: unknown[] };
-  const reversed = await renderClient(parseSnapshot({ ...catalog, tools: [...catalog.tools].reverse() }, 'r.json'), { name: 'hostile' }, '/x');
-  assert.deepEqual(Object.fromEntries(reversed.model.tools.map((t) => [t.tool.name, t.method])), methods);
+  const catalog = JSON.parse(
+    await import('node:fs/promises').then((fs) => fs.readFile(hostile, 'utf8')),
+  ) as { tools: unknown[] };
+  const reversed = await renderClient(
+    parseSnapshot({ ...catalog, tools: [...catalog.tools].reverse() }, 'r.json'),
+    { name: 'hostile' },
+    '/x',
+  );
+  assert.deepEqual(
+    Object.fromEntries(reversed.model.tools.map((t) => [t.tool.name, t.method])),
+    methods,
+  );
 });
 
 test('generator directives, titles and remote refs are not obeyed', async () => {
@@ -59,15 +84,39 @@ test('generator directives, titles and remote refs are not obeyed', async () => 
   const types = files.find((f) => f.path === 'types.ts')!.content;
   assert.doesNotMatch(types, /X = \(process/, 'tsEnumNames ignored');
   assert.match(types, /evil: string;/, 'tsType ignored: the declared type is used');
-  assert.match(types, /export interface InjectOutput \{\s*ok: boolean;\s*\}/, 'a tsType on an output schema is ignored');
-  assert.doesNotMatch(types, /interface Promise\b|type Promise\b|interface Array\b/, 'titles do not name types');
+  assert.match(
+    types,
+    /export interface InjectOutput \{\s*ok: boolean;\s*\}/,
+    'a tsType on an output schema is ignored',
+  );
+  assert.doesNotMatch(
+    types,
+    /interface Promise\b|type Promise\b|interface Array\b/,
+    'titles do not name types',
+  );
   assert.match(types, /'resource-group': string;/, 'non-identifier property names are quoted');
-  assert.match(types, /point: \[number, number\];/, 'prefixItems with items:false is a closed tuple');
-  assert.match(types, /open\?: \[string, \.\.\.boolean\[\]\];/, 'prefixItems with items is an open tuple');
+  assert.match(
+    types,
+    /point: \[number, number\];/,
+    'prefixItems with items:false is a closed tuple',
+  );
+  assert.match(
+    types,
+    /open\?: \[string, \.\.\.boolean\[\]\];/,
+    'prefixItems with items is an open tuple',
+  );
   assert.match(types, /children\?: Node\[\];/, 'a cyclic $ref is a recursive type');
-  assert.match(types, /sibling\?: Node;/, 'a JSON pointer into a sibling path resolves (here to the alias it points at)');
+  assert.match(
+    types,
+    /sibling\?: Node;/,
+    'a JSON pointer into a sibling path resolves (here to the alias it points at)',
+  );
   assert.match(types, /viaDefinitions\?: Legacy;/, 'draft-07 #/definitions refs resolve');
-  assert.match(types, /nested deeper than 64 levels/, 'a very deep schema is cut off, not a stack overflow');
+  assert.match(
+    types,
+    /nested deeper than 64 levels/,
+    'a very deep schema is cut off, not a stack overflow',
+  );
 });
 
 test('no $ref is fetched over the network or read from disk', async () => {
@@ -79,7 +128,10 @@ test('no $ref is fetched over the network or read from disk', async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   const dir = await mkdtemp(join(tmpdir(), 'mcp-codegen-ref-'));
-  await writeFile(join(dir, 'secret.json'), JSON.stringify({ type: 'string', description: 'SECRET-FILE-CONTENT' }));
+  await writeFile(
+    join(dir, 'secret.json'),
+    JSON.stringify({ type: 'string', description: 'SECRET-FILE-CONTENT' }),
+  );
   try {
     const snapshot = parseSnapshot(
       {
@@ -110,10 +162,20 @@ test('no $ref is fetched over the network or read from disk', async () => {
 });
 
 test('a config naming a tool the server does not list is a warning, not silence', async () => {
-  const snapshot = parseSnapshot({ tools: [{ name: 'set_alert', inputSchema: { type: 'object' } }] }, 's.json');
-  const { model } = await renderClient(snapshot, { name: 's', errors: { tools: { 'set-alert': { limit: '' } } } }, '/x');
+  const snapshot = parseSnapshot(
+    { tools: [{ name: 'set_alert', inputSchema: { type: 'object' } }] },
+    's.json',
+  );
+  const { model } = await renderClient(
+    snapshot,
+    { name: 's', errors: { tools: { 'set-alert': { limit: '' } } } },
+    '/x',
+  );
   assert.equal(model.warnings.length, 1);
-  assert.match(model.warnings[0]!, /errors\.tools names "set-alert", which the server does not list \(tools: set_alert\)/);
+  assert.match(
+    model.warnings[0]!,
+    /errors\.tools names "set-alert", which the server does not list \(tools: set_alert\)/,
+  );
 });
 
 test('a $ref inside data (a vendor extension, a default, examples) is not followed: generation does not crash', async () => {
@@ -125,12 +187,25 @@ test('a $ref inside data (a vendor extension, a default, examples) is not follow
       Migration: {
         type: 'object',
         properties: { id: { type: 'integer' } },
-        'x-vendor-changes': [{ patch: [{ op: 'replace', value: { items: { $ref: '#/$defs/nowhere' } } }] }],
+        'x-vendor-changes': [
+          { patch: [{ op: 'replace', value: { items: { $ref: '#/$defs/nowhere' } } }] },
+        ],
         default: { $ref: '#/$defs/also-nowhere' },
       },
     },
   };
-  const snapshot = parseSnapshot({ tools: [{ name: 'list', inputSchema: { type: 'object', examples: [{ $ref: '#/x' }] }, outputSchema }] }, 'x.json');
+  const snapshot = parseSnapshot(
+    {
+      tools: [
+        {
+          name: 'list',
+          inputSchema: { type: 'object', examples: [{ $ref: '#/x' }] },
+          outputSchema,
+        },
+      ],
+    },
+    'x.json',
+  );
   const { files } = await renderClient(snapshot, { name: 'refs-in-data' }, '/x');
   const types = files.find((f) => f.path === 'types.ts')!.content;
   assert.match(types, /export interface Migration \{[\s\S]*?id\?: number;/);

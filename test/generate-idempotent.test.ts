@@ -9,7 +9,11 @@ import { fixtureCatalogs, sharedCatalogs } from './helpers/paths.js';
 function shuffled(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(shuffled);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, shuffled(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, shuffled(v)]),
+  );
 }
 
 function reverseLists(catalog: Record<string, unknown>): Record<string, unknown> {
@@ -20,7 +24,10 @@ function reverseLists(catalog: Record<string, unknown>): Record<string, unknown>
   return out;
 }
 
-const catalogs = [...fixtureCatalogs(), ...sharedCatalogs().files.filter((f) => /notion|everything\.json|v1\.21/.test(f))];
+const catalogs = [
+  ...fixtureCatalogs(),
+  ...sharedCatalogs().files.filter((f) => /notion|everything\.json|v1\.21/.test(f)),
+];
 
 for (const file of catalogs) {
   test(`idempotent: ${file.split('/').slice(-1)[0]}`, async () => {
@@ -28,7 +35,11 @@ for (const file of catalogs) {
     const once = await renderClient(parseSnapshot(raw, file), { name: 'x' }, '/nonexistent');
     const twice = await renderClient(parseSnapshot(raw, file), { name: 'x' }, '/nonexistent');
     // Key order is not shuffled inside `anyOf` lists (branch order means something), only object keys and top-level lists.
-    const reordered = await renderClient(parseSnapshot(reverseLists(raw), file), { name: 'x' }, '/nonexistent');
+    const reordered = await renderClient(
+      parseSnapshot(reverseLists(raw), file),
+      { name: 'x' },
+      '/nonexistent',
+    );
     assert.deepEqual(twice.files, once.files, 'two runs give identical bytes');
     assert.deepEqual(reordered.files, once.files, 'a reordered catalog gives identical bytes');
   });

@@ -68,36 +68,82 @@ const TSCONFIG = {
   include: ['src'],
 };
 
-test('a fresh project with only @modelcontextprotocol/client and typescript compiles and runs the client', { timeout: 600_000 }, async () => {
-  const lister = await connectV2('v2-results', 'modern');
-  const { tools } = await lister.listTools();
-  const snapshot = parseSnapshot({ protocolVersion: lister.getNegotiatedProtocolVersion(), serverInfo: lister.getServerVersion(), tools }, 'v2-results (modern)');
-  await lister.close();
+test(
+  'a fresh project with only @modelcontextprotocol/client and typescript compiles and runs the client',
+  { timeout: 600_000 },
+  async () => {
+    const lister = await connectV2('v2-results', 'modern');
+    const { tools } = await lister.listTools();
+    const snapshot = parseSnapshot(
+      {
+        protocolVersion: lister.getNegotiatedProtocolVersion(),
+        serverInfo: lister.getServerVersion(),
+        tools,
+      },
+      'v2-results (modern)',
+    );
+    await lister.close();
 
-  project = await mkdtemp(join(tmpdir(), 'mcp-codegen-fresh-'));
-  const { files } = await renderClient(snapshot, { name: 'sensors' }, join(project, 'src/sensors'));
-  await writeFiles(join(project, 'src/sensors'), files);
-  await writeFile(join(project, 'src/main.ts'), MAIN);
-  await writeFile(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }, null, 2));
+    project = await mkdtemp(join(tmpdir(), 'mcp-codegen-fresh-'));
+    const { files } = await renderClient(
+      snapshot,
+      { name: 'sensors' },
+      join(project, 'src/sensors'),
+    );
+    await writeFiles(join(project, 'src/sensors'), files);
+    await writeFile(join(project, 'src/main.ts'), MAIN);
+    await writeFile(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+    await writeFile(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }, null, 2),
+    );
 
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  await run(npm, ['install', '--save-exact', '--no-audit', '--no-fund', '@modelcontextprotocol/client@2.4.0', 'typescript@5.9.3'], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
-  const installed = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  assert.deepEqual(Object.keys(installed.dependencies).sort(), ['@modelcontextprotocol/client', 'typescript']);
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    await run(
+      npm,
+      [
+        'install',
+        '--save-exact',
+        '--no-audit',
+        '--no-fund',
+        '@modelcontextprotocol/client@2.4.0',
+        'typescript@5.9.3',
+      ],
+      { cwd: project, maxBuffer: 16 * 1024 * 1024 },
+    );
+    const installed = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    assert.deepEqual(Object.keys(installed.dependencies).sort(), [
+      '@modelcontextprotocol/client',
+      'typescript',
+    ]);
 
-  const tsc = await run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project }).catch(
-    (e: { stdout: string; stderr: string }) => assert.fail(`tsc failed in the fresh project:\n${e.stdout}${e.stderr}`),
-  );
-  assert.equal(tsc.stdout + tsc.stderr, '');
+    const tsc = await run(
+      process.execPath,
+      [join(project, 'node_modules/typescript/bin/tsc'), '-p', project],
+      { cwd: project },
+    ).catch((e: { stdout: string; stderr: string }) =>
+      assert.fail(`tsc failed in the fresh project:\n${e.stdout}${e.stderr}`),
+    );
+    assert.equal(tsc.stdout + tsc.stderr, '');
 
-  const script = join(repoRoot, 'fixtures/servers/v2-results.ts');
-  const { stdout } = await run(process.execPath, ['--disallow-code-generation-from-strings', join(project, 'dist/main.js'), script, repoRoot], { cwd: project });
-  const outcome = JSON.parse(stdout.trim().split('\n').at(-1)!) as { readings: unknown; bad: unknown; codeGeneration: string };
-  assert.equal(outcome.codeGeneration, 'blocked', 'the flag is in force');
-  assert.deepEqual(outcome.readings, [
-    { sensor: 'attic', celsius: 19.5 },
-    { sensor: 'cellar', celsius: 11 },
-  ]);
-  assert.deepEqual(outcome.bad, { code: '$invalid_result', pointer: '/0/celsius' });
-});
+    const script = join(repoRoot, 'fixtures/servers/v2-results.ts');
+    const { stdout } = await run(
+      process.execPath,
+      ['--disallow-code-generation-from-strings', join(project, 'dist/main.js'), script, repoRoot],
+      { cwd: project },
+    );
+    const outcome = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+      readings: unknown;
+      bad: unknown;
+      codeGeneration: string;
+    };
+    assert.equal(outcome.codeGeneration, 'blocked', 'the flag is in force');
+    assert.deepEqual(outcome.readings, [
+      { sensor: 'attic', celsius: 19.5 },
+      { sensor: 'cellar', celsius: 11 },
+    ]);
+    assert.deepEqual(outcome.bad, { code: '$invalid_result', pointer: '/0/celsius' });
+  },
+);

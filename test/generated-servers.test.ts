@@ -25,14 +25,26 @@ after(async () => {
 
 /** Discover, generate into test/.tmp, import the client module, and connect an SDK client to the same server. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function generated(name: string, argv: string[], env: Record<string, string> = {}, errors?: ErrorCodeConfig): Promise<{ module: any; mcp: Client }> {
+async function generated(
+  name: string,
+  argv: string[],
+  env: Record<string, string> = {},
+  errors?: ErrorCodeConfig,
+): Promise<{ module: any; mcp: Client }> {
   const snapshot = await discover({ stdio: argv, env }, { cwd: repoRoot, env: process.env });
   const dir = join(tmpRoot, 'generated-servers', name);
   const { files } = await renderClient(snapshot, { name, ...(errors ? { errors } : {}) }, dir);
   await writeFiles(dir, files);
   const module = await import(pathToFileURL(join(dir, 'index.ts')).href);
   const mcp = new Client({ name: 'generated-servers-test', version: '0.0.0' });
-  await mcp.connect(new StdioClientTransport({ command: argv[0]!, args: argv.slice(1), cwd: repoRoot, env: { ...process.env, ...env } as Record<string, string> }));
+  await mcp.connect(
+    new StdioClientTransport({
+      command: argv[0]!,
+      args: argv.slice(1),
+      cwd: repoRoot,
+      env: { ...process.env, ...env } as Record<string, string>,
+    }),
+  );
   open.push(mcp);
   return { module, mcp };
 }
@@ -64,24 +76,50 @@ test('server-everything: structured content, a resource, a template and a prompt
 
 test('server-memory: every tool validates its output schema', async () => {
   const memoryFile = join(await mkdtemp(join(tmpdir(), 'mcp-memory-')), 'memory.jsonl');
-  const { module, mcp } = await generated('memory', [process.execPath, join(repoRoot, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')], { MEMORY_FILE_PATH: memoryFile });
+  const { module, mcp } = await generated(
+    'memory',
+    [
+      process.execPath,
+      join(repoRoot, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js'),
+    ],
+    { MEMORY_FILE_PATH: memoryFile },
+  );
   const client = new module.MemoryClient(mcp);
-  const created = await client.createEntities({ entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] });
+  const created = await client.createEntities({
+    entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }],
+  });
   assert.equal(created.ok, true, JSON.stringify(created.error));
   assert.equal(created.data.entities[0].name, 'Ada');
-  const related = await client.createRelations({ relations: [{ from: 'Ada', to: 'Ada', relationType: 'admires' }] });
+  const related = await client.createRelations({
+    relations: [{ from: 'Ada', to: 'Ada', relationType: 'admires' }],
+  });
   assert.equal(related.ok, true, JSON.stringify(related.error));
   const graph = await client.readGraph();
   assert.equal(graph.ok, true, JSON.stringify(graph.error));
-  assert.deepEqual(graph.data.entities.map((e: { name: string }) => e.name), ['Ada']);
+  assert.deepEqual(
+    graph.data.entities.map((e: { name: string }) => e.name),
+    ['Ada'],
+  );
   const found = await client.searchNodes({ query: 'program' });
   assert.equal(found.ok, true);
   assert.equal(found.data.entities.length, 1);
 });
 
 test('results fixture through a generated client: every kind of outcome', async () => {
-  const errors = { server: { expression_too_long: 'JMESPath expression over 1024 characters', invalid_expression: '', UPSTREAM_TIMEOUT: '', unknown_tool: '' } };
-  const { module, mcp } = await generated('results', [process.execPath, '--import', 'tsx', join(repoRoot, 'fixtures/servers/results.ts')], {}, errors);
+  const errors = {
+    server: {
+      expression_too_long: 'JMESPath expression over 1024 characters',
+      invalid_expression: '',
+      UPSTREAM_TIMEOUT: '',
+      unknown_tool: '',
+    },
+  };
+  const { module, mcp } = await generated(
+    'results',
+    [process.execPath, '--import', 'tsx', join(repoRoot, 'fixtures/servers/results.ts')],
+    {},
+    errors,
+  );
   const client = new module.ResultsClient(mcp);
   const codes = module.GetWeatherErrorCode;
 
@@ -99,7 +137,11 @@ test('results fixture through a generated client: every kind of outcome', async 
   assert.equal(budget.error.code, codes.BudgetExceeded);
 
   const jmespath = await client.getWeather({ city: 'Oslo', mode: 'jmespath_too_long' });
-  assert.equal(jmespath.error.code, codes.ExpressionTooLong, 'a config kind refines the envelope code');
+  assert.equal(
+    jmespath.error.code,
+    codes.ExpressionTooLong,
+    'a config kind refines the envelope code',
+  );
 
   const unknownCity = await client.getWeather({ city: 'Atlantis' });
   assert.equal(unknownCity.ok, false);
@@ -118,8 +160,15 @@ test('results fixture through a generated client: every kind of outcome', async 
   assert.equal(unknownCode.error.serverCode, 'QUOTA_BURNED');
 
   const legacy = await client.legacyReport({ mode: 'ok' });
-  assert.equal(legacy.ok, true, 'JSON in content[0].text is parsed when structuredContent is absent');
+  assert.equal(
+    legacy.ok,
+    true,
+    'JSON in content[0].text is parsed when structuredContent is absent',
+  );
   assert.equal(legacy.data.title, 'Q3');
 
-  await assert.rejects(client.fetchUpstream({ mode: 'protocol' }), (e: Error) => e instanceof module.McpProtocolError);
+  await assert.rejects(
+    client.fetchUpstream({ mode: 'protocol' }),
+    (e: Error) => e instanceof module.McpProtocolError,
+  );
 });

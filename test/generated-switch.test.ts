@@ -23,16 +23,30 @@ test('an exhaustive switch over error codes compiles for every tool of every cat
     const { files, model } = await renderCatalog(file);
     await writeFiles(dir, files);
     const cases = model.tools.map((tool, i) => {
-      const codes = [...tool.errorCodes.map((c) => c.code), '$unknown', '$uncoded', '$invalid_result', '$invalid_input'];
-      const labels = codes.map((code) => `    case ${JSON.stringify(code)}:\n      return error.message;`).join('\n');
+      const codes = [
+        ...tool.errorCodes.map((c) => c.code),
+        '$unknown',
+        '$uncoded',
+        '$invalid_result',
+        '$invalid_input',
+      ];
+      const labels = codes
+        .map((code) => `    case ${JSON.stringify(code)}:\n      return error.message;`)
+        .join('\n');
       return `export function handle${i}(error: T.${tool.errorType}): string {\n  switch (error.code) {\n${labels}\n    default:\n      error satisfies never;\n      return '';\n  }\n}`;
     });
     tools += cases.length;
-    await writeFile(join(dir, 'switch.ts'), `import type * as T from './index.js';\n\n${cases.join('\n\n')}\n`);
+    await writeFile(
+      join(dir, 'switch.ts'),
+      `import type * as T from './index.js';\n\n${cases.join('\n\n')}\n`,
+    );
   }
   assert.ok(tools > 0);
   for (const resolution of ['nodenext', 'bundler'] as const) {
     const result = await typecheck(root, resolution);
-    assert.ok(result.ok, `tsc (${resolution}) over ${tools} switches:\n${result.output.slice(0, 4000)}`);
+    assert.ok(
+      result.ok,
+      `tsc (${resolution}) over ${tools} switches:\n${result.output.slice(0, 4000)}`,
+    );
   }
 });

@@ -69,8 +69,14 @@ export async function wrongInputs(): Promise<void> {
 
 test('generated types: branch-0 data, exhaustive error codes, wrong inputs rejected', async () => {
   const dir = join(tmpRoot, 'generated-types');
-  const { files } = await renderCatalog(join(repoRoot, 'fixtures/catalogs/coded-envelopes.json'), 'coded');
-  await writeFiles(dir, files.map((f) => ({ path: `client/${f.path}`, content: f.content })));
+  const { files } = await renderCatalog(
+    join(repoRoot, 'fixtures/catalogs/coded-envelopes.json'),
+    'coded',
+  );
+  await writeFiles(
+    dir,
+    files.map((f) => ({ path: `client/${f.path}`, content: f.content })),
+  );
   await writeFile(join(dir, 'usage.ts'), usage);
   for (const resolution of ['nodenext', 'bundler'] as const) {
     const result = await typecheck(dir, resolution);

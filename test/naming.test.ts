@@ -35,7 +35,10 @@ test('the planner claims in order, suffixes collisions and reserved names', () =
 
 test('every name the runtime template exports is reserved for generated declarations', async () => {
   const runtime = await readFile(join(repoRoot, 'templates/runtime.ts'), 'utf8');
-  const exported = [...runtime.matchAll(/^export (?:async )?(?:const|type|interface|class|function) (\w+)/gm)].map((m) => m[1]!);
+  const exported = [
+    ...runtime.matchAll(/^export (?:async )?(?:const|type|interface|class|function) (\w+)/gm),
+  ].map((m) => m[1]!);
   assert.ok(exported.length > 10);
-  for (const name of exported) assert.ok(RUNTIME_EXPORTS.includes(name), `RUNTIME_EXPORTS lacks ${name}`);
+  for (const name of exported)
+    assert.ok(RUNTIME_EXPORTS.includes(name), `RUNTIME_EXPORTS lacks ${name}`);
 });

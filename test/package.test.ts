@@ -81,11 +81,19 @@ function tsconfig(resolution: 'NodeNext' | 'Bundler') {
 
 async function run(command: string, args: string[], cwd = project) {
   try {
-    const { stdout, stderr } = await exec(command, args, { cwd, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await exec(command, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 32 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    return {
+      code: typeof e.code === 'number' ? e.code : -1,
+      stdout: e.stdout ?? '',
+      stderr: e.stderr ?? '',
+    };
   }
 }
 
@@ -93,22 +101,52 @@ before(async () => {
   project = await mkdtemp(join(tmpdir(), 'mcp-codegen-user-'));
   // dist/ is what `npm test` built first (and what `prepare` builds on `npm ci` and `npm pack`). Packing
   // with scripts would rebuild dist/ under the feet of the tests running beside this one.
-  const manifest = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const manifest = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   assert.equal(manifest.scripts.prepare, 'npm run build', 'npm ci and npm pack build the package');
-  const packed = await run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', project], repoRoot);
+  const packed = await run(
+    npm,
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', project],
+    repoRoot,
+  );
   assert.equal(packed.code, 0, packed.stderr);
-  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
   tarball = join(project, info!.filename);
   const shipped = info!.files.map((f) => f.path);
-  assert.ok(shipped.includes('dist/index.js') && shipped.includes('dist/index.d.ts') && shipped.includes('dist/cli/main.js'), shipped.join('\n'));
+  assert.ok(
+    shipped.includes('dist/index.js') &&
+      shipped.includes('dist/index.d.ts') &&
+      shipped.includes('dist/cli/main.js'),
+    shipped.join('\n'),
+  );
   assert.ok(shipped.includes('templates/runtime.ts') && shipped.includes('bin/mcp-codegen.js'));
-  const unwanted = shipped.filter((p) => /^(src|test|bench|fixtures|examples|scripts)\//.test(p) || p.startsWith('tsconfig'));
+  const unwanted = shipped.filter(
+    (p) => /^(src|test|bench|fixtures|examples|scripts)\//.test(p) || p.startsWith('tsconfig'),
+  );
   assert.deepEqual(unwanted, [], 'the package ships only what users need');
 
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }, null, 2));
-  const installed = await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, 'typescript@5.9.3', '@modelcontextprotocol/sdk@1.32.2']);
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'user-project', private: true, type: 'module' }, null, 2),
+  );
+  const installed = await run(npm, [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    tarball,
+    'typescript@5.9.3',
+    '@modelcontextprotocol/sdk@1.32.2',
+  ]);
   assert.equal(installed.code, 0, installed.stderr);
-  await copyFile(join(repoRoot, 'examples/weather/weather.snapshot.json'), join(project, 'weather.snapshot.json'));
+  await copyFile(
+    join(repoRoot, 'examples/weather/weather.snapshot.json'),
+    join(project, 'weather.snapshot.json'),
+  );
   await writeFile(join(project, 'server.mjs'), SERVER);
   await writeFile(join(project, 'mcp-codegen.config.ts'), CONFIG);
 });
@@ -118,12 +156,20 @@ after(async () => {
 });
 
 test('the installed package runs from plain JavaScript and nothing of this repo is on its path', async () => {
-  const pkg = JSON.parse(await readFile(join(project, 'node_modules/mcp-codegen/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  const loaders = Object.keys(pkg.dependencies).filter((d) => ['tsx', 'jiti', 'ts-node', 'typescript'].includes(d));
+  const pkg = JSON.parse(
+    await readFile(join(project, 'node_modules/mcp-codegen/package.json'), 'utf8'),
+  ) as { dependencies: Record<string, string> };
+  const loaders = Object.keys(pkg.dependencies).filter((d) =>
+    ['tsx', 'jiti', 'ts-node', 'typescript'].includes(d),
+  );
   assert.deepEqual(loaders, [], 'no TypeScript loader at run time');
   const bin = await readFile(join(project, 'node_modules/mcp-codegen/bin/mcp-codegen.js'), 'utf8');
   assert.match(bin, /dist\/cli\/main\.js/);
-  assert.equal(existsSync(join(project, 'node_modules/tsx')), false, 'tsx is not installed with mcp-codegen');
+  assert.equal(
+    existsSync(join(project, 'node_modules/tsx')),
+    false,
+    'tsx is not installed with mcp-codegen',
+  );
   const help = await run(join(project, 'node_modules/.bin/mcp-codegen'), ['--help']);
   assert.equal(help.code, 0, help.stderr);
   assert.match(help.stdout, /Commands:[\s\S]*generate[\s\S]*snapshot[\s\S]*diff/);
@@ -132,7 +178,12 @@ test('the installed package runs from plain JavaScript and nothing of this repo 
 test('npx mcp-codegen generate: a .ts config, a snapshot source and a live stdio server', async () => {
   const generated = await run(npm, ['exec', '--', 'mcp-codegen', 'generate']);
   assert.equal(generated.code, 0, generated.stderr);
-  for (const file of ['src/weather/client.ts', 'src/weather/index.ts', 'src/greeter/client.ts', 'greeter.snapshot.json']) {
+  for (const file of [
+    'src/weather/client.ts',
+    'src/weather/index.ts',
+    'src/greeter/client.ts',
+    'greeter.snapshot.json',
+  ]) {
     assert.ok(existsSync(join(project, file)), `${file} written`);
   }
   assert.match(await readFile(join(project, 'src/greeter/client.ts'), 'utf8'), /greet\(/);
@@ -141,14 +192,28 @@ test('npx mcp-codegen generate: a .ts config, a snapshot source and a live stdio
   const check = await run(npm, ['exec', '--', 'mcp-codegen', 'generate', '--check', '--offline']);
   assert.equal(check.code, 0, check.stderr);
   assert.match(check.stderr, /fresh: \d+ generated files match/);
-  assert.match(check.stderr, /weather: src\/weather\/ is cached for this catalog/, 'the second run reuses the output cache');
-  assert.ok(existsSync(join(project, 'node_modules/.cache/mcp-codegen')), 'the cache lives under node_modules/.cache');
+  assert.match(
+    check.stderr,
+    /weather: src\/weather\/ is cached for this catalog/,
+    'the second run reuses the output cache',
+  );
+  assert.ok(
+    existsSync(join(project, 'node_modules/.cache/mcp-codegen')),
+    'the cache lives under node_modules/.cache',
+  );
 
   await writeFile(join(project, 'src/weather/tools.ts'), '// edited\n');
   const stale = await run(npm, ['exec', '--', 'mcp-codegen', 'generate', '--check', '--offline']);
   assert.equal(stale.code, 1, 'a cached catalog still compares against the disk');
   assert.match(stale.stderr, /changed {2}src\/weather\/tools\.ts/);
-  const repaired = await run(npm, ['exec', '--', 'mcp-codegen', 'generate', '--offline', '--no-cache']);
+  const repaired = await run(npm, [
+    'exec',
+    '--',
+    'mcp-codegen',
+    'generate',
+    '--offline',
+    '--no-cache',
+  ]);
   assert.equal(repaired.code, 0, repaired.stderr);
   assert.match(repaired.stderr, /wrote src\/weather\/tools\.ts/);
 });
@@ -163,7 +228,11 @@ for (const resolution of ['NodeNext', 'Bundler'] as const) {
     await writeFile(join(project, 'src/usage.ts'), USAGE);
     const file = `tsconfig.${resolution}.json`;
     await writeFile(join(project, file), JSON.stringify(tsconfig(resolution), null, 2));
-    const tsc = await run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', file]);
+    const tsc = await run(process.execPath, [
+      join(project, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      file,
+    ]);
     assert.equal(tsc.code, 0, tsc.stdout + tsc.stderr);
   });
 }

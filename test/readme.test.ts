@@ -18,7 +18,11 @@ test('the README usage examples (SDK v2, v1 side by side, a result without an ou
   const dir = join(tmpRoot, 'readme');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const local = (code: string) => code.replace("'./examples/weather/client/index.js'", "'../../../examples/weather/client/index.js'") + '\nexport {};\n';
+  const local = (code: string) =>
+    code.replace(
+      "'./examples/weather/client/index.js'",
+      "'../../../examples/weather/client/index.js'",
+    ) + '\nexport {};\n';
   await writeFile(join(dir, 'usage.ts'), local(block));
   await writeFile(join(dir, 'side-by-side.ts'), local(sideBySide));
   await writeFile(join(dir, 'no-schema.ts'), local(noSchema));

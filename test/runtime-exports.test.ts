@@ -16,7 +16,9 @@ async function source(name: string): Promise<string> {
 }
 
 function declared(text: string): string[] {
-  return [...text.matchAll(/^export (?:async )?(?:const|type|interface|class|function) (\w+)/gm)].map((m) => m[1]!);
+  return [
+    ...text.matchAll(/^export (?:async )?(?:const|type|interface|class|function) (\w+)/gm),
+  ].map((m) => m[1]!);
 }
 
 /** Names runtime.ts exports: declarations, `export { a, type B } from`, `export type { C }`, and `export type * from`. */
@@ -24,9 +26,15 @@ async function runtimeExports(): Promise<string[]> {
   const runtime = await source('runtime.ts');
   const names = declared(runtime);
   for (const m of runtime.matchAll(/^export (?:type )?\{([^}]*)\}/gm)) {
-    names.push(...m[1]!.split(',').map((n) => n.trim().replace(/^type /, '')).filter(Boolean));
+    names.push(
+      ...m[1]!
+        .split(',')
+        .map((n) => n.trim().replace(/^type /, ''))
+        .filter(Boolean),
+    );
   }
-  for (const m of runtime.matchAll(/^export type \* from '\.\/([\w-]+)\.js';/gm)) names.push(...declared(await source(`${m[1]}.ts`)));
+  for (const m of runtime.matchAll(/^export type \* from '\.\/([\w-]+)\.js';/gm))
+    names.push(...declared(await source(`${m[1]}.ts`)));
   return [...new Set(names)].sort();
 }
 
@@ -36,7 +44,8 @@ test('RUNTIME_EXPORTS lists every name runtime.ts exports, and nothing else but 
   assert.deepEqual([...RUNTIME_EXPORTS].filter((n) => n !== 'validators').sort(), exported);
   // The values, as a module: every one of them is in the list too.
   const module = (await import('../templates/runtime.js')) as Record<string, unknown>;
-  for (const name of Object.keys(module)) assert.ok(RUNTIME_EXPORTS.includes(name), `RUNTIME_EXPORTS lacks ${name}`);
+  for (const name of Object.keys(module))
+    assert.ok(RUNTIME_EXPORTS.includes(name), `RUNTIME_EXPORTS lacks ${name}`);
 });
 
 test("the generator's copy of the runtime error codes equals the runtime's RuntimeErrorCode", () => {

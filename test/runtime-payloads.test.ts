@@ -17,10 +17,17 @@ const textOnly = (text: string): CallToolResult => ({ content: [{ type: 'text', 
 
 // Small hand-written validators: these tests are about classification, not JSON Schema.
 const isArrayOfNumbers = (value: unknown): readonly ValidationIssue[] =>
-  Array.isArray(value) && value.every((v) => typeof v === 'number') ? [] : [{ pointer: '', message: 'must be an array of numbers', keyword: 'type' }];
+  Array.isArray(value) && value.every((v) => typeof v === 'number')
+    ? []
+    : [{ pointer: '', message: 'must be an array of numbers', keyword: 'type' }];
 const isWrappedArrayOfNumbers = (value: unknown): readonly ValidationIssue[] => {
-  const inner = typeof value === 'object' && value !== null && Object.hasOwn(value, 'result') ? (value as { result: unknown }).result : undefined;
-  return inner === undefined ? [{ pointer: '/result', message: "must have required property 'result'", keyword: 'required' }] : isArrayOfNumbers(inner).map((i) => ({ ...i, pointer: `/result${i.pointer}` }));
+  const inner =
+    typeof value === 'object' && value !== null && Object.hasOwn(value, 'result')
+      ? (value as { result: unknown }).result
+      : undefined;
+  return inner === undefined
+    ? [{ pointer: '/result', message: "must have required property 'result'", keyword: 'required' }]
+    : isArrayOfNumbers(inner).map((i) => ({ ...i, pointer: `/result${i.pointer}` }));
 };
 
 describe('payload keys named after Object.prototype members', () => {
@@ -39,33 +46,62 @@ describe('payload keys named after Object.prototype members', () => {
     const r = classifyResult(spec, structured({ other: 1 }));
     assert.ok(r.ok && r.variant === 'documented');
     const alt = classifyResult(spec, structured(JSON.parse('{"hasOwnProperty": 1}')));
-    assert.ok(alt.ok && alt.variant === 'summary', 'an own hasOwnProperty key selects the alternative');
-    const documented = classifyResult(spec, structured(JSON.parse('{"constructor": 1, "hasOwnProperty": 2}')));
+    assert.ok(
+      alt.ok && alt.variant === 'summary',
+      'an own hasOwnProperty key selects the alternative',
+    );
+    const documented = classifyResult(
+      spec,
+      structured(JSON.parse('{"constructor": 1, "hasOwnProperty": 2}')),
+    );
     assert.ok(documented.ok && documented.variant === 'documented');
   });
 
   test('`__proto__`, `constructor` and `toString` keys are data, not code', () => {
-    const payload = JSON.parse('{"__proto__": {"_quota": true}, "code": "toString", "constructor": "x"}') as object;
-    assert.equal(Object.getPrototypeOf(payload), Object.prototype, 'JSON.parse keeps __proto__ as an own key');
+    const payload = JSON.parse(
+      '{"__proto__": {"_quota": true}, "code": "toString", "constructor": "x"}',
+    ) as object;
+    assert.equal(
+      Object.getPrototypeOf(payload),
+      Object.prototype,
+      'JSON.parse keeps __proto__ as an own key',
+    );
     const r = classifyResult(spec, structured(payload));
     assert.ok(!r.ok, 'the code "toString" is a declared code');
     assert.equal((r.error as { code: string }).code, 'toString');
     // An isError result whose `error` member is inherited: no code.
-    const inherited = classifyResult(spec, structured(Object.create({ code: 'toString' }) as object, true));
+    const inherited = classifyResult(
+      spec,
+      structured(Object.create({ code: 'toString' }) as object, true),
+    );
     assert.ok(!inherited.ok);
     assert.equal((inherited.error as { code: string }).code, '$uncoded');
   });
 });
 
 describe('error branches sharing a key, told apart by value', () => {
-  const issuesIf = (bad: (v: Record<string, unknown>) => boolean) => (value: unknown): readonly ValidationIssue[] =>
-    bad(value as Record<string, unknown>) ? [{ pointer: '/error', message: 'wrong branch', keyword: 'enum' }] : [];
+  const issuesIf =
+    (bad: (v: Record<string, unknown>) => boolean) =>
+    (value: unknown): readonly ValidationIssue[] =>
+      bad(value as Record<string, unknown>)
+        ? [{ pointer: '/error', message: 'wrong branch', keyword: 'enum' }]
+        : [];
   const spec: ToolSpec = {
     name: 'fetch',
     branches: [
       { kind: 'documented', required: ['items'] },
-      { kind: 'error', required: ['error'], discriminator: { key: 'error', values: ['quota_exhausted'] }, validate: issuesIf((v) => v['error'] !== 'quota_exhausted') },
-      { kind: 'error', required: ['error'], discriminator: { key: 'error', values: ['busy', 'timeout'] }, validate: issuesIf((v) => !['busy', 'timeout'].includes(String(v['error']))) },
+      {
+        kind: 'error',
+        required: ['error'],
+        discriminator: { key: 'error', values: ['quota_exhausted'] },
+        validate: issuesIf((v) => v['error'] !== 'quota_exhausted'),
+      },
+      {
+        kind: 'error',
+        required: ['error'],
+        discriminator: { key: 'error', values: ['busy', 'timeout'] },
+        validate: issuesIf((v) => !['busy', 'timeout'].includes(String(v['error']))),
+      },
     ],
     codes: ['busy', 'quota_exhausted', 'timeout'],
   };
@@ -82,7 +118,10 @@ describe('error branches sharing a key, told apart by value', () => {
   test('a value no branch declares is $unknown with the code as sent', () => {
     const r = classifyResult(spec, structured({ error: 'melted' }, true));
     assert.ok(!r.ok);
-    assert.deepEqual([(r.error as { code: string }).code, (r.error as { serverCode: string }).serverCode], ['$unknown', 'melted']);
+    assert.deepEqual(
+      [(r.error as { code: string }).code, (r.error as { serverCode: string }).serverCode],
+      ['$unknown', 'melted'],
+    );
   });
 });
 
@@ -90,7 +129,11 @@ describe('depth', () => {
   test('a payload nested 100,000 levels deep is classified without overflowing the stack', () => {
     const depth = 100_000;
     const text = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
-    const spec: ToolSpec = { name: 'deep', branches: [{ kind: 'documented', required: ['a'] }], codes: ['_x'] };
+    const spec: ToolSpec = {
+      name: 'deep',
+      branches: [{ kind: 'documented', required: ['a'] }],
+      codes: ['_x'],
+    };
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -107,21 +150,46 @@ describe('depth', () => {
 });
 
 describe('non-object outputs across protocol eras', () => {
-  const wrapped: ToolSpec = { name: 'list', branches: [{ kind: 'documented', required: ['result'], validate: isWrappedArrayOfNumbers }], codes: [], eraForm: 'wrapped', era: 'legacy' };
-  const raw: ToolSpec = { name: 'list', branches: [{ kind: 'documented', required: [], validate: isArrayOfNumbers }], codes: [], eraForm: 'raw', era: 'modern' };
-  const legacyWire = { content: [{ type: 'text' as const, text: '[1,2]' }], structuredContent: { result: [1, 2] } };
-  const modernWire = { content: [{ type: 'text' as const, text: '[1,2]' }], structuredContent: [1, 2] };
+  const wrapped: ToolSpec = {
+    name: 'list',
+    branches: [{ kind: 'documented', required: ['result'], validate: isWrappedArrayOfNumbers }],
+    codes: [],
+    eraForm: 'wrapped',
+    era: 'legacy',
+  };
+  const raw: ToolSpec = {
+    name: 'list',
+    branches: [{ kind: 'documented', required: [], validate: isArrayOfNumbers }],
+    codes: [],
+    eraForm: 'raw',
+    era: 'modern',
+  };
+  const legacyWire = {
+    content: [{ type: 'text' as const, text: '[1,2]' }],
+    structuredContent: { result: [1, 2] },
+  };
+  const modernWire = {
+    content: [{ type: 'text' as const, text: '[1,2]' }],
+    structuredContent: [1, 2],
+  };
 
-  const cases: Array<[string, ToolSpec, CallToolResult, 'legacy' | 'modern' | undefined, unknown]> = [
-    ['legacy snapshot, legacy wire', wrapped, legacyWire, 'legacy', { result: [1, 2] }],
-    ['legacy snapshot, modern wire', wrapped, modernWire, 'modern', { result: [1, 2] }],
-    ['legacy snapshot, modern wire, era unknown', wrapped, modernWire, undefined, { result: [1, 2] }],
-    ['legacy snapshot, text only', wrapped, textOnly('[1,2]'), 'legacy', { result: [1, 2] }],
-    ['modern snapshot, modern wire', raw, modernWire, 'modern', [1, 2]],
-    ['modern snapshot, legacy wire', raw, legacyWire, 'legacy', [1, 2]],
-    ['modern snapshot, legacy wire, era unknown', raw, legacyWire, undefined, [1, 2]],
-    ['modern snapshot, text only', raw, textOnly('[1,2]'), 'legacy', [1, 2]],
-  ];
+  const cases: Array<[string, ToolSpec, CallToolResult, 'legacy' | 'modern' | undefined, unknown]> =
+    [
+      ['legacy snapshot, legacy wire', wrapped, legacyWire, 'legacy', { result: [1, 2] }],
+      ['legacy snapshot, modern wire', wrapped, modernWire, 'modern', { result: [1, 2] }],
+      [
+        'legacy snapshot, modern wire, era unknown',
+        wrapped,
+        modernWire,
+        undefined,
+        { result: [1, 2] },
+      ],
+      ['legacy snapshot, text only', wrapped, textOnly('[1,2]'), 'legacy', { result: [1, 2] }],
+      ['modern snapshot, modern wire', raw, modernWire, 'modern', [1, 2]],
+      ['modern snapshot, legacy wire', raw, legacyWire, 'legacy', [1, 2]],
+      ['modern snapshot, legacy wire, era unknown', raw, legacyWire, undefined, [1, 2]],
+      ['modern snapshot, text only', raw, textOnly('[1,2]'), 'legacy', [1, 2]],
+    ];
   for (const [name, spec, wire, era, data] of cases) {
     test(`${name}: data in the snapshot's shape`, () => {
       const r = classifyResult(spec, wire, { era });
@@ -133,7 +201,11 @@ describe('non-object outputs across protocol eras', () => {
 
   test('a bare modern value that happens to be `{ result }`-shaped is not unwrapped', () => {
     const spec: ToolSpec = { ...raw, branches: [{ kind: 'documented', required: [] }] };
-    const r = classifyResult(spec, { content: [], structuredContent: { result: 1 } }, { era: 'modern' });
+    const r = classifyResult(
+      spec,
+      { content: [], structuredContent: { result: 1 } },
+      { era: 'modern' },
+    );
     assert.ok(r.ok);
     assert.deepEqual(r.data, { result: 1 });
   });
@@ -145,7 +217,11 @@ describe('non-object outputs across protocol eras', () => {
     assert.equal((same.error as { code: string }).code, '$invalid_result');
     assert.throws(
       () => classifyResult(raw, bad, { era: 'legacy' }),
-      (e: unknown) => e instanceof OutputEraMismatchError && e.snapshotEra === 'modern' && e.clientEra === 'legacy' && /modern era.*legacy era/.test(e.message),
+      (e: unknown) =>
+        e instanceof OutputEraMismatchError &&
+        e.snapshotEra === 'modern' &&
+        e.clientEra === 'legacy' &&
+        /modern era.*legacy era/.test(e.message),
     );
   });
 });

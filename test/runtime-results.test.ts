@@ -6,10 +6,29 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { McpProtocolError, RuntimeErrorCode, ToolCallError, invokeTool, unwrap } from '../templates/runtime.js';
+import {
+  McpProtocolError,
+  RuntimeErrorCode,
+  ToolCallError,
+  invokeTool,
+  unwrap,
+} from '../templates/runtime.js';
 import type { McpClientLike, ToolError } from '../templates/runtime.js';
-import { connectResultsServer, fetchUpstream, getWeather, legacyReport, listedSchemas, lookupStation, planRoute } from './helpers/runtime-fixture.js';
-import type { GetWeatherAlternative, GetWeatherErrorCode, GetWeatherInput, GetWeatherOutput } from './helpers/runtime-fixture.js';
+import {
+  connectResultsServer,
+  fetchUpstream,
+  getWeather,
+  legacyReport,
+  listedSchemas,
+  lookupStation,
+  planRoute,
+} from './helpers/runtime-fixture.js';
+import type {
+  GetWeatherAlternative,
+  GetWeatherErrorCode,
+  GetWeatherInput,
+  GetWeatherOutput,
+} from './helpers/runtime-fixture.js';
 
 let client: Client;
 before(async () => {
@@ -21,7 +40,12 @@ after(async () => {
 
 // What a generated method does: fixes the types and passes the client's options.
 const weather = (args: GetWeatherInput, options: Parameters<typeof invokeTool>[3] = {}) =>
-  invokeTool<GetWeatherOutput, GetWeatherAlternative, ToolError<GetWeatherErrorCode>>(client, getWeather, args, options);
+  invokeTool<GetWeatherOutput, GetWeatherAlternative, ToolError<GetWeatherErrorCode>>(
+    client,
+    getWeather,
+    args,
+    options,
+  );
 
 function failed<R extends { ok: boolean }>(result: R): Extract<R, { ok: false }> {
   assert.equal(result.ok, false, `expected ok:false, got ${JSON.stringify(result)}`);
@@ -33,7 +57,12 @@ describe('worldmonitor layout (anyOf: documented, projection, attribution, coded
     const result = await weather({ city: 'Oslo' });
     assert.equal(result.ok, true);
     assert.ok(result.ok && result.variant === 'documented');
-    assert.deepEqual(result.data, { city: 'Oslo', temperature_c: 21.5, conditions: 'clear', observed_at: '2025-01-01T12:00:00Z' });
+    assert.deepEqual(result.data, {
+      city: 'Oslo',
+      temperature_c: 21.5,
+      conditions: 'clear',
+      observed_at: '2025-01-01T12:00:00Z',
+    });
     assert.deepEqual(result.raw.structuredContent, result.data);
   });
 
@@ -44,7 +73,10 @@ describe('worldmonitor layout (anyOf: documented, projection, attribution, coded
 
     const attribution = await weather({ city: 'Oslo', mode: 'attribution' });
     assert.ok(attribution.ok && attribution.variant === 'attribution');
-    assert.equal(attribution.data._attribution, 'Contains data from the Fixture Weather Service (CC BY 4.0).');
+    assert.equal(
+      attribution.data._attribution,
+      'Contains data from the Fixture Weather Service (CC BY 4.0).',
+    );
   });
 
   test('a leading-underscore envelope key is its code; the hint is the message', async () => {
@@ -53,7 +85,10 @@ describe('worldmonitor layout (anyOf: documented, projection, attribution, coded
     assert.equal(error.tool, 'get_weather');
     assert.equal(error.serverCode, undefined);
     assert.equal(error.retryable, undefined);
-    assert.equal(error.message, 'Response exceeds tool output budget. Use the jmespath argument to project only the fields you need.');
+    assert.equal(
+      error.message,
+      'Response exceeds tool output budget. Use the jmespath argument to project only the fields you need.',
+    );
     assert.deepEqual(error.details, {
       _budget_exceeded: true,
       budget_bytes: 65536,
@@ -66,7 +101,10 @@ describe('worldmonitor layout (anyOf: documented, projection, attribution, coded
     const { error } = failed(await weather({ city: 'Oslo', mode: 'jmespath_too_long' }));
     assert.equal(error.code, 'expression_too_long');
     assert.equal(error.message, 'expression_too_long: 1156 > 1024');
-    assert.deepEqual(error.details, { _jmespath_error: 'expression_too_long: 1156 > 1024', original_keys: ['city', 'temperature_c'] });
+    assert.deepEqual(error.details, {
+      _jmespath_error: 'expression_too_long: 1156 > 1024',
+      original_keys: ['city', 'temperature_c'],
+    });
   });
 
   test('a `_jmespath_error` kind not known at generation time keeps the envelope code', async () => {
@@ -79,7 +117,11 @@ describe('worldmonitor layout (anyOf: documented, projection, attribution, coded
     const { error } = failed(await weather({ city: 'Atlantis' }));
     assert.equal(error.code, GetWeatherErrorCode_UnknownCity);
     assert.equal(error.message, 'Pass a city listed by results://cities.');
-    assert.deepEqual(error.details, { error: 'unknown_city', requested: 'Atlantis', hint: 'Pass a city listed by results://cities.' });
+    assert.deepEqual(error.details, {
+      error: 'unknown_city',
+      requested: 'Atlantis',
+      hint: 'Pass a city listed by results://cities.',
+    });
   });
 
   test('a payload violating the documented schema is $invalid_result with a pointer, never ok:true', async () => {
@@ -88,13 +130,22 @@ describe('worldmonitor layout (anyOf: documented, projection, attribution, coded
     assert.equal(error.issues?.[0]?.pointer, '/temperature_c');
     assert.equal(error.issues?.[0]?.message, 'must be number');
     assert.equal(error.issues?.length, 1);
-    assert.match(error.message, /does not match its documented schema: \/temperature_c must be number/);
+    assert.match(
+      error.message,
+      /does not match its documented schema: \/temperature_c must be number/,
+    );
   });
 
   test('a missing required property points at the property, not at its parent', async () => {
     const { error } = failed(await weather({ city: 'Oslo', mode: 'missing_field' }));
     assert.equal(error.code, '$invalid_result');
-    assert.deepEqual(error.issues, [{ pointer: '/observed_at', message: "must have required property 'observed_at'", keyword: 'required' }]);
+    assert.deepEqual(error.issues, [
+      {
+        pointer: '/observed_at',
+        message: "must have required property 'observed_at'",
+        keyword: 'required',
+      },
+    ]);
   });
 
   test('with validation off the violating payload is returned as documented data', async () => {
@@ -108,7 +159,12 @@ const GetWeatherErrorCode_UnknownCity: GetWeatherErrorCode = 'unknown_city';
 describe('JSON Schema dialects', () => {
   test('draft-07 (array-form items, definitions): valid and invalid', async () => {
     const ok = await invokeTool(client, lookupStation, { mode: 'documented' });
-    assert.deepEqual(ok, { ok: true, variant: 'documented', data: { id: 'YYZ', location: [43.68, -79.63] }, raw: ok.raw });
+    assert.deepEqual(ok, {
+      ok: true,
+      variant: 'documented',
+      data: { id: 'YYZ', location: [43.68, -79.63] },
+      raw: ok.raw,
+    });
     const { error } = failed(await invokeTool(client, lookupStation, { mode: 'invalid' }));
     assert.equal(error.code, '$invalid_result');
     assert.equal(error.issues?.[0]?.pointer, '/location/1');
@@ -134,7 +190,11 @@ describe('isError results and protocol errors (tool without outputSchema)', () =
       code: 'UPSTREAM_TIMEOUT',
       message: 'Upstream did not answer within 5000 ms.',
       retryable: true,
-      details: { code: 'UPSTREAM_TIMEOUT', message: 'Upstream did not answer within 5000 ms.', retryable: true },
+      details: {
+        code: 'UPSTREAM_TIMEOUT',
+        message: 'Upstream did not answer within 5000 ms.',
+        retryable: true,
+      },
     });
   });
 
@@ -161,23 +221,34 @@ describe('isError results and protocol errors (tool without outputSchema)', () =
   });
 
   test('a JSON-RPC error is thrown as McpProtocolError, keeping code, data and message, not returned', async () => {
-    await assert.rejects(invokeTool(client, fetchUpstream, { mode: 'protocol' }), (error: unknown) => {
-      assert.ok(error instanceof McpProtocolError);
-      assert.ok(!(error instanceof McpError), 'our own class: no SDK base class');
-      assert.ok(error.original instanceof McpError, 'the SDK error is kept');
-      assert.equal(error.code, -32602);
-      assert.deepEqual(error.data, { allowed: ['earth'] });
-      assert.equal(error.method, 'tools/call');
-      assert.equal(error.target, 'fetch_upstream');
-      assert.equal(error.message, 'MCP error -32602: Upstream "mars" is not allowed (tools/call "fetch_upstream")');
-      return true;
-    });
+    await assert.rejects(
+      invokeTool(client, fetchUpstream, { mode: 'protocol' }),
+      (error: unknown) => {
+        assert.ok(error instanceof McpProtocolError);
+        assert.ok(!(error instanceof McpError), 'our own class: no SDK base class');
+        assert.ok(error.original instanceof McpError, 'the SDK error is kept');
+        assert.equal(error.code, -32602);
+        assert.deepEqual(error.data, { allowed: ['earth'] });
+        assert.equal(error.method, 'tools/call');
+        assert.equal(error.target, 'fetch_upstream');
+        assert.equal(
+          error.message,
+          'MCP error -32602: Upstream "mars" is not allowed (tools/call "fetch_upstream")',
+        );
+        return true;
+      },
+    );
   });
 
   test('a successful plain-text answer (no outputSchema) is its text and its content blocks', async () => {
     const result = await invokeTool(client, fetchUpstream, { mode: 'ok' });
     const content = [{ type: 'text', text: 'Fetched 3 items.' }];
-    assert.deepEqual(result, { ok: true, variant: 'documented', data: { text: 'Fetched 3 items.', content }, raw: { content } });
+    assert.deepEqual(result, {
+      ok: true,
+      variant: 'documented',
+      data: { text: 'Fetched 3 items.', content },
+      raw: { content },
+    });
   });
 });
 
@@ -186,7 +257,13 @@ describe('text-only results (no structuredContent)', () => {
     const result = await invokeTool(client, legacyReport, { mode: 'ok' });
     assert.equal(result.raw.structuredContent, undefined);
     assert.ok(result.ok);
-    assert.deepEqual(result.data, { title: 'Q3', rows: [{ k: 'revenue', v: 12 }, { k: 'cost', v: 7 }] });
+    assert.deepEqual(result.data, {
+      title: 'Q3',
+      rows: [
+        { k: 'revenue', v: 12 },
+        { k: 'cost', v: 7 },
+      ],
+    });
   });
 
   test('a coded envelope in text (no isError) is ok:false with the configured code', async () => {
@@ -198,8 +275,17 @@ describe('text-only results (no structuredContent)', () => {
   test('non-JSON text for a tool with an outputSchema fails validation; with validation off it is the string', async () => {
     const { error } = failed(await invokeTool(client, legacyReport, { mode: 'not_json' }));
     assert.equal(error.code, '$invalid_result');
-    assert.deepEqual(error.issues?.[0], { pointer: '', message: 'must be object', keyword: 'type' });
-    const off = await invokeTool(client, legacyReport, { mode: 'not_json' }, { validateOutput: false });
+    assert.deepEqual(error.issues?.[0], {
+      pointer: '',
+      message: 'must be object',
+      keyword: 'type',
+    });
+    const off = await invokeTool(
+      client,
+      legacyReport,
+      { mode: 'not_json' },
+      { validateOutput: false },
+    );
     assert.ok(off.ok);
     assert.equal(off.data, 'Report unavailable.');
   });
@@ -220,22 +306,33 @@ describe('input validation', () => {
 
   test('invalid arguments are $invalid_input with a pointer, and nothing is sent', async () => {
     const c = counting();
-    const wrongType = failed(await invokeTool(c, getWeather, { city: 42 }, { validateInput: true }));
+    const wrongType = failed(
+      await invokeTool(c, getWeather, { city: 42 }, { validateInput: true }),
+    );
     assert.equal(wrongType.error.code, RuntimeErrorCode.InvalidInput);
     assert.equal(wrongType.error.issues?.[0]?.pointer, '/city');
     assert.deepEqual(wrongType.raw, { content: [] });
     assert.deepEqual(wrongType.error.details, { city: 42 });
 
     const missing = failed(await invokeTool(c, getWeather, {}, { validateInput: true }));
-    assert.deepEqual(missing.error.issues, [{ pointer: '/city', message: "must have required property 'city'", keyword: 'required' }]);
-    const extra = failed(await invokeTool(c, getWeather, { city: 'Oslo', units: 'metric' }, { validateInput: true }));
+    assert.deepEqual(missing.error.issues, [
+      { pointer: '/city', message: "must have required property 'city'", keyword: 'required' },
+    ]);
+    const extra = failed(
+      await invokeTool(c, getWeather, { city: 'Oslo', units: 'metric' }, { validateInput: true }),
+    );
     assert.equal(extra.error.issues?.[0]?.pointer, '/units');
     assert.equal(c.calls, 0);
   });
 
   test('valid arguments (undefined optional members dropped, as on the wire) are sent', async () => {
     const c = counting();
-    const result = await invokeTool(c, getWeather, { city: 'Oslo', mode: undefined }, { validateInput: true });
+    const result = await invokeTool(
+      c,
+      getWeather,
+      { city: 'Oslo', mode: undefined },
+      { validateInput: true },
+    );
     assert.equal(result.ok, true);
     assert.equal(c.calls, 1);
   });
@@ -244,7 +341,12 @@ describe('input validation', () => {
     // The fixture does not check inputs either: a number city comes back as the string "42".
     const result = await invokeTool(client, getWeather, { city: 42 });
     assert.ok(result.ok);
-    assert.deepEqual(result.data, { city: '42', temperature_c: 21.5, conditions: 'clear', observed_at: '2025-01-01T12:00:00Z' });
+    assert.deepEqual(result.data, {
+      city: '42',
+      temperature_c: 21.5,
+      conditions: 'clear',
+      observed_at: '2025-01-01T12:00:00Z',
+    });
   });
 });
 
@@ -253,13 +355,22 @@ describe('unwrap', () => {
     const data = await weather({ city: 'Oslo' }).then(unwrap);
     assert.ok('city' in data); // data is the documented payload or an alternative: narrow first
     assert.equal(data.city, 'Oslo');
-    await assert.rejects(weather({ city: 'Oslo', mode: 'budget' }).then(unwrap), (error: unknown) => {
-      assert.ok(error instanceof ToolCallError);
-      assert.equal((error as ToolCallError<ToolError<GetWeatherErrorCode>>).error.code, '_budget_exceeded');
-      assert.equal((error.raw.structuredContent as { budget_bytes?: unknown }).budget_bytes, 65536);
-      assert.match(error.message, /^get_weather failed with _budget_exceeded: Response exceeds/);
-      return true;
-    });
+    await assert.rejects(
+      weather({ city: 'Oslo', mode: 'budget' }).then(unwrap),
+      (error: unknown) => {
+        assert.ok(error instanceof ToolCallError);
+        assert.equal(
+          (error as ToolCallError<ToolError<GetWeatherErrorCode>>).error.code,
+          '_budget_exceeded',
+        );
+        assert.equal(
+          (error.raw.structuredContent as { budget_bytes?: unknown }).budget_bytes,
+          65536,
+        );
+        assert.match(error.message, /^get_weather failed with _budget_exceeded: Response exceeds/);
+        return true;
+      },
+    );
   });
 });
 
@@ -270,10 +381,17 @@ describe('the hand-written specs mirror the server', () => {
     try {
       const { tools } = await lister.listTools();
       for (const [name, listed] of Object.entries(listedSchemas)) {
-        assert.deepEqual(tools.find((t) => t.name === name)?.outputSchema, listed.outputSchema, name);
+        assert.deepEqual(
+          tools.find((t) => t.name === name)?.outputSchema,
+          listed.outputSchema,
+          name,
+        );
       }
       assert.equal(tools.find((t) => t.name === 'fetch_upstream')?.outputSchema, undefined);
-      assert.deepEqual(tools.find((t) => t.name === 'get_weather')?.inputSchema, listedSchemas.get_weather.inputSchema);
+      assert.deepEqual(
+        tools.find((t) => t.name === 'get_weather')?.inputSchema,
+        listedSchemas.get_weather.inputSchema,
+      );
     } finally {
       await lister.close();
     }
@@ -285,8 +403,14 @@ describe('the hand-written specs mirror the server', () => {
     const lister = await connectResultsServer();
     try {
       await lister.listTools();
-      await assert.rejects(invokeTool(lister, getWeather, { city: 'Oslo', mode: 'invalid' }), (e: unknown) => e instanceof McpProtocolError && e.code === -32602);
-      await assert.rejects(invokeTool(lister, legacyReport, { mode: 'ok' }), (e: unknown) => e instanceof McpProtocolError && e.code === -32600);
+      await assert.rejects(
+        invokeTool(lister, getWeather, { city: 'Oslo', mode: 'invalid' }),
+        (e: unknown) => e instanceof McpProtocolError && e.code === -32602,
+      );
+      await assert.rejects(
+        invokeTool(lister, legacyReport, { mode: 'ok' }),
+        (e: unknown) => e instanceof McpProtocolError && e.code === -32600,
+      );
     } finally {
       await lister.close();
     }

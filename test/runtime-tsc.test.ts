@@ -19,11 +19,11 @@ const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 for (const mode of ['nodenext', 'bundler']) {
   test(`runtime.ts and the SDK Client assignability check compile strictly with ${mode} resolution`, async () => {
     const config = join(repoRoot, 'test', 'fixtures-tsconfig', `tsconfig.${mode}.json`);
-    const { stdout, stderr } = await run(process.execPath, [tsc, '-p', config], { cwd: repoRoot }).catch(
-      (error: { stdout: string; stderr: string; code: number }) => {
-        assert.fail(`tsc -p ${config} exited with ${error.code}:\n${error.stdout}${error.stderr}`);
-      },
-    );
+    const { stdout, stderr } = await run(process.execPath, [tsc, '-p', config], {
+      cwd: repoRoot,
+    }).catch((error: { stdout: string; stderr: string; code: number }) => {
+      assert.fail(`tsc -p ${config} exited with ${error.code}:\n${error.stdout}${error.stderr}`);
+    });
     assert.equal(stdout + stderr, '');
   });
 }
@@ -31,11 +31,25 @@ for (const mode of ['nodenext', 'bundler']) {
 test('the runtime templates import only each other: no SDK, no ajv, no Node built-ins, no code generation', async () => {
   for (const name of RUNTIME_TEMPLATES) {
     const source = await readFile(join(repoRoot, 'templates', name), 'utf8');
-    const specifiers = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
+    const specifiers = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map(
+      (m) => m[1]!,
+    );
     const own = RUNTIME_TEMPLATES.map((t) => `./${t.replace(/\.ts$/, '.js')}`);
-    assert.deepEqual(specifiers.filter((s) => !own.includes(s)), [], name);
-    assert.doesNotMatch(source, /\b(require|process|Buffer)\b\s*[.(]/, `${name}: no Node globals, the client also runs in browsers`);
+    assert.deepEqual(
+      specifiers.filter((s) => !own.includes(s)),
+      [],
+      name,
+    );
+    assert.doesNotMatch(
+      source,
+      /\b(require|process|Buffer)\b\s*[.(]/,
+      `${name}: no Node globals, the client also runs in browsers`,
+    );
     const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, ''); // comments may name what the code avoids
-    assert.doesNotMatch(code, /\bnew Function\b|\beval\s*\(|\bFunction\s*\(/, `${name}: no code generation at run time`);
+    assert.doesNotMatch(
+      code,
+      /\bnew Function\b|\beval\s*\(|\bFunction\s*\(/,
+      `${name}: no code generation at run time`,
+    );
   }
 });

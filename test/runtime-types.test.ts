@@ -7,14 +7,27 @@ import { test } from 'node:test';
 import { expectTypeOf } from 'expect-type';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Client as ClientV2 } from '@modelcontextprotocol/client';
-import { RuntimeErrorCode, ToolCallError, expandUriTemplate, getPrompt, invokeTool, unwrap } from '../templates/runtime.js';
+import {
+  RuntimeErrorCode,
+  ToolCallError,
+  expandUriTemplate,
+  getPrompt,
+  invokeTool,
+  unwrap,
+} from '../templates/runtime.js';
 import type { CallToolResult, McpClientLike, ToolError, ToolResult } from '../templates/runtime.js';
 import { getWeather } from './helpers/runtime-fixture.js';
-import type { GetWeatherErrorCode, GetWeatherInput, GetWeatherOutput, GetWeatherResult } from './helpers/runtime-fixture.js';
+import type {
+  GetWeatherErrorCode,
+  GetWeatherInput,
+  GetWeatherOutput,
+  GetWeatherResult,
+} from './helpers/runtime-fixture.js';
 
 // What the generator emits for a method: typed input, typed result.
 declare const client: Client;
-const getWeatherMethod = (args: GetWeatherInput): Promise<GetWeatherResult> => invokeTool(client, getWeather, args);
+const getWeatherMethod = (args: GetWeatherInput): Promise<GetWeatherResult> =>
+  invokeTool(client, getWeather, args);
 
 test('type-level assertions compile (see tsc)', () => {
   expectTypeOf(RuntimeErrorCode.InvalidResult).toEqualTypeOf<'$invalid_result'>();
@@ -22,8 +35,10 @@ test('type-level assertions compile (see tsc)', () => {
 
 export function narrowing(result: GetWeatherResult): void {
   if (result.ok) {
-    if (result.variant === 'documented') expectTypeOf(result.data).toEqualTypeOf<GetWeatherOutput>();
-    else if (result.variant === 'projection') expectTypeOf(result.data).toEqualTypeOf<{ projection: unknown }>();
+    if (result.variant === 'documented')
+      expectTypeOf(result.data).toEqualTypeOf<GetWeatherOutput>();
+    else if (result.variant === 'projection')
+      expectTypeOf(result.data).toEqualTypeOf<{ projection: unknown }>();
     else {
       expectTypeOf(result.variant).toEqualTypeOf<'attribution'>();
       expectTypeOf(result.data).toEqualTypeOf<{ data: unknown; _attribution: unknown }>();
@@ -32,7 +47,10 @@ export function narrowing(result: GetWeatherResult): void {
     result.data.temperature_c;
   } else {
     expectTypeOf(result.error.code).toEqualTypeOf<GetWeatherErrorCode>();
-    expectTypeOf(result.error.issues).toEqualTypeOf<readonly { readonly pointer: string; readonly message: string; readonly keyword?: string }[] | undefined>();
+    expectTypeOf(result.error.issues).toEqualTypeOf<
+      | readonly { readonly pointer: string; readonly message: string; readonly keyword?: string }[]
+      | undefined
+    >();
   }
   expectTypeOf(result.raw).toEqualTypeOf<CallToolResult>();
 }
@@ -69,9 +87,15 @@ export async function unwrapping(): Promise<void> {
   >();
   // Without alternatives, exactly the documented type.
   type Plain = ToolResult<{ id: string }, never, ToolError<'gone' | RuntimeErrorCode>>;
-  const plain = (): Promise<Plain> => invokeTool(client, { name: 'p', branches: [], codes: ['gone'] }, {});
+  const plain = (): Promise<Plain> =>
+    invokeTool(client, { name: 'p', branches: [], codes: ['gone'] }, {});
   expectTypeOf(plain().then(unwrap)).resolves.toEqualTypeOf<{ id: string }>();
-  expectTypeOf(new ToolCallError<ToolError<'gone'>>({ tool: 'p', code: 'gone', message: '', details: null }, { content: [] }).error.code).toEqualTypeOf<'gone'>();
+  expectTypeOf(
+    new ToolCallError<ToolError<'gone'>>(
+      { tool: 'p', code: 'gone', message: '', details: null },
+      { content: [] },
+    ).error.code,
+  ).toEqualTypeOf<'gone'>();
 }
 
 export function inputs(): void {
@@ -90,9 +114,13 @@ export function clients(): void {
   // The SDK v1 and v2 Clients are accepted as they are; so is any object with a compatible callTool.
   expectTypeOf<Client>().toExtend<McpClientLike>();
   expectTypeOf<ClientV2>().toExtend<McpClientLike>();
-  expectTypeOf<{ callTool: (params: { name: string }) => Promise<{ content: [] }> }>().toExtend<McpClientLike>();
+  expectTypeOf<{
+    callTool: (params: { name: string }) => Promise<{ content: [] }>;
+  }>().toExtend<McpClientLike>();
   // A callTool that does not return a result object is not.
-  expectTypeOf<{ callTool: (params: { name: string }) => Promise<string> }>().not.toExtend<McpClientLike>();
+  expectTypeOf<{
+    callTool: (params: { name: string }) => Promise<string>;
+  }>().not.toExtend<McpClientLike>();
   expectTypeOf<{ callTool: McpClientLike['callTool'] }>().toExtend<McpClientLike>();
   expectTypeOf<{ readResource: McpClientLike['readResource'] }>().not.toExtend<McpClientLike>();
 }

@@ -12,11 +12,17 @@ test('a bare tools/list result is a snapshot', () => {
 test('bad input names the file and the JSON pointer', () => {
   assert.throws(
     () => parseSnapshot({ tools: [{ name: 'a' }, { name: 3 }] }, 'cat.json'),
-    (e: unknown) => e instanceof InputError && e.pointer === '/tools/1/name' && /cat\.json at \/tools\/1\/name: expected a string/.test(e.message),
+    (e: unknown) =>
+      e instanceof InputError &&
+      e.pointer === '/tools/1/name' &&
+      /cat\.json at \/tools\/1\/name: expected a string/.test(e.message),
   );
   assert.throws(() => parseSnapshot({ prompts: [] }, 'cat.json'), /missing "tools" array/);
   assert.throws(() => parseSnapshot([], 'cat.json'), /expected a JSON object/);
-  assert.throws(() => parseSnapshotText('{\n "tools": [1 2]\n}', 'c.json'), /not valid JSON: Expected ',' or ']' after array element at line 2, column 14/);
+  assert.throws(
+    () => parseSnapshotText('{\n "tools": [1 2]\n}', 'c.json'),
+    /not valid JSON: Expected ',' or ']' after array element at line 2, column 14/,
+  );
   assert.throws(
     () => parseSnapshot({ tools: [{ name: 'a' }, { name: 'a' }] }, 'c.json'),
     /at \/tools\/1: duplicate tool name "a" \(first at \/tools\/0\)/,
@@ -27,7 +33,14 @@ test('writing is canonical: order of items and keys does not matter', () => {
   const a = parseSnapshot(
     {
       tools: [
-        { name: 'b', inputSchema: { type: 'object', properties: { y: { type: 'string' }, x: { type: 'number' } }, required: ['y', 'x'] } },
+        {
+          name: 'b',
+          inputSchema: {
+            type: 'object',
+            properties: { y: { type: 'string' }, x: { type: 'number' } },
+            required: ['y', 'x'],
+          },
+        },
         { description: 'A', name: 'a', inputSchema: { type: 'object' } },
       ],
       prompts: [{ name: 'p2' }, { name: 'p1' }],
@@ -39,12 +52,22 @@ test('writing is canonical: order of items and keys does not matter', () => {
       prompts: [{ name: 'p1' }, { name: 'p2' }],
       tools: [
         { name: 'a', inputSchema: { type: 'object' }, description: 'A' },
-        { inputSchema: { required: ['x', 'y'], properties: { x: { type: 'number' }, y: { type: 'string' } }, type: 'object' }, name: 'b' },
+        {
+          inputSchema: {
+            required: ['x', 'y'],
+            properties: { x: { type: 'number' }, y: { type: 'string' } },
+            type: 'object',
+          },
+          name: 'b',
+        },
       ],
     },
     'b.json',
   );
   assert.equal(serializeSnapshot(a), serializeSnapshot(b));
   assert.ok(serializeSnapshot(a).endsWith('}\n'));
-  assert.deepEqual(parseSnapshotText(serializeSnapshot(a), 'a.json'), parseSnapshotText(serializeSnapshot(b), 'b.json'));
+  assert.deepEqual(
+    parseSnapshotText(serializeSnapshot(a), 'a.json'),
+    parseSnapshotText(serializeSnapshot(b), 'b.json'),
+  );
 });

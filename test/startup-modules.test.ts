@@ -14,10 +14,21 @@ import { promisify } from 'node:util';
 import { bin, repoRoot } from './helpers/paths.js';
 
 const exec = promisify(execFile);
-const HEAVY = ['ts-morph', 'prettier', 'json-schema-to-typescript', '@modelcontextprotocol/sdk', 'esbuild', 'bundle-require', 'cosmiconfig'];
+const HEAVY = [
+  'ts-morph',
+  'prettier',
+  'json-schema-to-typescript',
+  '@modelcontextprotocol/sdk',
+  'esbuild',
+  'bundle-require',
+  'cosmiconfig',
+];
 
 /** Run `args` with a resolve hook that appends every resolved module URL to a log; returns the URLs. */
-async function loadedBy(args: string[], cwd = repoRoot): Promise<{ urls: string[]; code: number; output: string }> {
+async function loadedBy(
+  args: string[],
+  cwd = repoRoot,
+): Promise<{ urls: string[]; code: number; output: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'mcp-codegen-modules-'));
   const log = join(dir, 'loaded.txt');
   const hooks = join(dir, 'hooks.mjs');
@@ -31,19 +42,28 @@ export async function resolve(specifier, context, next) {
 }`,
   );
   const register = join(dir, 'register.mjs');
-  await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  await writeFile(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
   try {
     let code = 0;
     let output = '';
     try {
-      const done = await exec(process.execPath, ['--import', pathToFileURL(register).href, ...args], { cwd });
+      const done = await exec(
+        process.execPath,
+        ['--import', pathToFileURL(register).href, ...args],
+        { cwd },
+      );
       output = done.stdout + done.stderr;
     } catch (error) {
       const e = error as { code?: number; stdout?: string; stderr?: string };
       code = e.code ?? -1;
       output = (e.stdout ?? '') + (e.stderr ?? '');
     }
-    const urls = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter((u) => u.startsWith('file:'));
+    const urls = (await readFile(log, 'utf8').catch(() => ''))
+      .split('\n')
+      .filter((u) => u.startsWith('file:'));
     return { urls: [...new Set(urls)], code, output };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -60,11 +80,18 @@ function packagesIn(urls: string[]): string[] {
 
 function ours(urls: string[]): string[] {
   const dist = pathToFileURL(join(repoRoot, 'dist')).href + '/';
-  return urls.filter((u) => u.startsWith(dist)).map((u) => u.slice(dist.length)).sort();
+  return urls
+    .filter((u) => u.startsWith(dist))
+    .map((u) => u.slice(dist.length))
+    .sort();
 }
 
 test("the package entry ('mcp-codegen', where defineConfig lives) loads only itself, the config helper and the errors", async () => {
-  const { urls, code, output } = await loadedBy(['--input-type=module', '-e', "import { defineConfig } from 'mcp-codegen'; defineConfig({ servers: [] });"]);
+  const { urls, code, output } = await loadedBy([
+    '--input-type=module',
+    '-e',
+    "import { defineConfig } from 'mcp-codegen'; defineConfig({ servers: [] });",
+  ]);
   assert.equal(code, 0, output);
   assert.deepEqual(ours(urls), ['config/define.js', 'index.js', 'shared/errors.js']);
   assert.deepEqual(packagesIn(urls), []);
@@ -84,7 +111,10 @@ test('diff never loads the generator stack or the MCP SDK; without a config, not
   try {
     const { urls, output } = await loadedBy([bin, 'diff', base, head, '--fail-on', 'none'], bare);
     assert.match(output, /tool/i, 'diff ran');
-    assert.deepEqual(packagesIn(urls).filter((p) => HEAVY.includes(p)), []);
+    assert.deepEqual(
+      packagesIn(urls).filter((p) => HEAVY.includes(p)),
+      [],
+    );
     assert.ok(ours(urls).includes('diff/engine.js'));
   } finally {
     await rm(bare, { recursive: true, force: true });
@@ -93,16 +123,25 @@ test('diff never loads the generator stack or the MCP SDK; without a config, not
   const withConfig = await loadedBy([bin, 'diff', base, head, '--fail-on', 'none']);
   const loaded = packagesIn(withConfig.urls);
   assert.ok(loaded.includes('cosmiconfig'), 'the config was loaded');
-  for (const heavy of ['ts-morph', 'prettier', 'json-schema-to-typescript', '@modelcontextprotocol/sdk']) assert.ok(!loaded.includes(heavy), `${heavy} loaded`);
+  for (const heavy of [
+    'ts-morph',
+    'prettier',
+    'json-schema-to-typescript',
+    '@modelcontextprotocol/sdk',
+  ])
+    assert.ok(!loaded.includes(heavy), `${heavy} loaded`);
 });
 
 test('generate --check on a cached catalog does not load ts-morph, json-schema-to-typescript or the MCP SDK', async () => {
   // The repo's own example: the first run fills the cache (if it is cold), the second must hit it.
-  await exec(process.execPath, [bin, 'generate', '--check', '--offline', '--quiet'], { cwd: repoRoot });
+  await exec(process.execPath, [bin, 'generate', '--check', '--offline', '--quiet'], {
+    cwd: repoRoot,
+  });
   const { urls, code, output } = await loadedBy([bin, 'generate', '--check', '--offline']);
   assert.equal(code, 0, output);
   assert.match(output, /is cached for this catalog/);
   const loaded = packagesIn(urls);
-  for (const heavy of ['ts-morph', 'json-schema-to-typescript', '@modelcontextprotocol/sdk']) assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
+  for (const heavy of ['ts-morph', 'json-schema-to-typescript', '@modelcontextprotocol/sdk'])
+    assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
   assert.ok(!ours(urls).includes('emit/emit.js'));
 });

@@ -14,7 +14,13 @@ import { sharedCatalogs } from './helpers/paths.js';
 import { loadValidators } from './helpers/validators-module.js';
 
 const { files, skip } = sharedCatalogs();
-const SAMPLES: unknown[] = [{}, null, 'text', [], { content: [], isError: false, data: { x: 1 }, cached_at: null, stale: false }];
+const SAMPLES: unknown[] = [
+  {},
+  null,
+  'text',
+  [],
+  { content: [], isError: false, data: { x: 1 }, cached_at: null, stale: false },
+];
 
 // Values that reach into a schema's properties: each root property set to one kind of value, so
 // nested type, enum, format, required and array checks run too.
@@ -22,16 +28,27 @@ function probes(schema: JsonObject): unknown[] {
   const properties = schema['properties'];
   if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return [];
   const names = Object.keys(properties);
-  return [1, 'x', '2025-01-01T00:00:00Z', true, null, {}, [{}], ['x', 'x']].map((v) => Object.fromEntries(names.map((n) => [n, v])));
+  return [1, 'x', '2025-01-01T00:00:00Z', true, null, {}, [{}], ['x', 'x']].map((v) =>
+    Object.fromEntries(names.map((n) => [n, v])),
+  );
 }
 
 for (const file of files) {
   test(`${basename(file)}: every schema emits, loads and agrees with Ajv at run time`, async () => {
-    const catalog = JSON.parse(await readFile(file, 'utf8')) as { tools?: Array<{ inputSchema?: JsonObject; outputSchema?: JsonObject }> };
+    const catalog = JSON.parse(await readFile(file, 'utf8')) as {
+      tools?: Array<{ inputSchema?: JsonObject; outputSchema?: JsonObject }>;
+    };
     const entries = (catalog.tools ?? []).flatMap((tool, i) =>
       (['inputSchema', 'outputSchema'] as const).flatMap((which) => {
         const schema = tool[which];
-        return schema === undefined ? [] : [{ name: `${which === 'inputSchema' ? 'input' : 'output'}${i}`, schema: prepareValidationSchema(schema) }];
+        return schema === undefined
+          ? []
+          : [
+              {
+                name: `${which === 'inputSchema' ? 'input' : 'output'}${i}`,
+                schema: prepareValidationSchema(schema),
+              },
+            ];
       }),
     );
     assert.ok(entries.length > 0, 'the catalog has schemas');
@@ -47,7 +64,10 @@ for (const file of files) {
       }
       if (validators[name]!({})[0]?.keyword === '$compile') compileFailures++;
     }
-    assert.equal(module.warnings.filter((w) => w.includes('could not be compiled')).length, compileFailures);
+    assert.equal(
+      module.warnings.filter((w) => w.includes('could not be compiled')).length,
+      compileFailures,
+    );
   });
 }
 

@@ -8,13 +8,17 @@ import { compactAjvCode } from '../src/emit/validators/compact.js';
 import { inlineSchemaRefs } from '../src/emit/validators/schema-refs.js';
 import { maskLiterals, unmaskLiterals } from '../src/emit/validators/skeleton.js';
 
-const block = (literal: string) => `const err3 = ${literal};\nif(vErrors === null){\nvErrors = [err3];\n}\nelse {\nvErrors.push(err3);\n}\nerrors++;\n`;
+const block = (literal: string) =>
+  `const err3 = ${literal};\nif(vErrors === null){\nvErrors = [err3];\n}\nelse {\nvErrors.push(err3);\n}\nerrors++;\n`;
 
 describe('maskLiterals', () => {
   const given: Array<[code: string, skeleton: string | undefined]> = [
     ['if(data.x === "a\\"b"){', 'if(data.x === \u00000\u0000){'],
     ['const s = "back\\\\" + "slash";', 'const s = \u00000\u0000 + \u00001\u0000;'],
-    ['const formats2 = /^[a-z"\']+$/i;\nx("y")', 'const formats2 = \u00000\u0000;\nx(\u00001\u0000)'],
+    [
+      'const formats2 = /^[a-z"\']+$/i;\nx("y")',
+      'const formats2 = \u00000\u0000;\nx(\u00001\u0000)',
+    ],
     ["x = 'single';", undefined],
     ['x = `template`;', undefined],
     ['x = "unterminated;', undefined],
@@ -24,26 +28,39 @@ describe('maskLiterals', () => {
     test(JSON.stringify(code), () => {
       const masked = maskLiterals(code);
       assert.equal(masked?.skeleton, skeleton);
-      if (masked !== undefined) assert.equal(unmaskLiterals(masked.skeleton, masked.literals), code);
+      if (masked !== undefined)
+        assert.equal(unmaskLiterals(masked.skeleton, masked.literals), code);
     });
   }
 });
 
 describe('compactAjvCode', () => {
   test('folds the error block into $addError, without schemaPath, keeping every literal byte for byte', () => {
-    const literal = '{instancePath:instancePath+"/a,b}{",schemaPath:"#/properties/a%2Cb%7D%7B/type",keyword:"type",params:{type: "string"},message:"must be {string}, \\"really\\""}';
+    const literal =
+      '{instancePath:instancePath+"/a,b}{",schemaPath:"#/properties/a%2Cb%7D%7B/type",keyword:"type",params:{type: "string"},message:"must be {string}, \\"really\\""}';
     const { body, helpers } = compactAjvCode(`let x = 1;\n${block(literal)}return x;`);
-    assert.equal(body, 'let x = 1;\nvErrors = $addError(vErrors, instancePath+"/a,b}{", "type", {type: "string"}, "must be {string}, \\"really\\"");\nerrors++;\nreturn x;');
+    assert.equal(
+      body,
+      'let x = 1;\nvErrors = $addError(vErrors, instancePath+"/a,b}{", "type", {type: "string"}, "must be {string}, \\"really\\"");\nerrors++;\nreturn x;',
+    );
     assert.deepEqual(helpers, ['$addError']);
   });
 
   test('keeps the shorthand instancePath', () => {
-    const { body } = compactAjvCode(block('{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "d"},message:"must have required property \'"+"d"+"\'"}'));
-    assert.equal(body, 'vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "d"}, "must have required property \'"+"d"+"\'");\nerrors++;\n');
+    const { body } = compactAjvCode(
+      block(
+        '{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "d"},message:"must have required property \'"+"d"+"\'"}',
+      ),
+    );
+    assert.equal(
+      body,
+      'vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "d"}, "must have required property \'"+"d"+"\'");\nerrors++;\n',
+    );
   });
 
   test('an error object of another shape is appended as the object Ajv built', () => {
-    const literal = '{instancePath,keyword:"type",params:{type: "string"},message:"must be string",schema:"string",data}';
+    const literal =
+      '{instancePath,keyword:"type",params:{type: "string"},message:"must be string",schema:"string",data}';
     const { body, helpers } = compactAjvCode(block(literal));
     assert.equal(body, `vErrors = $addErrorObject(vErrors, ${literal});\nerrors++;\n`);
     assert.deepEqual(helpers, ['$addErrorObject']);
@@ -97,7 +114,8 @@ describe('inlineSchemaRefs', () => {
   });
 
   test('steps past own JSON values stay property accesses on the constant', () => {
-    const code = 'const schema0 = {"properties":{"a":{"enum":[1]}}};\nf(schema0.properties.hasOwnProperty, schema0.properties.a.enum.length, schema0.missing, schema0);';
+    const code =
+      'const schema0 = {"properties":{"a":{"enum":[1]}}};\nf(schema0.properties.hasOwnProperty, schema0.properties.a.enum.length, schema0.missing, schema0);';
     assert.equal(
       run(code),
       'const schema0_0 = {"a":{"enum":[1]}};\nconst schema0_1 = [1];\nconst schema0_2 = {"properties":{"a":{"enum":[1]}}};\nf(schema0_0.hasOwnProperty, schema0_1.length, schema0_2.missing, schema0_2);',
@@ -108,4 +126,3 @@ describe('inlineSchemaRefs', () => {
     assert.equal(run('const schema0 = {"properties":{}};\nf(schema1.x);'), undefined);
   });
 });
-

@@ -53,7 +53,11 @@ function hostileSchema(): JsonObject {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     description: ESCAPES.join(' '),
     type: 'object',
-    properties: { ...properties, ref: { $ref: `#/$defs/${encodeURIComponent(ESCAPES[0]!)}` }, c: { const: ESCAPES } },
+    properties: {
+      ...properties,
+      ref: { $ref: `#/$defs/${encodeURIComponent(ESCAPES[0]!)}` },
+      c: { const: ESCAPES },
+    },
     $defs: { [ESCAPES[0]!]: { type: 'integer', description: ESCAPES[1]! } },
     patternProperties: { [`^x${escapeRegExp(ESCAPES[2]!)}`]: { type: 'number' } },
     propertyNames: { not: { const: `x${ESCAPES[3]!}` } },
@@ -64,10 +68,21 @@ function hostileSchema(): JsonObject {
 }
 
 /** Identifiers in the emitted source, read with the TypeScript parser, and whether it parsed cleanly. */
-function identifiersOf(source: string): { identifiers: Set<string>; syntaxErrors: number; imports: string[] } {
-  const file = new Project({ useInMemoryFileSystem: true }).createSourceFile('validators.ts', source);
-  const identifiers = new Set(file.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()));
-  const syntaxErrors = file.getPreEmitDiagnostics().filter((d) => d.getCategory() === 1 && d.getCode() < 2000).length;
+function identifiersOf(source: string): {
+  identifiers: Set<string>;
+  syntaxErrors: number;
+  imports: string[];
+} {
+  const file = new Project({ useInMemoryFileSystem: true }).createSourceFile(
+    'validators.ts',
+    source,
+  );
+  const identifiers = new Set(
+    file.getDescendantsOfKind(SyntaxKind.Identifier).map((i) => i.getText()),
+  );
+  const syntaxErrors = file
+    .getPreEmitDiagnostics()
+    .filter((d) => d.getCategory() === 1 && d.getCode() < 2000).length;
   const imports = file.getImportDeclarations().map((d) => d.getText());
   return { identifiers, syntaxErrors, imports };
 }
@@ -75,7 +90,15 @@ function identifiersOf(source: string): { identifiers: Set<string>; syntaxErrors
 function checkStaysData(source: string): void {
   const { identifiers, syntaxErrors, imports } = identifiersOf(source);
   assert.equal(syntaxErrors, 0);
-  for (const forbidden of ['mcpPwned', 'eval', 'Function', 'require', 'process', 'module', 'exports']) {
+  for (const forbidden of [
+    'mcpPwned',
+    'eval',
+    'Function',
+    'require',
+    'process',
+    'module',
+    'exports',
+  ]) {
     assert.ok(!identifiers.has(forbidden), `identifier ${forbidden} in the emitted source`);
   }
   assert.deepEqual(imports, ["import type { ValidationIssue } from './runtime.js';"]);
@@ -88,9 +111,16 @@ describe('a hostile schema', () => {
   // maps it embeds for `additionalProperties` keep only their keys (schema-refs.ts), so none is written.
   for (const stripAnnotations of [true, false]) {
     test(`stays data: no identifier from it, no code generation, no require or import (stripAnnotations: ${stripAnnotations})`, () => {
-      const { source } = emitValidatorModuleWith([{ name: 'hostile', schema: hostileSchema() }], { ...DEFAULT_TUNING, stripAnnotations });
+      const { source } = emitValidatorModuleWith([{ name: 'hostile', schema: hostileSchema() }], {
+        ...DEFAULT_TUNING,
+        stripAnnotations,
+      });
       assert.equal(source.includes('"description":'), false);
-      assert.match(source, /^const schema\d+_\d+ = \{$/m, 'a properties map is embedded (keys only)');
+      assert.match(
+        source,
+        /^const schema\d+_\d+ = \{$/m,
+        'a properties map is embedded (keys only)',
+      );
       checkStaysData(source);
     });
   }
@@ -103,7 +133,13 @@ describe('a hostile schema', () => {
     const cache = new ValidatorCache();
     const good: Record<string, unknown> = { ref: 1, c: ESCAPES };
     for (const text of ESCAPES) good[text] = text;
-    const bad: Record<string, unknown> = { ...good, ref: 'x', [ESCAPES[0]!]: 'nope', [`x${ESCAPES[2]!}`]: 'n', [`x${ESCAPES[3]!}`]: 'v' };
+    const bad: Record<string, unknown> = {
+      ...good,
+      ref: 'x',
+      [ESCAPES[0]!]: 'nope',
+      [`x${ESCAPES[2]!}`]: 'n',
+      [`x${ESCAPES[3]!}`]: 'v',
+    };
     delete bad[ESCAPES[6]!];
     const missingDependency: Record<string, unknown> = { ...good };
     delete missingDependency[ESCAPES[5]!];
@@ -113,7 +149,10 @@ describe('a hostile schema', () => {
     assert.deepEqual(issues, cache.validate(schema, bad));
     const pointer = (key: string) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     const byPointer = new Map(issues.map((i) => [`${i.pointer} ${i.keyword}`, i.message]));
-    assert.equal(byPointer.get(`${pointer(ESCAPES[6]!)} required`), `must have required property '${ESCAPES[6]!}'`);
+    assert.equal(
+      byPointer.get(`${pointer(ESCAPES[6]!)} required`),
+      `must have required property '${ESCAPES[6]!}'`,
+    );
     assert.ok(byPointer.has(`${pointer(ESCAPES[0]!)} enum`));
     assert.ok(byPointer.has(`${pointer(ESCAPES[0]!)} pattern`));
     assert.ok(byPointer.has('/ref type'));
@@ -125,14 +164,25 @@ describe('a hostile schema', () => {
   });
 
   test('a hostile compile failure stays data in the message, and the warning has no raw control characters', async () => {
-    const schema: JsonObject = { properties: { x: { $ref: `https://evil.example/${ESCAPES.join('')}` } } };
-    const { validators, module } = await loadValidators([{ name: 'remote', schema }], 'hostile-ref');
+    const schema: JsonObject = {
+      properties: { x: { $ref: `https://evil.example/${ESCAPES.join('')}` } },
+    };
+    const { validators, module } = await loadValidators(
+      [{ name: 'remote', schema }],
+      'hostile-ref',
+    );
     const issues = validators['remote']!({ x: 1 });
     assert.equal(issues.length, 1);
     assert.equal(issues[0]!.keyword, '$compile');
-    assert.ok(issues[0]!.message.includes(ESCAPES[0]!), 'the reason keeps the server text, as data');
+    assert.ok(
+      issues[0]!.message.includes(ESCAPES[0]!),
+      'the reason keeps the server text, as data',
+    );
     assert.equal(module.warnings.length, 1);
-    assert.ok(!/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(module.warnings[0]!), module.warnings[0]);
+    assert.ok(
+      !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(module.warnings[0]!),
+      module.warnings[0],
+    );
     const { identifiers } = identifiersOf(module.source);
     assert.ok(!identifiers.has('mcpPwned'));
     assert.equal((globalThis as { mcpPwned?: unknown }).mcpPwned, undefined);
@@ -140,7 +190,9 @@ describe('a hostile schema', () => {
 });
 
 test('every schema of fixtures/catalogs/hostile.json emits, loads, and agrees with Ajv at run time where that compiles', async () => {
-  const catalog = JSON.parse(await readFile(join(repoRoot, 'fixtures/catalogs/hostile.json'), 'utf8')) as {
+  const catalog = JSON.parse(
+    await readFile(join(repoRoot, 'fixtures/catalogs/hostile.json'), 'utf8'),
+  ) as {
     tools: Array<{ inputSchema: JsonObject; outputSchema?: JsonObject }>;
   };
   const entries = catalog.tools.flatMap((tool, i) => [
@@ -151,13 +203,23 @@ test('every schema of fixtures/catalogs/hostile.json emits, loads, and agrees wi
   const cache = new ValidatorCache();
   let compared = 0;
   for (const { name, schema } of entries) {
-    for (const value of [{}, { x: 1 }, { 'resource-group': 'g', evil: 'e', code: 'c', d: { n: { n: 1 } } }, 'text', null]) {
+    for (const value of [
+      {},
+      { x: 1 },
+      { 'resource-group': 'g', evil: 'e', code: 'c', d: { n: { n: 1 } } },
+      'text',
+      null,
+    ]) {
       const runtime = cache.validate(schema, value);
       const emitted = validators[name]!(value);
       // The run-time cache cannot resolve `$ref: "#"` (addUsedSchema: false); the emitted validators can.
       if (runtime[0]?.message.includes("can't resolve reference # from") === true) continue;
       if (runtime[0]?.keyword === '$compile') {
-        assert.equal(emitted[0]?.keyword, '$compile', `${name}: the run-time cache could not compile it, the emitted one must not accept values`);
+        assert.equal(
+          emitted[0]?.keyword,
+          '$compile',
+          `${name}: the run-time cache could not compile it, the emitted one must not accept values`,
+        );
         continue;
       }
       assert.deepEqual(emitted, runtime, `${name}(${JSON.stringify(value)})`);

@@ -11,13 +11,30 @@ import type { JsonObject } from '../src/snapshot/types.js';
 import { loadValidators } from './helpers/validators-module.js';
 
 const SCHEMAS: Record<string, JsonObject> = {
-  dynamicRef: { $id: 'https://example.com/tree', $dynamicAnchor: 'node', type: 'object', properties: { kids: { type: 'array', items: { $dynamicRef: '#node' } }, v: { type: 'number' } } },
-  recursiveRef2019: { $schema: 'https://json-schema.org/draft/2019-09/schema', $recursiveAnchor: true, type: 'object', properties: { kids: { type: 'array', items: { $recursiveRef: '#' } }, v: { type: 'number' } } },
+  dynamicRef: {
+    $id: 'https://example.com/tree',
+    $dynamicAnchor: 'node',
+    type: 'object',
+    properties: { kids: { type: 'array', items: { $dynamicRef: '#node' } }, v: { type: 'number' } },
+  },
+  recursiveRef2019: {
+    $schema: 'https://json-schema.org/draft/2019-09/schema',
+    $recursiveAnchor: true,
+    type: 'object',
+    properties: { kids: { type: 'array', items: { $recursiveRef: '#' } }, v: { type: 'number' } },
+  },
   multipleOf: { multipleOf: 0.01 },
-  dependencies07: { $schema: 'http://json-schema.org/draft-07/schema#', dependencies: { a: ['b'], c: { required: ['d'] } } },
+  dependencies07: {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    dependencies: { a: ['b'], c: { required: ['d'] } },
+  },
   dependentSchemas: { dependentSchemas: { a: { required: ['b'] } } },
   contains: { type: 'array', contains: { type: 'number' }, minContains: 2, maxContains: 3 },
-  ifThenElse: { if: { properties: { k: { const: 1 } }, required: ['k'] }, then: { required: ['x'] }, else: { required: ['y'] } },
+  ifThenElse: {
+    if: { properties: { k: { const: 1 } }, required: ['k'] },
+    then: { required: ['x'] },
+    else: { required: ['y'] },
+  },
   oneOf: { oneOf: [{ type: 'number' }, { type: 'integer' }] },
   unevaluatedItems: { type: 'array', prefixItems: [{ type: 'string' }], unevaluatedItems: false },
   propertyNames: { propertyNames: { pattern: '^[a-z]+$', maxLength: 3 } },
@@ -25,26 +42,62 @@ const SCHEMAS: Record<string, JsonObject> = {
   booleanSubschemas: { properties: { a: false, b: true } },
   propertyCounts: { minProperties: 1, maxProperties: 2 },
   typeList: { type: ['string', 'null'], enum: ['x', null, 'abcd'] },
-  draft04ExclusiveMinimum: { $schema: 'http://json-schema.org/draft-04/schema#', minimum: 0, exclusiveMinimum: true }, // Ajv 8 refuses it
+  draft04ExclusiveMinimum: {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    minimum: 0,
+    exclusiveMinimum: true,
+  }, // Ajv 8 refuses it
 };
 
 const VALUES: unknown[] = [
-  null, 1, 0.015, 0.02, 5, 10, 'x', 'abcd', [], [1], [1, 2], [1, 2, 3, 4], ['a', 1], ['a'],
-  {}, { a: 1 }, { a: 1, b: 2, c: 3 }, { c: 1 }, { c: 1, d: 1 }, { k: 1 }, { k: 1, x: 1 }, { k: 2, y: 1 }, { Ab: 1 },
-  { kids: [{ v: 'x' }] }, { kids: [{ kids: [{ v: 1 }] }] },
+  null,
+  1,
+  0.015,
+  0.02,
+  5,
+  10,
+  'x',
+  'abcd',
+  [],
+  [1],
+  [1, 2],
+  [1, 2, 3, 4],
+  ['a', 1],
+  ['a'],
+  {},
+  { a: 1 },
+  { a: 1, b: 2, c: 3 },
+  { c: 1 },
+  { c: 1, d: 1 },
+  { k: 1 },
+  { k: 1, x: 1 },
+  { k: 2, y: 1 },
+  { Ab: 1 },
+  { kids: [{ v: 'x' }] },
+  { kids: [{ kids: [{ v: 1 }] }] },
 ];
 
 test('every keyword sample agrees with Ajv at run time', async () => {
-  const { validators, module } = await loadValidators(Object.entries(SCHEMAS).map(([name, schema]) => ({ name, schema })), 'keywords');
-  assert.deepEqual(module.warnings.map((w) => w.split(':')[0]), ['validator draft04ExclusiveMinimum']);
+  const { validators, module } = await loadValidators(
+    Object.entries(SCHEMAS).map(([name, schema]) => ({ name, schema })),
+    'keywords',
+  );
+  assert.deepEqual(
+    module.warnings.map((w) => w.split(':')[0]),
+    ['validator draft04ExclusiveMinimum'],
+  );
   const cache = new ValidatorCache();
   for (const [name, schema] of Object.entries(SCHEMAS)) {
     const outcomes = new Set<string>();
     for (const value of VALUES) {
       const issues = validators[name]!(value);
       assert.deepEqual(issues, cache.validate(schema, value), `${name}(${JSON.stringify(value)})`);
-      outcomes.add(issues.length === 0 ? 'valid' : issues[0]!.keyword ?? '');
+      outcomes.add(issues.length === 0 ? 'valid' : (issues[0]!.keyword ?? ''));
     }
-    if (name !== 'draft04ExclusiveMinimum') assert.ok(outcomes.has('valid') && outcomes.size > 1, `${name} accepts some samples and rejects others`);
+    if (name !== 'draft04ExclusiveMinimum')
+      assert.ok(
+        outcomes.has('valid') && outcomes.size > 1,
+        `${name} accepts some samples and rejects others`,
+      );
   }
 });

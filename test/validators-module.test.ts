@@ -10,11 +10,22 @@ import { repoRoot } from './helpers/paths.js';
 import { loadValidators } from './helpers/validators-module.js';
 
 describe('the module', () => {
-  const schemaA: JsonObject = { type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] };
-  const schemaB: JsonObject = { type: 'array', items: { $ref: '#/$defs/n' }, $defs: { n: { type: 'number' } } };
+  const schemaA: JsonObject = {
+    type: 'object',
+    properties: { at: { type: 'string', format: 'date-time' } },
+    required: ['at'],
+  };
+  const schemaB: JsonObject = {
+    type: 'array',
+    items: { $ref: '#/$defs/n' },
+    $defs: { n: { type: 'number' } },
+  };
 
   test('is deterministic: the same entries give the same bytes, with nothing from the machine in them', () => {
-    const entries = [{ name: 'a', schema: schemaA }, { name: 'b', schema: schemaB }];
+    const entries = [
+      { name: 'a', schema: schemaA },
+      { name: 'b', schema: schemaB },
+    ];
     const first = emitValidatorModule(entries).source;
     assert.equal(emitValidatorModule(structuredClone(entries)).source, first);
     assert.ok(!first.includes(repoRoot), 'no absolute path');
@@ -23,25 +34,44 @@ describe('the module', () => {
 
   test('a schema compiles to the same code whatever else is in the module', () => {
     const alone = emitValidatorModule([{ name: 'b', schema: schemaB }]).source;
-    const withOthers = emitValidatorModule([{ name: 'a', schema: schemaA }, { name: 'b', schema: schemaB }]).source;
-    const bodyOf = (source: string, check: string) => source.slice(source.indexOf(`const ${check} =`)).split('\n})();')[0];
-    assert.equal(bodyOf(withOthers, '$check1'), bodyOf(alone, '$check0')!.replace('$check0', '$check1'));
+    const withOthers = emitValidatorModule([
+      { name: 'a', schema: schemaA },
+      { name: 'b', schema: schemaB },
+    ]).source;
+    const bodyOf = (source: string, check: string) =>
+      source.slice(source.indexOf(`const ${check} =`)).split('\n})();')[0];
+    assert.equal(
+      bodyOf(withOthers, '$check1'),
+      bodyOf(alone, '$check0')!.replace('$check0', '$check1'),
+    );
   });
 
   test('byte-identical schemas share one validator', async () => {
     const { validators, module } = await loadValidators(
-      [{ name: 'first', schema: schemaA }, { name: 'other', schema: schemaB }, { name: 'again', schema: structuredClone(schemaA) }],
+      [
+        { name: 'first', schema: schemaA },
+        { name: 'other', schema: schemaB },
+        { name: 'again', schema: structuredClone(schemaA) },
+      ],
       'shared',
     );
     assert.equal(validators['first'], validators['again']);
     assert.notEqual(validators['first'], validators['other']);
     assert.equal(module.source.split('\nconst $check').length - 1, 2);
-    assert.deepEqual(validators['again']!({}), [{ pointer: '/at', message: "must have required property 'at'", keyword: 'required' }]);
+    assert.deepEqual(validators['again']!({}), [
+      { pointer: '/at', message: "must have required property 'at'", keyword: 'required' },
+    ]);
   });
 
   test('is compacted: the error blocks are folded into $addError calls and schemaPath is gone', () => {
-    const { source } = emitValidatorModule([{ name: 'a', schema: schemaA }, { name: 'b', schema: schemaB }]);
-    assert.match(source, /vErrors = \$addError\(vErrors, instancePath, "required", \{missingProperty: "at"\}, /);
+    const { source } = emitValidatorModule([
+      { name: 'a', schema: schemaA },
+      { name: 'b', schema: schemaB },
+    ]);
+    assert.match(
+      source,
+      /vErrors = \$addError\(vErrors, instancePath, "required", \{missingProperty: "at"\}, /,
+    );
     assert.ok(!source.includes('$addErrorObject'), 'every error literal had the usual shape');
     assert.equal(source.split('function $addError(').length - 1, 1);
     assert.ok(!source.includes('schemaPath'));
@@ -50,9 +80,20 @@ describe('the module', () => {
 
   test('export names must be identifiers the module can use, each once', () => {
     for (const name of ['', 'a-b', '1a', 'delete', '$check0', 'a b', 'x;y']) {
-      assert.throws(() => emitValidatorModule([{ name, schema: {} }]), /is not a usable export name/, JSON.stringify(name));
+      assert.throws(
+        () => emitValidatorModule([{ name, schema: {} }]),
+        /is not a usable export name/,
+        JSON.stringify(name),
+      );
     }
-    assert.throws(() => emitValidatorModule([{ name: 'twice', schema: {} }, { name: 'twice', schema: {} }]), /used twice/);
+    assert.throws(
+      () =>
+        emitValidatorModule([
+          { name: 'twice', schema: {} },
+          { name: 'twice', schema: {} },
+        ]),
+      /used twice/,
+    );
     assert.match(emitValidatorModule([]).source, /^\/\/ @ts-nocheck/);
   });
 });

@@ -51,8 +51,24 @@ const ENTRIES: ValidatorEntry[] = [
 ];
 
 const VALUES: unknown[] = [
-  { city: 'Oslo', at: '2025-01-01T00:00:00Z', unit: 'celsius', tags: ['a', { c: 1 }], n32: 5, blob: 'aGk=' },
-  { city: '', at: '1999-12-31T23:59:59Z', unit: 'kelvin', tags: ['a', 'a'], n32: 2 ** 40, re: '(', link: 'x', extra: 1 },
+  {
+    city: 'Oslo',
+    at: '2025-01-01T00:00:00Z',
+    unit: 'celsius',
+    tags: ['a', { c: 1 }],
+    n32: 5,
+    blob: 'aGk=',
+  },
+  {
+    city: '',
+    at: '1999-12-31T23:59:59Z',
+    unit: 'kelvin',
+    tags: ['a', 'a'],
+    n32: 2 ** 40,
+    re: '(',
+    link: 'x',
+    extra: 1,
+  },
   'a string',
   42,
 ];
@@ -87,20 +103,36 @@ for (const resolution of ['nodenext', 'bundler'] as const) {
 test('isolatedDeclarations: each export is declared with its explicit type', async () => {
   const config = {
     compilerOptions: {
-      module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, isolatedDeclarations: true,
-      declaration: true, emitDeclarationOnly: true, outDir: 'dts', verbatimModuleSyntax: true, skipLibCheck: true, types: [],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      target: 'ES2022',
+      strict: true,
+      isolatedDeclarations: true,
+      declaration: true,
+      emitDeclarationOnly: true,
+      outDir: 'dts',
+      verbatimModuleSyntax: true,
+      skipLibCheck: true,
+      types: [],
     },
     files: ['validators.ts', 'runtime.ts'],
   };
   await writeFile(join(dir, 'tsconfig.declarations.json'), JSON.stringify(config));
-  const result = await run(process.execPath, [TSC, '-p', 'tsconfig.declarations.json'], { cwd: dir }).then(
+  const result = await run(process.execPath, [TSC, '-p', 'tsconfig.declarations.json'], {
+    cwd: dir,
+  }).then(
     () => ({ ok: true, output: '' }),
     (error: { stdout?: string }) => ({ ok: false, output: error.stdout ?? String(error) }),
   );
   assert.ok(result.ok, result.output);
   const declarations = await readFile(join(dir, 'dts/validators.d.ts'), 'utf8');
   const exported = declarations.split('\n').filter((line) => line.startsWith('export '));
-  assert.deepEqual(exported, ENTRIES.map((e) => `export declare const ${e.name}: (value: unknown) => readonly ValidationIssue[];`));
+  assert.deepEqual(
+    exported,
+    ENTRIES.map(
+      (e) => `export declare const ${e.name}: (value: unknown) => readonly ValidationIssue[];`,
+    ),
+  );
   assert.match(declarations, /^import type \{ ValidationIssue \} from '\.\/runtime\.js';$/m);
 });
 
@@ -113,7 +145,11 @@ const names = ${JSON.stringify(ENTRIES.map((e) => e.name))};
 console.log(JSON.stringify({ blocked, results: names.map((n) => values.map((v) => validators[n](v))) }));
 `;
   await writeFile(join(dir, 'run.ts'), script);
-  const { stdout } = await run(process.execPath, ['--disallow-code-generation-from-strings', '--import', 'tsx', 'run.ts'], { cwd: dir });
+  const { stdout } = await run(
+    process.execPath,
+    ['--disallow-code-generation-from-strings', '--import', 'tsx', 'run.ts'],
+    { cwd: dir },
+  );
   const child = JSON.parse(stdout) as { blocked: boolean; results: unknown[][] };
   assert.equal(child.blocked, true, 'the flag is in force in the child');
 

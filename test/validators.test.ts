@@ -28,10 +28,21 @@ interface Case {
 const CASES: Case[] = [
   {
     name: 'draft07Tuple',
-    schema: { $schema: DRAFT_07, type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false },
+    schema: {
+      $schema: DRAFT_07,
+      type: 'array',
+      items: [{ type: 'string' }, { type: 'number' }],
+      additionalItems: false,
+    },
     given: [
       [['a', 1], []],
-      [[1, 'a'], [['/0', 'type', 'must be string'], ['/1', 'type', 'must be number']]],
+      [
+        [1, 'a'],
+        [
+          ['/0', 'type', 'must be string'],
+          ['/1', 'type', 'must be number'],
+        ],
+      ],
       [['a', 1, true], [['', 'additionalItems', 'must NOT have more than 2 items']]],
     ],
   },
@@ -61,7 +72,11 @@ const CASES: Case[] = [
   },
   {
     name: 'defsRef',
-    schema: { type: 'object', properties: { n: { $ref: '#/$defs/positive' } }, $defs: { positive: { type: 'integer', minimum: 1 } } },
+    schema: {
+      type: 'object',
+      properties: { n: { $ref: '#/$defs/positive' } },
+      $defs: { positive: { type: 'integer', minimum: 1 } },
+    },
     given: [
       [{ n: 3 }, []],
       [{ n: 0 }, [['/n', 'minimum', 'must be >= 1']]],
@@ -70,7 +85,12 @@ const CASES: Case[] = [
   },
   {
     name: 'definitionsRef',
-    schema: { $schema: DRAFT_07, type: 'object', properties: { a: { $ref: '#/definitions/s' } }, definitions: { s: { type: 'string' } } },
+    schema: {
+      $schema: DRAFT_07,
+      type: 'object',
+      properties: { a: { $ref: '#/definitions/s' } },
+      definitions: { s: { type: 'string' } },
+    },
     given: [
       [{ a: 'x' }, []],
       [{ a: 1 }, [['/a', 'type', 'must be string']]],
@@ -78,21 +98,36 @@ const CASES: Case[] = [
   },
   {
     name: 'recursiveTree',
-    runtimeDiffers: 'the run-time cache compiles with addUsedSchema: false, under which Ajv cannot resolve $ref "#"',
-    schema: { type: 'object', required: ['v'], properties: { v: { type: 'number' }, kids: { type: 'array', items: { $ref: '#' } } } },
+    runtimeDiffers:
+      'the run-time cache compiles with addUsedSchema: false, under which Ajv cannot resolve $ref "#"',
+    schema: {
+      type: 'object',
+      required: ['v'],
+      properties: { v: { type: 'number' }, kids: { type: 'array', items: { $ref: '#' } } },
+    },
     given: [
       [{ v: 1, kids: [{ v: 2, kids: [] }] }, []],
-      [{ v: 1, kids: [{ v: 2, kids: [{}] }] }, [['/kids/0/kids/0/v', 'required', "must have required property 'v'"]]],
+      [
+        { v: 1, kids: [{ v: 2, kids: [{}] }] },
+        [['/kids/0/kids/0/v', 'required', "must have required property 'v'"]],
+      ],
     ],
   },
   {
     name: 'formats',
     schema: {
       type: 'object',
-      properties: { at: { type: 'string', format: 'date-time' }, mail: { type: 'string', format: 'email' }, link: { type: 'string', format: 'uri' } },
+      properties: {
+        at: { type: 'string', format: 'date-time' },
+        mail: { type: 'string', format: 'email' },
+        link: { type: 'string', format: 'uri' },
+      },
     },
     given: [
-      [{ at: '2025-02-28T23:59:59Z', mail: 'a.b@example.com', link: 'https://example.com/x?y#z' }, []],
+      [
+        { at: '2025-02-28T23:59:59Z', mail: 'a.b@example.com', link: 'https://example.com/x?y#z' },
+        [],
+      ],
       [{ at: '2025-02-29T00:00:00Z' }, [['/at', 'format', 'must match format "date-time"']]], // not a leap year
       [{ at: '2025-01-01T00:00:00' }, [['/at', 'format', 'must match format "date-time"']]], // no offset
       [{ mail: 'not an email' }, [['/mail', 'format', 'must match format "email"']]],
@@ -101,20 +136,37 @@ const CASES: Case[] = [
   },
   {
     name: 'unevaluated2020',
-    schema: { type: 'object', allOf: [{ properties: { a: { type: 'string' } } }], unevaluatedProperties: false },
+    schema: {
+      type: 'object',
+      allOf: [{ properties: { a: { type: 'string' } } }],
+      unevaluatedProperties: false,
+    },
     given: [
       [{ a: 'x' }, []],
-      [{ a: 'x', 'b/c': 1 }, [['/b~1c', 'unevaluatedProperties', 'must NOT have unevaluated properties']]],
+      [
+        { a: 'x', 'b/c': 1 },
+        [['/b~1c', 'unevaluatedProperties', 'must NOT have unevaluated properties']],
+      ],
     ],
   },
   {
     name: 'unevaluated2019',
-    schema: { $schema: DRAFT_2019, type: 'object', properties: { a: {} }, unevaluatedProperties: false },
-    given: [[{ a: 1, b: 2 }, [['/b', 'unevaluatedProperties', 'must NOT have unevaluated properties']]]],
+    schema: {
+      $schema: DRAFT_2019,
+      type: 'object',
+      properties: { a: {} },
+      unevaluatedProperties: false,
+    },
+    given: [
+      [{ a: 1, b: 2 }, [['/b', 'unevaluatedProperties', 'must NOT have unevaluated properties']]],
+    ],
   },
   {
     name: 'constAndEnum',
-    schema: { type: 'object', properties: { k: { const: { deep: [1, 'x'] } }, e: { enum: ['a', 1, null, { o: 1 }] } } },
+    schema: {
+      type: 'object',
+      properties: { k: { const: { deep: [1, 'x'] } }, e: { enum: ['a', 1, null, { o: 1 }] } },
+    },
     given: [
       [{ k: { deep: [1, 'x'] }, e: { o: 1 } }, []],
       [{ k: { deep: [1, 'y'] } }, [['/k', 'const', 'must be equal to constant']]],
@@ -131,10 +183,22 @@ const CASES: Case[] = [
   },
   {
     name: 'pointerEscapes',
-    schema: { type: 'object', required: ['a/b'], properties: { 'a/b': {}, 'c~d': { type: 'number' } }, additionalProperties: false },
+    schema: {
+      type: 'object',
+      required: ['a/b'],
+      properties: { 'a/b': {}, 'c~d': { type: 'number' } },
+      additionalProperties: false,
+    },
     given: [
       [{ 'a/b': 1 }, []],
-      [{ 'c~d': 'x', 'e/f': 1 }, [['/a~1b', 'required', "must have required property 'a/b'"], ['/e~1f', 'additionalProperties', 'must NOT have additional properties'], ['/c~0d', 'type', 'must be number']]],
+      [
+        { 'c~d': 'x', 'e/f': 1 },
+        [
+          ['/a~1b', 'required', "must have required property 'a/b'"],
+          ['/e~1f', 'additionalProperties', 'must NOT have additional properties'],
+          ['/c~0d', 'type', 'must be number'],
+        ],
+      ],
     ],
   },
   {
@@ -142,7 +206,13 @@ const CASES: Case[] = [
     schema: { type: 'array', items: { type: 'object', required: ['id'] }, uniqueItems: true },
     given: [
       [[{ id: 1 }, { id: 2 }], []],
-      [[{}, { id: 1 }, { id: 1 }], [['/0/id', 'required', "must have required property 'id'"], ['', 'uniqueItems', 'must NOT have duplicate items (items ## 1 and 2 are identical)']]],
+      [
+        [{}, { id: 1 }, { id: 1 }],
+        [
+          ['/0/id', 'required', "must have required property 'id'"],
+          ['', 'uniqueItems', 'must NOT have duplicate items (items ## 1 and 2 are identical)'],
+        ],
+      ],
     ],
   },
   {
@@ -158,17 +228,32 @@ const CASES: Case[] = [
     schema: {
       type: 'object',
       description: 'd',
-      properties: { description: { type: 'string', description: 'x' }, default: { type: 'number', default: 1 }, title: { const: 't', title: 'T' } },
+      properties: {
+        description: { type: 'string', description: 'x' },
+        default: { type: 'number', default: 1 },
+        title: { const: 't', title: 'T' },
+      },
       required: ['description', 'default'],
     },
     given: [
       [{ description: 'x', default: 1, title: 't' }, []],
-      [{ title: 'u' }, [['/description', 'required', "must have required property 'description'"], ['/default', 'required', "must have required property 'default'"], ['/title', 'const', 'must be equal to constant']]],
+      [
+        { title: 'u' },
+        [
+          ['/description', 'required', "must have required property 'description'"],
+          ['/default', 'required', "must have required property 'default'"],
+          ['/title', 'const', 'must be equal to constant'],
+        ],
+      ],
     ],
   },
   {
     name: 'refIntoAnnotation', // absurd, but valid: compiled from the schema as sent when stripping breaks the $ref
-    schema: { type: 'object', properties: { a: { $ref: '#/$defs/x/default' } }, $defs: { x: { default: { type: 'string' } } } },
+    schema: {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/x/default' } },
+      $defs: { x: { default: { type: 'string' } } },
+    },
     given: [
       [{ a: 'ok' }, []],
       [{ a: 1 }, [['/a', 'type', 'must be string']]],
@@ -178,15 +263,28 @@ const CASES: Case[] = [
     // JSON.parse, because "__proto__" in a JS object literal sets the prototype: the emitted code must
     // keep such keys as keys when it embeds enum and const values.
     name: 'protoKeysInValues',
-    schema: JSON.parse('{"type":"object","properties":{"e":{"enum":[{"__proto__":1},"b","c","d","e","f","g","h","i","j","k","l","m","n"]},"k":{"const":{"__proto__":{"x":1}}},"schema0":{"type":"number"}}}') as JsonObject,
+    schema: JSON.parse(
+      '{"type":"object","properties":{"e":{"enum":[{"__proto__":1},"b","c","d","e","f","g","h","i","j","k","l","m","n"]},"k":{"const":{"__proto__":{"x":1}}},"schema0":{"type":"number"}}}',
+    ) as JsonObject,
     given: [
       [JSON.parse('{"e":{"__proto__":1},"k":{"__proto__":{"x":1}},"schema0":1}'), []],
-      [JSON.parse('{"e":{},"k":{},"schema0":"x"}'), [['/e', 'enum', 'must be equal to one of the allowed values'], ['/k', 'const', 'must be equal to constant'], ['/schema0', 'type', 'must be number']]],
+      [
+        JSON.parse('{"e":{},"k":{},"schema0":"x"}'),
+        [
+          ['/e', 'enum', 'must be equal to one of the allowed values'],
+          ['/k', 'const', 'must be equal to constant'],
+          ['/schema0', 'type', 'must be number'],
+        ],
+      ],
     ],
   },
   {
     name: 'draft04',
-    schema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { x: { type: 'number' } } },
+    schema: {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      type: 'object',
+      properties: { x: { type: 'number' } },
+    },
     given: [[{ x: 's' }, [['/x', 'type', 'must be number']]]],
   },
 ];
@@ -194,7 +292,12 @@ const CASES: Case[] = [
 describe('emitted validators agree with the wanted issues and with Ajv at run time', () => {
   let validators: Record<string, Validator>;
   before(async () => {
-    validators = (await loadValidators(CASES.map(({ name, schema }) => ({ name, schema })), 'cases')).validators;
+    validators = (
+      await loadValidators(
+        CASES.map(({ name, schema }) => ({ name, schema })),
+        'cases',
+      )
+    ).validators;
   });
   for (const { name, schema, given, runtimeDiffers } of CASES) {
     test(name, () => {
@@ -203,8 +306,17 @@ describe('emitted validators agree with the wanted issues and with Ajv at run ti
       const cache = new ValidatorCache();
       for (const [value, want] of given) {
         const issues = validate!(value);
-        assert.deepEqual(issues.map((i) => [i.pointer, i.keyword, i.message]), want, `${name}(${JSON.stringify(value)})`);
-        if (runtimeDiffers === undefined) assert.deepEqual(issues, cache.validate(schema, value), `${name}(${JSON.stringify(value)}) as at run time`);
+        assert.deepEqual(
+          issues.map((i) => [i.pointer, i.keyword, i.message]),
+          want,
+          `${name}(${JSON.stringify(value)})`,
+        );
+        if (runtimeDiffers === undefined)
+          assert.deepEqual(
+            issues,
+            cache.validate(schema, value),
+            `${name}(${JSON.stringify(value)}) as at run time`,
+          );
       }
     });
   }
@@ -220,11 +332,27 @@ describe('schemas that cannot be validated fail closed', () => {
   };
   const FAILING: Array<[name: string, schema: JsonObject, reason: RegExp]> = [
     ['badPattern', { type: 'string', pattern: '(' }, /Invalid regular expression/],
-    ['badPatternProperty', { type: 'object', patternProperties: { '[': { type: 'string' } } }, /Invalid regular expression/],
-    ['remoteRef', { type: 'object', properties: { x: { $ref: 'https://evil.example/schema.json' } } }, /can't resolve reference https:\/\/evil\.example/],
+    [
+      'badPatternProperty',
+      { type: 'object', patternProperties: { '[': { type: 'string' } } },
+      /Invalid regular expression/,
+    ],
+    [
+      'remoteRef',
+      { type: 'object', properties: { x: { $ref: 'https://evil.example/schema.json' } } },
+      /can't resolve reference https:\/\/evil\.example/,
+    ],
     ['fileRef', { $ref: 'file:///etc/passwd' }, /can't resolve reference file:/],
-    ['missingLocalRef', { properties: { x: { $ref: '#/$defs/nope' } } }, /can't resolve reference #\/\$defs\/nope/],
-    ['nestedAsync', { properties: { x: { $ref: '#/$defs/a' } }, $defs: { a: { $async: true, type: 'string' } } }, /async schema/],
+    [
+      'missingLocalRef',
+      { properties: { x: { $ref: '#/$defs/nope' } } },
+      /can't resolve reference #\/\$defs\/nope/,
+    ],
+    [
+      'nestedAsync',
+      { properties: { x: { $ref: '#/$defs/a' } }, $defs: { a: { $async: true, type: 'string' } } },
+      /async schema/,
+    ],
   ];
 
   test('one $compile issue for every value, a warning naming the entry, nothing fetched', async () => {
@@ -236,13 +364,17 @@ describe('schemas that cannot be validated fail closed', () => {
     }) as typeof fetch;
     let loaded: Awaited<ReturnType<typeof loadValidators>>;
     try {
-      loaded = await loadValidators(FAILING.map(([name, schema]) => ({ name, schema })), 'failing');
+      loaded = await loadValidators(
+        FAILING.map(([name, schema]) => ({ name, schema })),
+        'failing',
+      );
     } finally {
       globalThis.fetch = realFetch;
     }
     assert.deepEqual(fetched, []);
     for (const [name, , reason] of FAILING) {
-      for (const value of [undefined, null, 'x', { x: 'y' }]) compileIssue(reason)(loaded.validators[name]!(value));
+      for (const value of [undefined, null, 'x', { x: 'y' }])
+        compileIssue(reason)(loaded.validators[name]!(value));
       const warning = loaded.module.warnings.find((w) => w.startsWith(`validator ${name}: `));
       assert.ok(warning, `a warning for ${name} in ${JSON.stringify(loaded.module.warnings)}`);
       assert.match(warning, /could not be compiled/);
@@ -251,19 +383,35 @@ describe('schemas that cannot be validated fail closed', () => {
   });
 
   test('entries sharing a schema that does not compile share its validator, and each gets a warning', () => {
-    const { warnings } = emitValidatorModule([{ name: 'one', schema: { pattern: '(' } }, { name: 'two', schema: { pattern: '(' } }]);
-    assert.deepEqual(warnings.map((w) => w.split(':')[0]), ['validator one', 'validator two']);
+    const { warnings } = emitValidatorModule([
+      { name: 'one', schema: { pattern: '(' } },
+      { name: 'two', schema: { pattern: '(' } },
+    ]);
+    assert.deepEqual(
+      warnings.map((w) => w.split(':')[0]),
+      ['validator one', 'validator two'],
+    );
   });
 
   test('root $async is ignored: the validator stays synchronous and still checks', async () => {
-    const { validators } = await loadValidators([{ name: 'asyncRoot', schema: { $async: true, type: 'string' } }], 'async');
+    const { validators } = await loadValidators(
+      [{ name: 'asyncRoot', schema: { $async: true, type: 'string' } }],
+      'async',
+    );
     assert.deepEqual(validators['asyncRoot']!('ok'), []);
-    assert.deepEqual(validators['asyncRoot']!(1), [{ pointer: '', message: 'must be string', keyword: 'type' }]);
+    assert.deepEqual(validators['asyncRoot']!(1), [
+      { pointer: '', message: 'must be string', keyword: 'type' },
+    ]);
   });
 
   test('unknown formats are tolerated, as at run time, and named in a warning', async () => {
-    const { validators, module } = await loadValidators([{ name: 'vendor', schema: { type: 'string', format: 'vendor-thing' } }], 'formats');
+    const { validators, module } = await loadValidators(
+      [{ name: 'vendor', schema: { type: 'string', format: 'vendor-thing' } }],
+      'formats',
+    );
     assert.deepEqual(validators['vendor']!('anything'), []);
-    assert.deepEqual(module.warnings, ['validator vendor: format "vendor-thing" is unknown and not checked']);
+    assert.deepEqual(module.warnings, [
+      'validator vendor: format "vendor-thing" is unknown and not checked',
+    ]);
   });
 });

@@ -15,9 +15,11 @@ type Obj = { [key: string]: Json };
 const require = createRequire(import.meta.url);
 
 /** The OpenAPI description file the corpus is built from (also what openapi-typescript is timed on). */
-export const GITHUB_OPENAPI: string = require.resolve('@octokit/openapi/generated/api.github.com.json');
+export const GITHUB_OPENAPI: string =
+  require.resolve('@octokit/openapi/generated/api.github.com.json');
 
-const isObj = (v: Json | undefined): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObj = (v: Json | undefined): v is Obj =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 export function openapiCatalog(file = GITHUB_OPENAPI, limit = Infinity): { tools: Obj[] } {
@@ -39,35 +41,59 @@ export function openapiCatalog(file = GITHUB_OPENAPI, limit = Infinity): { tools
     for (const method of METHODS) {
       const op = item[method];
       if (!isObj(op) || tools.length >= limit) continue;
-      let name = String(op.operationId ?? `${method} ${path}`).replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 128);
+      let name = String(op.operationId ?? `${method} ${path}`)
+        .replace(/[^A-Za-z0-9_.-]+/g, '_')
+        .slice(0, 128);
       while (names.has(name)) name += '_';
       names.add(name);
       const properties: Obj = {};
       const required: string[] = [];
-      const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])];
+      const params = [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(op.parameters) ? op.parameters : []),
+      ];
       for (const raw of params) {
         const p = deref(raw);
-        if (!isObj(p) || typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query')) continue;
+        if (!isObj(p) || typeof p.name !== 'string' || (p.in !== 'path' && p.in !== 'query'))
+          continue;
         const schema = isObj(p.schema) ? { ...p.schema } : {};
         if (typeof p.description === 'string') schema.description = p.description;
         properties[p.name] = schema;
         if (p.required === true) required.push(p.name);
       }
       const body = deref(op.requestBody);
-      const bodySchema = isObj(body) && isObj(body.content) && isObj(body.content['application/json']) ? body.content['application/json'].schema : undefined;
+      const bodySchema =
+        isObj(body) && isObj(body.content) && isObj(body.content['application/json'])
+          ? body.content['application/json'].schema
+          : undefined;
       if (bodySchema !== undefined) {
         properties.body = bodySchema;
         if (isObj(body) && body.required === true) required.push('body');
       }
-      const inputSchema: Obj = { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
-      const tool: Obj = { name, description: String(op.summary ?? op.description ?? name), inputSchema: selfContained(inputSchema, schemas) };
+      const inputSchema: Obj = {
+        type: 'object',
+        properties,
+        ...(required.length ? { required } : {}),
+        additionalProperties: false,
+      };
+      const tool: Obj = {
+        name,
+        description: String(op.summary ?? op.description ?? name),
+        inputSchema: selfContained(inputSchema, schemas),
+      };
       const responses = isObj(op.responses) ? op.responses : {};
       const ok = deref(responses['200'] ?? responses['201']);
-      const out = isObj(ok) && isObj(ok.content) && isObj(ok.content['application/json']) ? ok.content['application/json'].schema : undefined;
+      const out =
+        isObj(ok) && isObj(ok.content) && isObj(ok.content['application/json'])
+          ? ok.content['application/json'].schema
+          : undefined;
       if (isObj(out)) {
         const resolved = deref(out);
-        const objectLike = isObj(resolved) && (resolved.type === 'object' || isObj(resolved.properties));
-        const outputSchema: Obj = objectLike ? out : { type: 'object', properties: { result: out }, required: ['result'] };
+        const objectLike =
+          isObj(resolved) && (resolved.type === 'object' || isObj(resolved.properties));
+        const outputSchema: Obj = objectLike
+          ? out
+          : { type: 'object', properties: { result: out }, required: ['result'] };
         tool.outputSchema = selfContained(outputSchema, schemas);
       }
       if (method === 'get') tool.annotations = { readOnlyHint: true };
@@ -86,7 +112,11 @@ function selfContained(root: Obj, schemas: Obj): Obj {
     if (!isObj(node)) return node;
     const out: Obj = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+      if (
+        key === '$ref' &&
+        typeof value === 'string' &&
+        value.startsWith('#/components/schemas/')
+      ) {
         const name = value.slice('#/components/schemas/'.length);
         if (!(name in defs) && !queue.includes(name)) queue.push(name);
         out.$ref = `#/$defs/${name}`;

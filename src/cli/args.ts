@@ -3,14 +3,36 @@ import { CodegenError } from '../shared/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } };
-type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: WithHelp<O>; allowPositionals: boolean; strict: true }>>;
+type Parsed<O extends Options> = ReturnType<
+  typeof parseArgs<{
+    args: string[];
+    options: WithHelp<O>;
+    allowPositionals: boolean;
+    strict: true;
+  }>
+>;
 
 /** node:util parseArgs, with its errors turned into a usage error that points at --help. */
-export function parseCommandArgs<O extends Options>(command: string, args: string[], options: O, allowPositionals = false): Parsed<O> {
+export function parseCommandArgs<O extends Options>(
+  command: string,
+  args: string[],
+  options: O,
+  allowPositionals = false,
+): Parsed<O> {
   try {
-    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals,
+      strict: true,
+    });
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
-    throw new CodegenError(`${command}: ${message}`, { hint: `run \`mcp-codegen ${command} --help\`` });
+    const message =
+      error instanceof Error
+        ? error.message.replace(/\. To specify a positional argument.*$/s, '')
+        : String(error);
+    throw new CodegenError(`${command}: ${message}`, {
+      hint: `run \`mcp-codegen ${command} --help\``,
+    });
   }
 }

@@ -22,16 +22,24 @@ export const DISCOVERY_HELP = `  --timeout <ms>            How long to wait for 
                             legacy or modern pin one.`;
 
 /** Only the flags given: a config's own discovery options stay in force for the rest. */
-export function discoveryFlags(command: string, values: { timeout?: string; 'max-pages'?: string; era?: string }): DiscoveryOptions {
+export function discoveryFlags(
+  command: string,
+  values: { timeout?: string; 'max-pages'?: string; era?: string },
+): DiscoveryOptions {
   const options: DiscoveryOptions = {};
-  if (values.timeout !== undefined) options.timeoutMs = positive(command, values.timeout, '--timeout');
-  if (values['max-pages'] !== undefined) options.maxPages = positive(command, values['max-pages'], '--max-pages');
+  if (values.timeout !== undefined)
+    options.timeoutMs = positive(command, values.timeout, '--timeout');
+  if (values['max-pages'] !== undefined)
+    options.maxPages = positive(command, values['max-pages'], '--max-pages');
   if (values.era !== undefined) {
     if (!(ERAS as readonly string[]).includes(values.era)) {
-      throw new CodegenError(`${command}: --era must be one of ${ERAS.join(', ')}, got ${JSON.stringify(values.era)}`, {
-        exitCode: ExitCode.usage,
-        hint: `run \`mcp-codegen ${command} --help\``,
-      });
+      throw new CodegenError(
+        `${command}: --era must be one of ${ERAS.join(', ')}, got ${JSON.stringify(values.era)}`,
+        {
+          exitCode: ExitCode.usage,
+          hint: `run \`mcp-codegen ${command} --help\``,
+        },
+      );
     }
     options.era = values.era as DiscoveryEra;
   }
@@ -41,10 +49,13 @@ export function discoveryFlags(command: string, values: { timeout?: string; 'max
 function positive(command: string, value: string, flag: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new CodegenError(`${command}: ${flag} must be a positive whole number, got ${JSON.stringify(value)}`, {
-      exitCode: ExitCode.usage,
-      hint: `run \`mcp-codegen ${command} --help\``,
-    });
+    throw new CodegenError(
+      `${command}: ${flag} must be a positive whole number, got ${JSON.stringify(value)}`,
+      {
+        exitCode: ExitCode.usage,
+        hint: `run \`mcp-codegen ${command} --help\``,
+      },
+    );
   }
   return n;
 }

@@ -7,10 +7,22 @@ import { type Command, type Io, processIo } from './io.js';
  * `--help` loads no command at all.
  */
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  generate: { summary: 'generate typed clients, from the config or from one snapshot file', load: async () => (await import('./generate.js')).generateCommand },
-  snapshot: { summary: 'discover a live server and write its canonical snapshot', load: async () => (await import('./snapshot.js')).snapshotCommand },
-  diff: { summary: 'compare two snapshots and classify every change', load: async () => (await import('./diff.js')).diffCommand },
-  lint: { summary: 'check a catalog for vague, loose or unsafe tools', load: async () => (await import('./lint.js')).lintCommand },
+  generate: {
+    summary: 'generate typed clients, from the config or from one snapshot file',
+    load: async () => (await import('./generate.js')).generateCommand,
+  },
+  snapshot: {
+    summary: 'discover a live server and write its canonical snapshot',
+    load: async () => (await import('./snapshot.js')).snapshotCommand,
+  },
+  diff: {
+    summary: 'compare two snapshots and classify every change',
+    load: async () => (await import('./diff.js')).diffCommand,
+  },
+  lint: {
+    summary: 'check a catalog for vague, loose or unsafe tools',
+    load: async () => (await import('./lint.js')).lintCommand,
+  },
 };
 
 async function usage(): Promise<string> {
@@ -19,7 +31,9 @@ async function usage(): Promise<string> {
 Usage: mcp-codegen <command> [options]
 
 Commands:
-${Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join('\n')}
+${Object.entries(commands)
+  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .join('\n')}
 
 Run \`mcp-codegen <command> --help\` for a command's options.
 
@@ -59,15 +73,20 @@ export function reportError(error: unknown, io: Io): number {
   if (error instanceof CodegenError) {
     io.stderr.write(`error: ${error.message}\n`);
     if (error.hint) io.stderr.write(`  hint: ${error.hint}\n`);
-    if (io.env.MCP_CODEGEN_DEBUG && error.cause) io.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
+    if (io.env.MCP_CODEGEN_DEBUG && error.cause)
+      io.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
     return error.exitCode;
   }
-  io.stderr.write(`internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  io.stderr.write(
+    `internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   return 70;
 }
 
 async function version(): Promise<string> {
   const { readFile } = await import('node:fs/promises');
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(
+    await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
   return pkg.version;
 }

@@ -74,7 +74,12 @@ export const snapshotCommand: Command = {
     if (!values.out) throw usage('--out <file> is required: where to write the snapshot');
     const discovery = discoveryFlags('snapshot', values);
 
-    const snapshot = await discover(source, { cwd: io.cwd, env: io.env, ...discovery, onProgress: createProgressReporter(io.stderr) });
+    const snapshot = await discover(source, {
+      cwd: io.cwd,
+      env: io.env,
+      ...discovery,
+      onProgress: createProgressReporter(io.stderr),
+    });
 
     const file = resolve(io.cwd, values.out);
     const text = serializeSnapshot(snapshot);
@@ -90,27 +95,49 @@ export const snapshotCommand: Command = {
   },
 };
 
-function sourceFrom(values: { stdio?: string; url?: string; transport?: string; header?: string[] }): StdioSource | HttpSource {
-  if (values.stdio !== undefined && values.url !== undefined) throw usage('give either --stdio or --url, not both');
+function sourceFrom(values: {
+  stdio?: string;
+  url?: string;
+  transport?: string;
+  header?: string[];
+}): StdioSource | HttpSource {
+  if (values.stdio !== undefined && values.url !== undefined)
+    throw usage('give either --stdio or --url, not both');
   if (values.stdio !== undefined) {
-    if (values.transport !== undefined) throw usage('--transport applies to --url only (a --stdio server always talks over stdio)');
-    if (values.header !== undefined) throw usage('--header applies to --url only; a --stdio server reads settings from its environment');
-    if (values.stdio.trim() === '') throw usage('--stdio needs the command line that starts the server');
+    if (values.transport !== undefined)
+      throw usage('--transport applies to --url only (a --stdio server always talks over stdio)');
+    if (values.header !== undefined)
+      throw usage(
+        '--header applies to --url only; a --stdio server reads settings from its environment',
+      );
+    if (values.stdio.trim() === '')
+      throw usage('--stdio needs the command line that starts the server');
     return { stdio: values.stdio };
   }
-  if (values.url === undefined) throw usage('say which server: --stdio "<command line>" or --url <url>');
+  if (values.url === undefined)
+    throw usage('say which server: --stdio "<command line>" or --url <url>');
   let url: URL;
   try {
     url = new URL(values.url);
   } catch {
-    throw usage(`--url ${JSON.stringify(values.url)} is not a valid URL`, 'give a full URL, e.g. http://127.0.0.1:3001/mcp');
+    throw usage(
+      `--url ${JSON.stringify(values.url)} is not a valid URL`,
+      'give a full URL, e.g. http://127.0.0.1:3001/mcp',
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usage(`--url must be http: or https:, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw usage(`--url must be http: or https:, got ${url.protocol}`);
   const transport = values.transport ?? 'auto';
   if (!(TRANSPORTS as readonly string[]).includes(transport)) {
-    throw usage(`--transport must be one of ${TRANSPORTS.join(', ')}, got ${JSON.stringify(transport)}`);
+    throw usage(
+      `--transport must be one of ${TRANSPORTS.join(', ')}, got ${JSON.stringify(transport)}`,
+    );
   }
-  return { url: values.url, transport: transport as HttpSource['transport'], headers: headersFrom(values.header ?? []) };
+  return {
+    url: values.url,
+    transport: transport as HttpSource['transport'],
+    headers: headersFrom(values.header ?? []),
+  };
 }
 
 /** "Name: value" pairs; values keep their `${NAME}` references, discovery resolves them. */
@@ -121,7 +148,10 @@ function headersFrom(lines: string[]): Record<string, string> {
     const colon = line.indexOf(':');
     const name = colon === -1 ? '' : line.slice(0, colon).trim();
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-      throw usage(`--header ${JSON.stringify(line)} is not "Name: value"`, `e.g. --header 'Authorization: Bearer \${API_TOKEN}'`);
+      throw usage(
+        `--header ${JSON.stringify(line)} is not "Name: value"`,
+        `e.g. --header 'Authorization: Bearer \${API_TOKEN}'`,
+      );
     }
     if (seen.has(name.toLowerCase())) throw usage(`--header ${name} is given twice`);
     seen.add(name.toLowerCase());
@@ -137,11 +167,12 @@ function summary(snapshot: Snapshot): string {
     plural(snapshot.resourceTemplates.length, 'resource template'),
     plural(snapshot.prompts.length, 'prompt'),
   ].join(', ');
-  const info = snapshot.serverInfo ? `${snapshot.serverInfo.name} ${snapshot.serverInfo.version}`.trim() : 'unnamed server';
+  const info = snapshot.serverInfo
+    ? `${snapshot.serverInfo.name} ${snapshot.serverInfo.version}`.trim()
+    : 'unnamed server';
   const era = snapshot.era === 'modern' ? ', modern era' : '';
   return `${counts} (${info}${snapshot.protocolVersion ? `, protocol ${snapshot.protocolVersion}` : ''}${era})`;
 }
-
 
 function usage(message: string, hint = 'run `mcp-codegen snapshot --help`'): CodegenError {
   return new CodegenError(`snapshot: ${message}`, { exitCode: ExitCode.usage, hint });

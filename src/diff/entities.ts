@@ -67,4 +67,3 @@ export const toolKey = (t: Tool) => t.name;
 export const resourceKey = (r: Resource) => r.uri;
 export const templateKey = (t: ResourceTemplate) => t.uriTemplate;
 export const promptKey = (p: Prompt) => p.name;
-

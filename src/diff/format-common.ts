@@ -29,7 +29,4 @@ export function summaryLine(report: {
   return `${plural(error, 'error')}, ${plural(warning, 'warning')}, ${plural(info, 'info')}${suppressed}`;
 }
 
-// Re-exported for emit/validators.ts until it imports shared/hidden-text.ts itself.
-export { visible } from '../shared/hidden-text.js';
-
 export const LEVEL_ORDER: readonly Level[] = ['error', 'warning', 'info'];

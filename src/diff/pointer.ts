@@ -4,10 +4,7 @@ import { SUBSCHEMA_LISTS_ONLY } from '../shared/schema-keywords.js';
 /** RFC 6901 tokens of a pointer ('' is the whole document). */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map(decodePointerToken);
+  return pointer.slice(1).split('/').map(decodePointerToken);
 }
 
 export function lastToken(pointer: string): string | undefined {

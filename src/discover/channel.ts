@@ -28,7 +28,11 @@ export function openChannel(transport: Transport): Channel {
   let next = 0;
   let dead: Error | undefined;
   transport.onmessage = (message) => {
-    const m = message as { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
+    const m = message as {
+      id?: unknown;
+      result?: unknown;
+      error?: { code?: unknown; message?: unknown; data?: unknown };
+    };
     if (typeof m.id !== 'string' || !('result' in m || 'error' in m)) return;
     const waiting = pending.get(m.id);
     if (!waiting) return;
@@ -36,7 +40,8 @@ export function openChannel(transport: Transport): Channel {
     clearTimeout(waiting.timer);
     if (m.error !== undefined) {
       const code = typeof m.error?.code === 'number' ? m.error.code : ErrorCode.InternalError;
-      const text = typeof m.error?.message === 'string' ? m.error.message : 'error without a message';
+      const text =
+        typeof m.error?.message === 'string' ? m.error.message : 'error without a message';
       waiting.reject(new McpError(code, text, m.error?.data));
     } else {
       waiting.resolve(m.result);

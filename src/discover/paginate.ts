@@ -14,8 +14,20 @@ export interface ListSpec {
 
 export const LISTS: readonly ListSpec[] = [
   { method: 'tools/list', capability: 'tools', key: 'tools', id: 'name', what: 'tool' },
-  { method: 'resources/list', capability: 'resources', key: 'resources', id: 'uri', what: 'resource' },
-  { method: 'resources/templates/list', capability: 'resources', key: 'resourceTemplates', id: 'uriTemplate', what: 'resource template' },
+  {
+    method: 'resources/list',
+    capability: 'resources',
+    key: 'resources',
+    id: 'uri',
+    what: 'resource',
+  },
+  {
+    method: 'resources/templates/list',
+    capability: 'resources',
+    key: 'resourceTemplates',
+    id: 'uriTemplate',
+    what: 'resource template',
+  },
   { method: 'prompts/list', capability: 'prompts', key: 'prompts', id: 'name', what: 'prompt' },
 ];
 
@@ -52,15 +64,23 @@ export async function paginate(spec: ListSpec, options: PaginateOptions): Promis
     items.forEach((item, index) => {
       const id = item[spec.id];
       if (typeof id !== 'string' || id === '') {
-        throw serverError(where, `item ${index} of "${spec.key}" has no ${spec.what} ${spec.id} (expected a non-empty string "${spec.id}", got ${describe(id)})`, {
-          hint: 'the server sent a malformed listing; report it to the server\'s authors',
-        });
+        throw serverError(
+          where,
+          `item ${index} of "${spec.key}" has no ${spec.what} ${spec.id} (expected a non-empty string "${spec.id}", got ${describe(id)})`,
+          {
+            hint: "the server sent a malformed listing; report it to the server's authors",
+          },
+        );
       }
       const first = firstPageOf.get(id);
       if (first !== undefined) {
-        throw serverError(where, `${spec.what} ${spec.id} ${JSON.stringify(id)} is listed twice (first on page ${first})`, {
-          hint: `each ${spec.what} ${spec.id} must be unique, or a client cannot tell them apart; report it to the server's authors`,
-        });
+        throw serverError(
+          where,
+          `${spec.what} ${spec.id} ${JSON.stringify(id)} is listed twice (first on page ${first})`,
+          {
+            hint: `each ${spec.what} ${spec.id} must be unique, or a client cannot tell them apart; report it to the server's authors`,
+          },
+        );
       }
       firstPageOf.set(id, page);
       listing.items.push(item);
@@ -73,39 +93,65 @@ export async function paginate(spec: ListSpec, options: PaginateOptions): Promis
     // write absent fields as null mean "no more pages" by it, so it ends the list too.
     if (next === undefined || next === null) return listing;
     if (typeof next !== 'string') {
-      throw serverError(where, `nextCursor must be a string, got ${describe(next)}`, { hint: 'the server sent a malformed page; report it to the server\'s authors' });
+      throw serverError(where, `nextCursor must be a string, got ${describe(next)}`, {
+        hint: "the server sent a malformed page; report it to the server's authors",
+      });
     }
     const earlier = cursorFrom.get(next);
     if (earlier !== undefined) {
-      throw serverError(where, `nextCursor ${JSON.stringify(next)} was already returned by page ${earlier}: following it would loop forever`, {
-        hint: 'the server\'s pagination is broken (its cursors do not move forward); report it to the server\'s authors',
-      });
+      throw serverError(
+        where,
+        `nextCursor ${JSON.stringify(next)} was already returned by page ${earlier}: following it would loop forever`,
+        {
+          hint: "the server's pagination is broken (its cursors do not move forward); report it to the server's authors",
+        },
+      );
     }
     if (page >= options.maxPages) {
-      throw serverError(where, `still returned a nextCursor after ${options.maxPages} pages (${listing.items.length} ${spec.key} so far)`, {
-        hint: 'the list looks endless; if the server really has that many pages, raise --max-pages (discovery.maxPages in the config)',
-      });
+      throw serverError(
+        where,
+        `still returned a nextCursor after ${options.maxPages} pages (${listing.items.length} ${spec.key} so far)`,
+        {
+          hint: 'the list looks endless; if the server really has that many pages, raise --max-pages (discovery.maxPages in the config)',
+        },
+      );
     }
     cursorFrom.set(next, page);
     cursor = next;
   }
 }
 
-function pageItems(result: unknown, spec: ListSpec, where: { server: string; method: string; page: number }): Record<string, unknown>[] {
+function pageItems(
+  result: unknown,
+  spec: ListSpec,
+  where: { server: string; method: string; page: number },
+): Record<string, unknown>[] {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
-    throw serverError(where, `the result is not an object (got ${describe(result)})`, { hint: 'the server sent a malformed page; report it to the server\'s authors' });
+    throw serverError(where, `the result is not an object (got ${describe(result)})`, {
+      hint: "the server sent a malformed page; report it to the server's authors",
+    });
   }
   const items = (result as Record<string, unknown>)[spec.key];
   if (!Array.isArray(items)) {
-    throw serverError(where, items === undefined ? `the result has no "${spec.key}" array` : `"${spec.key}" is ${describe(items)}, not an array`, {
-      hint: 'the server sent a malformed page; report it to the server\'s authors',
-    });
+    throw serverError(
+      where,
+      items === undefined
+        ? `the result has no "${spec.key}" array`
+        : `"${spec.key}" is ${describe(items)}, not an array`,
+      {
+        hint: "the server sent a malformed page; report it to the server's authors",
+      },
+    );
   }
   items.forEach((item, index) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw serverError(where, `item ${index} of "${spec.key}" is ${describe(item)}, not a ${spec.what} object`, {
-        hint: 'the server sent a malformed page; report it to the server\'s authors',
-      });
+      throw serverError(
+        where,
+        `item ${index} of "${spec.key}" is ${describe(item)}, not a ${spec.what} object`,
+        {
+          hint: "the server sent a malformed page; report it to the server's authors",
+        },
+      );
     }
   });
   return items as Record<string, unknown>[];

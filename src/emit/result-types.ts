@@ -12,13 +12,17 @@ export function resultTypeArguments(tool: ToolModel): { data: string; alt: strin
   // One member per code, the runtime's included: `switch (error.code)` then narrows the whole error,
   // so a `default: error satisfies never` compiles for every tool, with or without declared codes.
   const members = [
-    ...tool.errorCodes.map((c) => `ToolError<${str(c.code)}, ${c.detailsType ?? 'Record<string, unknown>'}>`),
+    ...tool.errorCodes.map(
+      (c) => `ToolError<${str(c.code)}, ${c.detailsType ?? 'Record<string, unknown>'}>`,
+    ),
     ...Object.values(RUNTIME_ERROR_CODES).map((code) => `ToolError<${str(code)}, unknown>`),
   ];
   return {
     // No outputSchema: the runtime's `ToolContent` (text, parsed JSON, the content blocks).
     data: tool.outputType ?? 'ToolContent',
-    alt: alternatives.length ? alternatives.map((b) => `{ variant: ${str(b.variant!)}; data: ${b.typeName} }`).join(' | ') : 'never',
+    alt: alternatives.length
+      ? alternatives.map((b) => `{ variant: ${str(b.variant!)}; data: ${b.typeName} }`).join(' | ')
+      : 'never',
     error: members.join(' | '),
   };
 }

@@ -6,7 +6,7 @@
 const LINE_BREAKS = /\r\n|[\n\r\u2028\u2029]/g;
 
 /** Text for a JSDoc block: `*\/` cannot close it, line separators are plain newlines. */
-export function docText(text: string): string {
+function docText(text: string): string {
   return text
     .replace(LINE_BREAKS, '\n')
     .replace(/\*\//g, '*\\/')

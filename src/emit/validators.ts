@@ -9,7 +9,7 @@
  * file writes from server data goes through `jsString`.
  */
 // Warnings reach a terminal: server text in them is shown with control characters escaped.
-import { visible } from '../diff/format-common.js';
+import { visible } from '../shared/hidden-text.js';
 import type { JsonObject } from '../snapshot/types.js';
 import { DEFAULT_TUNING, compileStandalone } from './validators/compile.js';
 import type { Tuning } from './validators/compile.js';

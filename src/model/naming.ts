@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { shortHash } from '../shared/hash.js';
 
 /**
  * Identifiers from untrusted names. Every identifier in generated code goes through here, so a
@@ -37,10 +37,6 @@ export function pascalCase(name: string, fallback = 'Item'): string {
 export function camelCase(name: string, fallback = 'item'): string {
   const pascal = pascalCase(name, capitalize(fallback));
   return pascal.charAt(0).toLowerCase() + pascal.slice(1);
-}
-
-export function shortHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 6);
 }
 
 /** Words that cannot name a type or a binding, or that would shadow a global the generated code uses. */

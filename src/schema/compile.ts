@@ -47,10 +47,13 @@ export async function compileDefinitions(definitions: JsonObject): Promise<strin
   } catch (error) {
     // The second lock behind the depth bounds: a shape they did not foresee is an input error, not a crash.
     if (error instanceof RangeError) {
-      throw new CodegenError('the schemas nest too deeply (through $ref chains) for json-schema-to-typescript', {
-        hint: 'flatten the schemas of the server, or report the catalog to mcp-codegen so its depth bound covers it',
-        cause: error,
-      });
+      throw new CodegenError(
+        'the schemas nest too deeply (through $ref chains) for json-schema-to-typescript',
+        {
+          hint: 'flatten the schemas of the server, or report the catalog to mcp-codegen so its depth bound covers it',
+          cause: error,
+        },
+      );
     }
     throw error;
   }
@@ -59,8 +62,18 @@ export async function compileDefinitions(definitions: JsonObject): Promise<strin
 
 /** Names every object inherits; Node 20's Object.prototype, fixed here so output does not depend on the Node version. */
 const PROTOTYPE_NAMES = [
-  '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'constructor', 'hasOwnProperty',
-  'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+  '__proto__',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
 ];
 
 /**
@@ -69,7 +82,10 @@ const PROTOTYPE_NAMES = [
  * away from doing so. It only ever sees placeholders for them; the printed names are put back after.
  * The placeholder carries a hash of the whole input, so no server text can contain (and forge) one.
  */
-function maskPrototypeNames(definitions: JsonObject): { schema: JsonObject; restore: (source: string) => string } {
+function maskPrototypeNames(definitions: JsonObject): {
+  schema: JsonObject;
+  restore: (source: string) => string;
+} {
   const prefix = `McpCodegenKey${shortHash(JSON.stringify(definitions))}x`;
   const masked = (name: string) => {
     const index = PROTOTYPE_NAMES.indexOf(name);
@@ -79,24 +95,52 @@ function maskPrototypeNames(definitions: JsonObject): { schema: JsonObject; rest
   const maskNode = (node: JsonObject): JsonObject => {
     // Values that are not subschemas (`default`, `examples`, unknown keywords) are walked too: drop the ones
     // carrying an inherited name. default and examples already live on as doc tags (doc-tags.ts).
-    const out = fromOwnEntries(Object.entries(node).filter(([key, value]) => !PROTOTYPE_NAMES.includes(key) && !(isNonSchemaValue(key) && hasPrototypeKey(value))));
+    const out = fromOwnEntries(
+      Object.entries(node).filter(
+        ([key, value]) =>
+          !PROTOTYPE_NAMES.includes(key) && !(isNonSchemaValue(key) && hasPrototypeKey(value)),
+      ),
+    );
     if (isObject(node.properties) && Object.keys(node.properties).some((k) => masked(k) !== k)) {
       used = true;
       const required = new Set(Array.isArray(node.required) ? node.required : []);
-      out.properties = fromOwnEntries(Object.entries(node.properties).map(([k, v]) => [masked(k), required.has(k) ? v : withInherited(k, v)]));
-      if (Array.isArray(node.required)) out.required = node.required.map((r) => (typeof r === 'string' ? masked(r) : r));
+      out.properties = fromOwnEntries(
+        Object.entries(node.properties).map(([k, v]) => [
+          masked(k),
+          required.has(k) ? v : withInherited(k, v),
+        ]),
+      );
+      if (Array.isArray(node.required))
+        out.required = node.required.map((r) => (typeof r === 'string' ? masked(r) : r));
     }
     return out;
   };
   // Each definition is a schema; the definitions object itself is a map of names, not a schema.
-  const schema = fromOwnEntries(Object.entries(definitions).map(([name, definition]) => [name, mapSchema(definition, maskNode)]));
+  const schema = fromOwnEntries(
+    Object.entries(definitions).map(([name, definition]) => [
+      name,
+      mapSchema(definition, maskNode),
+    ]),
+  );
   const restore = (source: string) =>
-    used ? source.replace(new RegExp(`${prefix}(\\d+)`, 'g'), (_, i: string) => JSON.stringify(PROTOTYPE_NAMES[Number(i)])) : source;
+    used
+      ? source.replace(new RegExp(`${prefix}(\\d+)`, 'g'), (_, i: string) =>
+          JSON.stringify(PROTOTYPE_NAMES[Number(i)]),
+        )
+      : source;
   return { schema, restore };
 }
 
 /** Object members lib.es5.d.ts declares: every object has them, so TypeScript checks them on literals that omit them. */
-const LIB_OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+const LIB_OBJECT_MEMBERS = new Set([
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+]);
 
 /**
  * An optional `toString?: number` cannot be omitted in TypeScript: `{}` still has the inherited
@@ -106,7 +150,8 @@ const LIB_OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString',
 function withInherited(name: string, schema: JsonValue): JsonValue {
   if (!LIB_OBJECT_MEMBERS.has(name)) return schema;
   const wrapped: JsonObject = { anyOf: [schema, { tsType: `Object[${JSON.stringify(name)}]` }] };
-  if (isObject(schema) && typeof schema.description === 'string') wrapped.description = schema.description;
+  if (isObject(schema) && typeof schema.description === 'string')
+    wrapped.description = schema.description;
   return wrapped;
 }
 
@@ -135,7 +180,10 @@ function tidy(source: string): string {
   return (
     source
       .replace(new RegExp(`export interface ${ROOT} \\{\\s*\\}\\n?`), '')
-      .replace(/^ \* This interface was referenced by `[^`]*`'s JSON-Schema\n \* via the `definition` "[^"]*"\.\n/gm, '')
+      .replace(
+        /^ \* This interface was referenced by `[^`]*`'s JSON-Schema\n \* via the `definition` "[^"]*"\.\n/gm,
+        '',
+      )
       .replace(/^ \*[ \t]*\n(?= \*\/)/gm, '')
       .replace(/^\/\*\*\n \*\/\n/gm, '')
       .trim() + '\n'

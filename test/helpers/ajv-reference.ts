@@ -27,7 +27,14 @@ const addFormats = ((addFormatsImport as unknown as { default?: FormatsPlugin })
 // so a draft-04/06 `$schema` does not need its meta-schema; addUsedSchema: false so two tools sharing
 // an `$id` do not clash in one Ajv instance (and absolute self-references still resolve).
 // ownProperties as the precompiled validators: an inherited `toString` is not a property of the payload.
-const AJV_OPTIONS: AjvOptions = { strict: false, allErrors: true, logger: false, validateSchema: false, addUsedSchema: false, ownProperties: true };
+const AJV_OPTIONS: AjvOptions = {
+  strict: false,
+  allErrors: true,
+  logger: false,
+  validateSchema: false,
+  addUsedSchema: false,
+  ownProperties: true,
+};
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 
 /**
@@ -47,7 +54,14 @@ export class ValidatorCache {
   /** Issues found in `value` (none when valid). A schema that cannot be compiled yields one `$compile` issue. */
   validate(schema: JsonSchemaObject, value: unknown): readonly ValidationIssue[] {
     const entry = this.#entries.get(schema) ?? this.#compile(schema);
-    if ('error' in entry) return [{ pointer: '', message: `the schema could not be compiled: ${entry.error}`, keyword: '$compile' }];
+    if ('error' in entry)
+      return [
+        {
+          pointer: '',
+          message: `the schema could not be compiled: ${entry.error}`,
+          keyword: '$compile',
+        },
+      ];
     return entry.validate(value) ? NO_ISSUES : toIssues(entry.validate.errors);
   }
 
@@ -67,7 +81,12 @@ export class ValidatorCache {
   #compiler(dialect: Dialect): (schema: AnySchema) => ValidateFunction {
     let compile = this.#ajv.get(dialect);
     if (compile === undefined) {
-      const ajv = dialect === '2020-12' ? new Ajv2020(AJV_OPTIONS) : dialect === '2019-09' ? new Ajv2019(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+      const ajv =
+        dialect === '2020-12'
+          ? new Ajv2020(AJV_OPTIONS)
+          : dialect === '2019-09'
+            ? new Ajv2019(AJV_OPTIONS)
+            : new Ajv(AJV_OPTIONS);
       addFormats(ajv);
       compile = (schema) => ajv.compile(schema);
       this.#ajv.set(dialect, compile);
@@ -88,10 +107,17 @@ function dialectOf(schema: JsonSchemaObject): Dialect {
 // at the parent object, so append the property: the pointer then names what to fix.
 function toIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   return (errors ?? []).map((e) => {
-    const params = e.params as { missingProperty?: unknown; additionalProperty?: unknown; unevaluatedProperty?: unknown };
-    const property = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty;
-    const pointer = typeof property === 'string' ? `${e.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}` : e.instancePath;
+    const params = e.params as {
+      missingProperty?: unknown;
+      additionalProperty?: unknown;
+      unevaluatedProperty?: unknown;
+    };
+    const property =
+      params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty;
+    const pointer =
+      typeof property === 'string'
+        ? `${e.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`
+        : e.instancePath;
     return { pointer, message: e.message ?? `failed "${e.keyword}"`, keyword: e.keyword };
   });
 }
-

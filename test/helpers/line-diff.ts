@@ -8,7 +8,11 @@ export interface LineDiff {
   readonly added: readonly string[];
 }
 
-export function lineDiff(a: readonly string[], b: readonly string[], maxEdits = 200): LineDiff | 'too large' {
+export function lineDiff(
+  a: readonly string[],
+  b: readonly string[],
+  maxEdits = 200,
+): LineDiff | 'too large' {
   const n = a.length;
   const m = b.length;
   // traces[d][k + d] = the furthest x on diagonal k after d edits.
@@ -20,7 +24,8 @@ export function lineDiff(a: readonly string[], b: readonly string[], maxEdits = 
       const at = (kk: number) => previous[kk + d - 1]!; // previous holds diagonals -(d-1)..(d-1)
       let x: number;
       if (d === 0) x = 0;
-      else if (k === -d || (k !== d && at(k - 1) < at(k + 1))) x = at(k + 1); // down: a line of b added
+      else if (k === -d || (k !== d && at(k - 1) < at(k + 1)))
+        x = at(k + 1); // down: a line of b added
       else x = at(k - 1) + 1; // right: a line of a removed
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
@@ -39,7 +44,11 @@ export function lineDiff(a: readonly string[], b: readonly string[], maxEdits = 
   return 'too large';
 }
 
-function backtrack(traces: readonly number[][], a: readonly string[], b: readonly string[]): LineDiff {
+function backtrack(
+  traces: readonly number[][],
+  a: readonly string[],
+  b: readonly string[],
+): LineDiff {
   const removed: string[] = [];
   const added: string[] = [];
   let x = a.length;

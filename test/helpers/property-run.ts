@@ -38,15 +38,28 @@ export interface PropertyReport {
  * against the generated type. One catalog and one tsc run for all tools: tsc is slow, tools are many.
  */
 export async function runProperty(options: PropertyOptions): Promise<PropertyReport> {
-  const documents = fc.sample(fc.tuple(schemaDocument, schemaDocument), { seed: options.seed, numRuns: options.tools });
-  const tools = documents.map(([input, output], i) => ({ name: `tool_${i}`, inputSchema: input, outputSchema: wrapOutput(output) }));
+  const documents = fc.sample(fc.tuple(schemaDocument, schemaDocument), {
+    seed: options.seed,
+    numRuns: options.tools,
+  });
+  const tools = documents.map(([input, output], i) => ({
+    name: `tool_${i}`,
+    inputSchema: input,
+    outputSchema: wrapOutput(output),
+  }));
   // Through JSON text, as a snapshot file is read: `undefined` members vanish and `__proto__` stays a key.
   const catalog = JSON.stringify({ tools });
   const snapshot = parseSnapshotText(catalog, 'property.json');
-  const { files, model } = await renderClient(snapshot, { name: 'property', validateInput: true }, options.dir);
+  const { files, model } = await renderClient(
+    snapshot,
+    { name: 'property', validateInput: true },
+    options.dir,
+  );
   // The generated client's own validators.ts (precompiled at generation time), as users run it.
   await writeFiles(options.dir, files);
-  const validators = (await import(pathToFileURL(join(options.dir, 'validators.ts')).href)) as Record<string, Validator>;
+  const validators = (await import(
+    pathToFileURL(join(options.dir, 'validators.ts')).href
+  )) as Record<string, Validator>;
   const rejected: PropertyReport['rejected'] = [];
   const lines: string[] = [];
   const imported = new Set<string>();
@@ -54,15 +67,26 @@ export async function runProperty(options: PropertyOptions): Promise<PropertyRep
   for (const tool of model.tools) {
     const raw = snapshot.tools.find((t) => t.name === tool.tool.name)!;
     const checks = [
-      { schema: 'input' as const, source: raw.inputSchema, type: tool.inputType, validate: validators[inputValidatorName(tool)]! },
-      { schema: 'output' as const, source: raw.outputSchema!, type: tool.outputType!, validate: validators[branchValidatorName(tool, 0)]! },
+      {
+        schema: 'input' as const,
+        source: raw.inputSchema,
+        type: tool.inputType,
+        validate: validators[inputValidatorName(tool)]!,
+      },
+      {
+        schema: 'output' as const,
+        source: raw.outputSchema!,
+        type: tool.outputType!,
+        validate: validators[branchValidatorName(tool, 0)]!,
+      },
     ];
     for (const check of checks) {
       for (let k = 0; k < options.samples; k++) {
         const instance = sampleInstance(check.source, options.seed * 7919 + instances + 1);
         instances++;
         const issues = check.validate(instance);
-        if (issues.length) rejected.push({ tool: tool.tool.name, schema: check.schema, instance, issues });
+        if (issues.length)
+          rejected.push({ tool: tool.tool.name, schema: check.schema, instance, issues });
         imported.add(check.type);
         lines.push(`export const sample${instances}: ${check.type} = ${tsLiteral(instance)};`);
       }
@@ -90,8 +114,16 @@ function wrapOutput(document: Schema): Schema {
 const INHERITED = new Set(['__proto__']);
 
 /** Rejections over a `__proto__` property (the known Ajv gap above); everything else is a failure. */
-export function splitRejections(rejected: PropertyReport['rejected']): { inherited: PropertyReport['rejected']; other: PropertyReport['rejected'] } {
+export function splitRejections(rejected: PropertyReport['rejected']): {
+  inherited: PropertyReport['rejected'];
+  other: PropertyReport['rejected'];
+} {
   const involvesInherited = (r: PropertyReport['rejected'][number]) =>
-    (r.issues as Array<{ pointer: string }>).some((issue) => issue.pointer.split('/').some((token) => INHERITED.has(token)));
-  return { inherited: rejected.filter(involvesInherited), other: rejected.filter((r) => !involvesInherited(r)) };
+    (r.issues as Array<{ pointer: string }>).some((issue) =>
+      issue.pointer.split('/').some((token) => INHERITED.has(token)),
+    );
+  return {
+    inherited: rejected.filter(involvesInherited),
+    other: rejected.filter((r) => !involvesInherited(r)),
+  };
 }

@@ -35,7 +35,14 @@ export type FixtureServer = 'results' | 'v2-results';
 /** Starts a fixture server over stdio and connects an SDK v1 `Client` (always the legacy era). */
 export async function connectV1(server: FixtureServer): Promise<Client> {
   const client = new Client({ name: 'runtime-tests', version: '0.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', `fixtures/servers/${server}.ts`], cwd: repoRoot, stderr: 'inherit' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', `fixtures/servers/${server}.ts`],
+      cwd: repoRoot,
+      stderr: 'inherit',
+    }),
+  );
   return client;
 }
 
@@ -46,8 +53,16 @@ export async function connectV1(server: FixtureServer): Promise<Client> {
 export async function connectV2(server: FixtureServer, era: ProtocolEra): Promise<ClientV2> {
   const options = era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {};
   const client = new ClientV2({ name: 'runtime-tests', version: '0.0.0' }, options);
-  await client.connect(new StdioClientTransportV2({ command: process.execPath, args: ['--import', 'tsx', `fixtures/servers/${server}.ts`], cwd: repoRoot, stderr: 'inherit' }));
-  if (client.getProtocolEra() !== era) throw new Error(`expected the ${era} era, the client negotiated ${client.getProtocolEra()}`);
+  await client.connect(
+    new StdioClientTransportV2({
+      command: process.execPath,
+      args: ['--import', 'tsx', `fixtures/servers/${server}.ts`],
+      cwd: repoRoot,
+      stderr: 'inherit',
+    }),
+  );
+  if (client.getProtocolEra() !== era)
+    throw new Error(`expected the ${era} era, the client negotiated ${client.getProtocolEra()}`);
   return client;
 }
 
@@ -63,40 +78,69 @@ const weatherDocumented = {
 } as const;
 
 const weatherInput = {
-    type: 'object',
-    properties: {
-      city: { type: 'string', minLength: 1 },
-      mode: {
-        type: 'string',
-        enum: ['documented', 'projection', 'attribution', 'budget', 'jmespath_too_long', 'jmespath_new_kind', 'invalid', 'missing_field'],
-      },
+  type: 'object',
+  properties: {
+    city: { type: 'string', minLength: 1 },
+    mode: {
+      type: 'string',
+      enum: [
+        'documented',
+        'projection',
+        'attribution',
+        'budget',
+        'jmespath_too_long',
+        'jmespath_new_kind',
+        'invalid',
+        'missing_field',
+      ],
     },
+  },
   required: ['city'],
   additionalProperties: false,
 } as const;
 const weatherOutput = {
-    type: 'object',
-    anyOf: [
-      { type: 'object', required: weatherDocumented.required, properties: weatherDocumented.properties },
-      { required: ['projection'] },
-      { required: ['data', '_attribution'] },
-      { required: ['_budget_exceeded'] },
-      { required: ['_jmespath_error'] },
-      {
-        required: ['error'],
-        properties: { error: { type: 'string', enum: ['unknown_city'] }, requested: { type: 'string' }, hint: { type: 'string' } },
+  type: 'object',
+  anyOf: [
+    {
+      type: 'object',
+      required: weatherDocumented.required,
+      properties: weatherDocumented.properties,
+    },
+    { required: ['projection'] },
+    { required: ['data', '_attribution'] },
+    { required: ['_budget_exceeded'] },
+    { required: ['_jmespath_error'] },
+    {
+      required: ['error'],
+      properties: {
+        error: { type: 'string', enum: ['unknown_city'] },
+        requested: { type: 'string' },
+        hint: { type: 'string' },
       },
-    ],
+    },
+  ],
 } as const;
 const unknownCityEnvelope = {
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'string', enum: ['unknown_city'] }, requested: { type: 'string' }, hint: { type: 'string' } },
+  properties: {
+    error: { type: 'string', enum: ['unknown_city'] },
+    requested: { type: 'string' },
+    hint: { type: 'string' },
+  },
 } as const;
 
 export interface GetWeatherInput {
   city: string;
-  mode?: 'documented' | 'projection' | 'attribution' | 'budget' | 'jmespath_too_long' | 'jmespath_new_kind' | 'invalid' | 'missing_field';
+  mode?:
+    | 'documented'
+    | 'projection'
+    | 'attribution'
+    | 'budget'
+    | 'jmespath_too_long'
+    | 'jmespath_new_kind'
+    | 'invalid'
+    | 'missing_field';
 }
 export interface GetWeatherOutput {
   city: string;
@@ -117,7 +161,11 @@ export const GetWeatherErrorCode = {
   ...RuntimeErrorCode,
 } as const;
 export type GetWeatherErrorCode = (typeof GetWeatherErrorCode)[keyof typeof GetWeatherErrorCode];
-export type GetWeatherResult = ToolResult<GetWeatherOutput, GetWeatherAlternative, ToolError<GetWeatherErrorCode>>;
+export type GetWeatherResult = ToolResult<
+  GetWeatherOutput,
+  GetWeatherAlternative,
+  ToolError<GetWeatherErrorCode>
+>;
 
 // draft-07, and a plain (non-anyOf) schema: one documented branch, the schema itself.
 const stationSchema = {
@@ -126,7 +174,13 @@ const stationSchema = {
   type: 'object',
   required: ['id', 'location'],
   properties: { id: { type: 'string' }, location: { $ref: '#/definitions/point' } },
-  definitions: { point: { type: 'array', items: [{ type: 'number' }, { type: 'number' }], additionalItems: false } },
+  definitions: {
+    point: {
+      type: 'array',
+      items: [{ type: 'number' }, { type: 'number' }],
+      additionalItems: false,
+    },
+  },
 } as const;
 // As embedded for validation: `$id` dropped (see src/model/validation-schema.ts).
 const { $id: _stationId, ...stationValidated } = stationSchema;
@@ -136,13 +190,22 @@ const routeSchema = {
   type: 'object',
   required: ['legs'],
   properties: { legs: { type: 'array', items: { $ref: '#/$defs/leg' } } },
-  $defs: { leg: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'string' }, { type: 'number', minimum: 0 }], items: false } },
+  $defs: {
+    leg: {
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'string' }, { type: 'number', minimum: 0 }],
+      items: false,
+    },
+  },
 } as const;
 
 const reportSchema = {
   type: 'object',
   required: ['title', 'rows'],
-  properties: { title: { type: 'string' }, rows: { type: 'array', items: { type: 'object', required: ['k', 'v'] } } },
+  properties: {
+    title: { type: 'string' },
+    rows: { type: 'array', items: { type: 'object', required: ['k', 'v'] } },
+  },
 } as const;
 
 /** The schemas as the fixture lists them, for the test that the specs mirror tools/list. */
@@ -177,19 +240,53 @@ export const getWeather = {
   validateInput: validator('weatherInput'),
   branches: [
     { kind: 'documented', required: weatherDocumented.required, validate: validator('weather0') },
-    { kind: 'alternative', variant: 'projection', required: ['projection'], validate: validator('weather1') },
-    { kind: 'alternative', variant: 'attribution', required: ['data', '_attribution'], validate: validator('weather2') },
-    { kind: 'error', code: '_budget_exceeded', required: ['_budget_exceeded'], validate: validator('weather3') },
-    { kind: 'error', code: '_jmespath_error', required: ['_jmespath_error'], validate: validator('weather4') },
-    { kind: 'error', required: ['error'], discriminator: { key: 'error', values: ['unknown_city'] }, validate: validator('weather5') },
+    {
+      kind: 'alternative',
+      variant: 'projection',
+      required: ['projection'],
+      validate: validator('weather1'),
+    },
+    {
+      kind: 'alternative',
+      variant: 'attribution',
+      required: ['data', '_attribution'],
+      validate: validator('weather2'),
+    },
+    {
+      kind: 'error',
+      code: '_budget_exceeded',
+      required: ['_budget_exceeded'],
+      validate: validator('weather3'),
+    },
+    {
+      kind: 'error',
+      code: '_jmespath_error',
+      required: ['_jmespath_error'],
+      validate: validator('weather4'),
+    },
+    {
+      kind: 'error',
+      required: ['error'],
+      discriminator: { key: 'error', values: ['unknown_city'] },
+      validate: validator('weather5'),
+    },
   ],
   // Schema-derived codes plus worldmonitor's `_jmespath_error` kinds, as the config adds them.
-  codes: ['_budget_exceeded', '_jmespath_error', 'expression_too_long', 'invalid_expression', 'projection_too_large', 'unknown_city'],
+  codes: [
+    '_budget_exceeded',
+    '_jmespath_error',
+    'expression_too_long',
+    'invalid_expression',
+    'projection_too_large',
+    'unknown_city',
+  ],
 } as const satisfies ToolSpec;
 
 export const lookupStation = {
   name: 'lookup_station',
-  branches: [{ kind: 'documented', required: stationSchema.required, validate: validator('station') }],
+  branches: [
+    { kind: 'documented', required: stationSchema.required, validate: validator('station') },
+  ],
   codes: [],
 } as const satisfies ToolSpec;
 
@@ -208,6 +305,8 @@ export const fetchUpstream = {
 
 export const legacyReport = {
   name: 'legacy_report',
-  branches: [{ kind: 'documented', required: reportSchema.required, validate: validator('report') }],
+  branches: [
+    { kind: 'documented', required: reportSchema.required, validate: validator('report') },
+  ],
   codes: ['missing_report_id'],
 } as const satisfies ToolSpec;

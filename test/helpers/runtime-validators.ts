@@ -14,17 +14,30 @@ import type { JsonObject } from '../../src/snapshot/types.js';
 import type { Validator } from '../../templates/runtime.js';
 import { repoRoot, tmpRoot } from './paths.js';
 
-export async function compileValidators(schemas: Record<string, object>): Promise<Record<string, Validator>> {
-  const entries = Object.entries(schemas).map(([name, schema]) => ({ name, schema: schema as JsonObject }));
+export async function compileValidators(
+  schemas: Record<string, object>,
+): Promise<Record<string, Validator>> {
+  const entries = Object.entries(schemas).map(([name, schema]) => ({
+    name,
+    schema: schema as JsonObject,
+  }));
   const { source } = emitValidatorModule(entries);
-  const dir = join(tmpRoot, 'validators', createHash('sha256').update(source).digest('hex').slice(0, 16));
+  const dir = join(
+    tmpRoot,
+    'validators',
+    createHash('sha256').update(source).digest('hex').slice(0, 16),
+  );
   await mkdir(dir, { recursive: true });
   const files: Array<[string, string]> = [['validators.ts', source]];
-  for (const name of RUNTIME_TEMPLATES) files.push([name, await readFile(join(repoRoot, 'templates', name), 'utf8')]);
+  for (const name of RUNTIME_TEMPLATES)
+    files.push([name, await readFile(join(repoRoot, 'templates', name), 'utf8')]);
   for (const [name, content] of files) {
     const temp = join(dir, `${name}.${process.pid}.tmp`);
     await writeFile(temp, content);
     await rename(temp, join(dir, name));
   }
-  return (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, Validator>;
+  return (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<
+    string,
+    Validator
+  >;
 }

@@ -8,8 +8,27 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Node = { [key: string]: unknown };
 
 const SAMPLE_DEPTH = 6;
-const HANDLED = new Set(['type', 'minLength', 'maxLength', 'minimum', 'maximum', 'description', 'enum', 'const', 'properties', 'required',
-  'additionalProperties', 'items', 'prefixItems', 'maxItems', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs']);
+const HANDLED = new Set([
+  'type',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'description',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'maxItems',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
+  '$defs',
+]);
 
 export function sampleInstance(root: unknown, seed: number): Json {
   let state = seed >>> 0 || 1;
@@ -23,7 +42,8 @@ export function sampleInstance(root: unknown, seed: number): Json {
 
   const sample = (schema: unknown, depth: number): Json => {
     if (schema === true) return anyValue(random);
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error(`sampler: not a schema: ${JSON.stringify(schema)}`);
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+      throw new Error(`sampler: not a schema: ${JSON.stringify(schema)}`);
     const node = schema as Node;
     const unknown = Object.keys(node).filter((k) => !HANDLED.has(k));
     if (unknown.length) throw new Error(`sampler: unhandled keywords ${unknown.join(', ')}`);
@@ -38,7 +58,9 @@ export function sampleInstance(root: unknown, seed: number): Json {
       case undefined:
         return anyValue(random);
       case 'string':
-        return 'x'.repeat(Math.max(Number(node.minLength ?? 0), random(3))).slice(0, Number(node.maxLength ?? 8));
+        return 'x'
+          .repeat(Math.max(Number(node.minLength ?? 0), random(3)))
+          .slice(0, Number(node.maxLength ?? 8));
       case 'integer': {
         const min = Number(node.minimum ?? -5);
         return min + random(Number(node.maximum ?? min + 10) - min + 1);
@@ -50,7 +72,8 @@ export function sampleInstance(root: unknown, seed: number): Json {
       case 'null':
         return null;
       case 'array': {
-        if (Array.isArray(node.prefixItems)) return node.prefixItems.map((item) => sample(item, depth + 1));
+        if (Array.isArray(node.prefixItems))
+          return node.prefixItems.map((item) => sample(item, depth + 1));
         const count = depth >= SAMPLE_DEPTH ? 0 : random(Number(node.maxItems ?? 2) + 1);
         return Array.from({ length: count }, () => sample(node.items ?? true, depth + 1));
       }
@@ -66,13 +89,20 @@ export function sampleInstance(root: unknown, seed: number): Json {
     const required = new Set((node.required ?? []) as string[]);
     const entries: Array<[string, Json]> = [];
     for (const name of Object.keys(props)) {
-      if (required.has(name) || (depth < SAMPLE_DEPTH && random(2) === 1)) entries.push([name, sample(props[name], depth + 1)]);
+      if (required.has(name) || (depth < SAMPLE_DEPTH && random(2) === 1))
+        entries.push([name, sample(props[name], depth + 1)]);
     }
     // Extra keys only where the generated type admits them: declared properties make a closed type.
     const extra = node.additionalProperties;
-    const open = extra === true || (typeof extra === 'object' && extra !== null) || (extra === undefined && Object.keys(props).length === 0);
+    const open =
+      extra === true ||
+      (typeof extra === 'object' && extra !== null) ||
+      (extra === undefined && Object.keys(props).length === 0);
     if (open && depth < SAMPLE_DEPTH && random(2) === 1 && !Object.hasOwn(props, 'extra key')) {
-      entries.push(['extra key', typeof extra === 'object' ? sample(extra, depth + 1) : anyValue(random)]);
+      entries.push([
+        'extra key',
+        typeof extra === 'object' ? sample(extra, depth + 1) : anyValue(random),
+      ]);
     }
     return Object.fromEntries(entries);
   };
@@ -87,7 +117,8 @@ function anyValue(random: (n: number) => number): Json {
 function resolve(root: unknown, ref: string): unknown {
   const match = /^#\/\$defs\/(D\d+)$/.exec(ref);
   const defs = (root as { $defs?: Node }).$defs;
-  if (!match || !defs || !Object.hasOwn(defs, match[1]!)) throw new Error(`sampler: cannot resolve ${ref}`);
+  if (!match || !defs || !Object.hasOwn(defs, match[1]!))
+    throw new Error(`sampler: cannot resolve ${ref}`);
   return defs[match[1]!];
 }
 
@@ -95,7 +126,9 @@ function resolve(root: unknown, ref: string): unknown {
 export function tsLiteral(value: Json): string {
   if (Array.isArray(value)) return `[${value.map(tsLiteral).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).map(([k, v]) => `[${JSON.stringify(k)}]: ${tsLiteral(v)}`).join(', ')} }`;
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `[${JSON.stringify(k)}]: ${tsLiteral(v)}`)
+      .join(', ')} }`;
   }
   return JSON.stringify(value);
 }

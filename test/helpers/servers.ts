@@ -8,11 +8,22 @@ import { join } from 'shlex';
 
 export { repoRoot as ROOT, bin as BIN } from './paths.js';
 import { bin as BIN, repoRoot as ROOT } from './paths.js';
-export const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+export const EVERYTHING = fileURLToPath(
+  new URL(
+    '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+    import.meta.url,
+  ),
+);
 
 /** A command line that runs a fixture server with this very node, quoted for `--stdio`. */
 export function fixtureCommand(name: string, ...args: string[]): string {
-  return join([process.execPath, '--import', 'tsx', fileURLToPath(new URL(`../../fixtures/servers/${name}.ts`, import.meta.url)), ...args]);
+  return join([
+    process.execPath,
+    '--import',
+    'tsx',
+    fileURLToPath(new URL(`../../fixtures/servers/${name}.ts`, import.meta.url)),
+    ...args,
+  ]);
 }
 
 export interface Running {
@@ -27,10 +38,17 @@ export async function startServer(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; ready: RegExp; port?: number; stream?: 'stdout' | 'stderr' },
 ): Promise<Running> {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 15 s; output:\n${output}`)), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within 15 s; output:\n${output}`)),
+      15_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = options.ready.exec(output);
@@ -73,8 +91,15 @@ export interface CliResult {
 }
 
 /** Run the real bin, as a user would. */
-export async function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<CliResult> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -14,7 +14,10 @@ export type Resolution = 'nodenext' | 'bundler';
  * `isolatedDeclarations` and friends, resolving packages (the SDKs, for usage files) from this repo's
  * node_modules (the folder must be inside the repo). Returns tsc's diagnostics.
  */
-export async function typecheck(dir: string, resolution: Resolution): Promise<{ ok: boolean; output: string }> {
+export async function typecheck(
+  dir: string,
+  resolution: Resolution,
+): Promise<{ ok: boolean; output: string }> {
   const compilerOptions =
     resolution === 'nodenext'
       ? { module: 'NodeNext', moduleResolution: 'NodeNext' }
@@ -46,7 +49,10 @@ export async function typecheck(dir: string, resolution: Resolution): Promise<{ 
   const file = join(dir, `tsconfig.${resolution}.json`);
   await writeFile(file, JSON.stringify(config, null, 2));
   try {
-    const { stdout } = await run(process.execPath, [TSC, '-p', file], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, [TSC, '-p', file], {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { ok: true, output: stdout };
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };

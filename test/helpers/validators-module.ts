@@ -20,7 +20,10 @@ export const RUNTIME_STUB = `export interface ValidationIssue {
 `;
 
 /** A fresh folder under test/.tmp holding `validators.ts` and `runtime.ts`. */
-export async function writeValidatorModule(module: ValidatorModule, label: string): Promise<string> {
+export async function writeValidatorModule(
+  module: ValidatorModule,
+  label: string,
+): Promise<string> {
   await mkdir(tmpRoot, { recursive: true });
   const dir = await mkdtemp(join(tmpRoot, `validators-${label}-`));
   await writeFile(join(dir, 'runtime.ts'), RUNTIME_STUB);
@@ -29,9 +32,15 @@ export async function writeValidatorModule(module: ValidatorModule, label: strin
 }
 
 /** Emit `entries`, write them, import the module: its exports by name, and the warnings. */
-export async function loadValidators(entries: ValidatorEntry[], label: string): Promise<{ validators: Record<string, Validator>; module: ValidatorModule; dir: string }> {
+export async function loadValidators(
+  entries: ValidatorEntry[],
+  label: string,
+): Promise<{ validators: Record<string, Validator>; module: ValidatorModule; dir: string }> {
   const module = emitValidatorModule(entries);
   const dir = await writeValidatorModule(module, label);
-  const validators = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, Validator>;
+  const validators = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<
+    string,
+    Validator
+  >;
   return { validators, module, dir };
 }

@@ -7,7 +7,16 @@
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../../shared/schema-keywords.js';
 import type { JsonObject, JsonValue } from '../../snapshot/types.js';
 
-const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  '$comment',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 const MAPS = new Set<string>([...SUBSCHEMA_MAPS, 'dependencies']);
 const LISTS = new Set<string>(SUBSCHEMA_LISTS);
 const SINGLE = new Set<string>(SUBSCHEMA_SINGLE);
@@ -27,7 +36,9 @@ function strip(schema: JsonValue): JsonValue {
     if (ANNOTATIONS.has(key)) continue;
     if (MAPS.has(key) && isMap(value)) {
       // `dependencies` mixes subschemas and arrays of names; arrays pass through strip unchanged.
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, Array.isArray(sub) ? sub : strip(sub)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, Array.isArray(sub) ? sub : strip(sub)]),
+      );
     } else if (LISTS.has(key) && Array.isArray(value)) {
       out[key] = value.map(strip);
     } else if (SINGLE.has(key)) {

@@ -18,7 +18,8 @@ import { maskLiterals, unmaskLiterals } from './skeleton.js';
 
 const LITERAL = '\\u0000\\d+\\u0000';
 const SCHEMA_PATH = new RegExp(`,schemaPath:${LITERAL}`, 'g');
-const ERROR_PUSH = /const (err\d+) = (\{[^\n]*\});\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/g;
+const ERROR_PUSH =
+  /const (err\d+) = (\{[^\n]*\});\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/g;
 const FIELDS = ['instancePath', 'keyword', 'params', 'message'] as const;
 
 /** Applies the rewrites; `helpers` names what the module must declare for them (helpers.ts). */
@@ -26,11 +27,15 @@ export function compactAjvCode(body: string): { body: string; helpers: string[] 
   const masked = maskLiterals(body);
   if (masked === undefined) return { body, helpers: [] };
   const helpers = new Set<string>();
-  const skeleton = masked.skeleton.replace(SCHEMA_PATH, '').replace(ERROR_PUSH, (_match, _name: string, literal: string) => {
-    const args = errorArguments(literal);
-    helpers.add(args === undefined ? '$addErrorObject' : '$addError');
-    return args === undefined ? `vErrors = $addErrorObject(vErrors, ${literal});\n` : `vErrors = $addError(vErrors, ${args.join(', ')});\n`;
-  });
+  const skeleton = masked.skeleton
+    .replace(SCHEMA_PATH, '')
+    .replace(ERROR_PUSH, (_match, _name: string, literal: string) => {
+      const args = errorArguments(literal);
+      helpers.add(args === undefined ? '$addErrorObject' : '$addError');
+      return args === undefined
+        ? `vErrors = $addErrorObject(vErrors, ${literal});\n`
+        : `vErrors = $addError(vErrors, ${args.join(', ')});\n`;
+    });
   const trimmed = inlineSchemaRefs(skeleton, masked.literals) ?? skeleton;
   return { body: unmaskLiterals(trimmed, masked.literals), helpers: [...helpers].sort() };
 }
@@ -46,8 +51,10 @@ function errorArguments(literal: string): string[] | undefined {
   const args: string[] = [];
   for (const [i, field] of fields.entries()) {
     const name = FIELDS[i]!;
-    if (field === name) args.push(name); // the shorthand `{instancePath, ...}`
-    else if (field.startsWith(`${name}:`) && field.length > name.length + 1) args.push(field.slice(name.length + 1));
+    if (field === name)
+      args.push(name); // the shorthand `{instancePath, ...}`
+    else if (field.startsWith(`${name}:`) && field.length > name.length + 1)
+      args.push(field.slice(name.length + 1));
     else return undefined;
   }
   return args;

@@ -15,7 +15,7 @@ import { withoutAnnotations } from './annotations.js';
 import { compactAjvCode } from './compact.js';
 import { resolveRequire } from './helpers.js';
 
-export type Dialect = 'draft-07' | '2019-09' | '2020-12';
+type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
 export type Compiled =
   | {
@@ -34,11 +34,13 @@ type Standalone = (ajv: Ajv, validate: ValidateFunction) => string;
 
 // Both packages are CommonJS with `exports.default`: depending on the resolution mode the default
 // import is the function or the module object, so take `.default` when there is one.
-const standaloneCode = ((standaloneImport as unknown as { default?: Standalone }).default ?? standaloneImport) as unknown as Standalone;
-const addFormats = ((addFormatsImport as unknown as { default?: FormatsPlugin }).default ?? addFormatsImport) as unknown as FormatsPlugin;
+const standaloneCode = ((standaloneImport as unknown as { default?: Standalone }).default ??
+  standaloneImport) as unknown as Standalone;
+const addFormats = ((addFormatsImport as unknown as { default?: FormatsPlugin }).default ??
+  addFormatsImport) as unknown as FormatsPlugin;
 
 /** MCP 2025-11-25 makes 2020-12 the default dialect: an absent or unrecognised `$schema` means 2020-12 (as the runtime reads it). */
-export function dialectOf(schema: JsonObject): Dialect {
+function dialectOf(schema: JsonObject): Dialect {
   const uri = typeof schema['$schema'] === 'string' ? schema['$schema'] : '';
   if (/draft-0[3-7]\b/.test(uri)) return 'draft-07';
   if (uri.includes('2019-09')) return '2019-09';
@@ -61,7 +63,13 @@ export interface Tuning {
   readonly compact: boolean;
 }
 
-export const DEFAULT_TUNING: Tuning = { lines: true, optimize: true, allErrors: true, stripAnnotations: true, compact: true };
+export const DEFAULT_TUNING: Tuning = {
+  lines: true,
+  optimize: true,
+  allErrors: true,
+  stripAnnotations: true,
+  compact: true,
+};
 
 const REQUIRE = /require\("[^"\\]*"\)(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])*/g;
 
@@ -100,7 +108,10 @@ function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
   const n = tuning.lines ? '\n' : '';
   const prefix = `"use strict";${n}module.exports = ${validateName};${n}module.exports.default = ${validateName};${n}`;
   if (!/^validate\d+$/.test(validateName) || !code.startsWith(prefix)) {
-    return { ok: false, reason: 'Ajv produced standalone code in a shape mcp-codegen does not recognise' };
+    return {
+      ok: false,
+      reason: 'Ajv produced standalone code in a shape mcp-codegen does not recognise',
+    };
   }
   const helpers = new Set<string>();
   const unsupported: string[] = [];
@@ -114,12 +125,22 @@ function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
     return use.expression;
   });
   if (unsupported.length > 0) {
-    return { ok: false, reason: `it needs run-time code that cannot be inlined: ${[...new Set(unsupported)].join(', ')}` };
+    return {
+      ok: false,
+      reason: `it needs run-time code that cannot be inlined: ${[...new Set(unsupported)].join(', ')}`,
+    };
   }
-  if (!tuning.compact || !tuning.lines) return { ok: true, body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
+  if (!tuning.compact || !tuning.lines)
+    return { ok: true, body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
   const compacted = compactAjvCode(body);
   compacted.helpers.forEach((h) => helpers.add(h));
-  return { ok: true, body: compacted.body, validateName, helpers, unknownFormats: [...unknownFormats].sort() };
+  return {
+    ok: true,
+    body: compacted.body,
+    validateName,
+    helpers,
+    unknownFormats: [...unknownFormats].sort(),
+  };
 }
 
 function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => void): Ajv {
@@ -133,10 +154,19 @@ function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => 
     addUsedSchema: true,
     // Own properties only: a payload without a `toString` key must not be validated as the inherited function.
     ownProperties: true,
-    logger: { log: () => undefined, warn: (...args: unknown[]) => warn(args.map(String).join(' ')), error: () => undefined },
+    logger: {
+      log: () => undefined,
+      warn: (...args: unknown[]) => warn(args.map(String).join(' ')),
+      error: () => undefined,
+    },
     code: { source: true, esm: false, lines: tuning.lines, optimize: tuning.optimize },
   };
-  const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+  const ajv =
+    dialect === '2020-12'
+      ? new Ajv2020(options)
+      : dialect === '2019-09'
+        ? new Ajv2019(options)
+        : new Ajv(options);
   addFormats(ajv);
   return ajv;
 }

@@ -160,9 +160,18 @@ export interface FormatUse {
 const FORMATS: Readonly<Record<string, FormatUse>> = {
   date: { expression: '{ validate: $date, compare: $compareDate }', helpers: [DATE] },
   time: { expression: '{ validate: $time(true), compare: $compareTime }', helpers: [TIME] },
-  'date-time': { expression: '{ validate: $dateTime(true), compare: $compareDateTimeStrict }', helpers: [DATE_TIME, COMPARE_DATE_TIME] },
-  'iso-time': { expression: '{ validate: $time(false), compare: $compareIsoTime }', helpers: [TIME, COMPARE_ISO_TIME] },
-  'iso-date-time': { expression: '{ validate: $dateTime(false), compare: $compareIsoDateTime }', helpers: [DATE_TIME, COMPARE_ISO_DATE_TIME] },
+  'date-time': {
+    expression: '{ validate: $dateTime(true), compare: $compareDateTimeStrict }',
+    helpers: [DATE_TIME, COMPARE_DATE_TIME],
+  },
+  'iso-time': {
+    expression: '{ validate: $time(false), compare: $compareIsoTime }',
+    helpers: [TIME, COMPARE_ISO_TIME],
+  },
+  'iso-date-time': {
+    expression: '{ validate: $dateTime(false), compare: $compareIsoDateTime }',
+    helpers: [DATE_TIME, COMPARE_ISO_DATE_TIME],
+  },
   uri: { expression: '$uri', helpers: [URI] },
   regex: { expression: '$regex', helpers: [REGEX] },
   byte: { expression: '$byte', helpers: [BYTE] },
@@ -173,7 +182,18 @@ const FORMATS: Readonly<Record<string, FormatUse>> = {
 };
 
 /** Format helpers in declaration order (dependencies first). */
-export const FORMAT_HELPERS: readonly Helper[] = [DATE, TIME, DATE_TIME, COMPARE_DATE_TIME, COMPARE_ISO_TIME, COMPARE_ISO_DATE_TIME, URI, REGEX, BYTE, NUMBERS];
+export const FORMAT_HELPERS: readonly Helper[] = [
+  DATE,
+  TIME,
+  DATE_TIME,
+  COMPARE_DATE_TIME,
+  COMPARE_ISO_TIME,
+  COMPARE_ISO_DATE_TIME,
+  URI,
+  REGEX,
+  BYTE,
+  NUMBERS,
+];
 
 /** How `fullFormats[name]` is written with inlined helpers; undefined for formats Ajv inlines itself or does not know. */
 export function formatUse(name: string): FormatUse | undefined {

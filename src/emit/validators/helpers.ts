@@ -82,7 +82,13 @@ function $equal(a: any, b: any): boolean {
 };
 
 /** Every helper in declaration order (dependencies first), so the emitted order never depends on use order. */
-const ORDER: readonly Helper[] = [ADD_ERROR, ADD_ERROR_OBJECT, UCS2LENGTH, EQUAL, ...FORMAT_HELPERS];
+const ORDER: readonly Helper[] = [
+  ADD_ERROR,
+  ADD_ERROR_OBJECT,
+  UCS2LENGTH,
+  EQUAL,
+  ...FORMAT_HELPERS,
+];
 const BY_NAME = new Map(ORDER.map((h) => [h.name, h]));
 
 const RUNTIME: Readonly<Record<string, Helper>> = {
@@ -91,7 +97,8 @@ const RUNTIME: Readonly<Record<string, Helper>> = {
 };
 
 // Ajv writes `require("ajv-formats/dist/formats").fullFormats` followed by `.name` or `["name"]`.
-const FORMAT_REQUIRE = /^require\("ajv-formats\/dist\/formats"\)\.fullFormats(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\])$/;
+const FORMAT_REQUIRE =
+  /^require\("ajv-formats\/dist\/formats"\)\.fullFormats(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\])$/;
 
 export interface HelperUse {
   /** The expression to use instead of the `require(...)`. */

@@ -7,13 +7,19 @@
 import type { JsonValue } from '../../snapshot/types.js';
 
 export function jsString(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/</g, '\\u003c');
+  return JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+    .replace(/</g, '\\u003c');
 }
 
-export function jsLiteral(value: JsonValue): string {
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? jsString(value) : JSON.stringify(value);
+function jsLiteral(value: JsonValue): string {
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'string' ? jsString(value) : JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(jsLiteral).join(',')}]`;
-  const entries = Object.entries(value).map(([key, v]) => `${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}:${jsLiteral(v)}`);
+  const entries = Object.entries(value).map(
+    ([key, v]) => `${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}:${jsLiteral(v)}`,
+  );
   return `{${entries.join(',')}}`;
 }
 
@@ -27,11 +33,17 @@ const FLAT_WIDTH = 100;
  */
 export function jsLiteralLines(value: JsonValue, indent = ''): string {
   const flat = jsLiteral(value);
-  if (flat.length + indent.length <= FLAT_WIDTH || value === null || typeof value !== 'object') return flat;
+  if (flat.length + indent.length <= FLAT_WIDTH || value === null || typeof value !== 'object')
+    return flat;
   const inner = `${indent}  `;
   const members = Array.isArray(value)
     ? value.map((v) => `${inner}${jsLiteralLines(v, inner)}`)
-    : Object.entries(value).map(([key, v]) => `${inner}${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}: ${jsLiteralLines(v, inner)}`);
+    : Object.entries(value).map(
+        ([key, v]) =>
+          `${inner}${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}: ${jsLiteralLines(v, inner)}`,
+      );
   if (members.length === 0) return flat;
-  return Array.isArray(value) ? `[\n${members.join(',\n')}\n${indent}]` : `{\n${members.join(',\n')}\n${indent}}`;
+  return Array.isArray(value)
+    ? `[\n${members.join(',\n')}\n${indent}]`
+    : `{\n${members.join(',\n')}\n${indent}}`;
 }
