@@ -9,7 +9,6 @@ import { PassThrough } from 'node:stream';
 import { diffCommand } from '../src/cli/diff.js';
 import { main } from '../src/cli/main.js';
 import type { Io } from '../src/cli/io.js';
-import { CONFIG_NAMES } from '../src/config/files.js';
 
 /** The real bin, run as users and CI run it, from a folder with no config. */
 const fixtures = join(repoRoot, 'fixtures', 'diff');

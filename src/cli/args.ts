@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CodegenError } from '../shared/errors.js';
+import type { Command, Io } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } };
@@ -13,7 +14,7 @@ type Parsed<O extends Options> = ReturnType<
 >;
 
 /** node:util parseArgs, with its errors turned into a usage error that points at --help. */
-export function parseCommandArgs<O extends Options>(
+function parseCommandArgs<O extends Options>(
   command: string,
   args: string[],
   options: O,
@@ -35,4 +36,19 @@ export function parseCommandArgs<O extends Options>(
       hint: `run \`mcp-codegen ${command} --help\``,
     });
   }
+}
+
+/** A command whose flags are parsed before `body` runs (main.ts answers `--help` before either). */
+export function defineCommand<O extends Options>(
+  name: string,
+  help: string,
+  options: O,
+  body: (parsed: Parsed<O>, io: Io) => Promise<number>,
+  allowPositionals = false,
+): Command {
+  return {
+    name,
+    help,
+    run: (args, io) => body(parseCommandArgs(name, args, options, allowPositionals), io),
+  };
 }

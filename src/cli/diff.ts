@@ -8,14 +8,9 @@ import { RULES } from '../diff/rules.js';
 import { resolveDiffSettings } from '../diff/settings.js';
 import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import type { DiffReport } from '../diff/types.js';
-import { CodegenError, ExitCode } from '../shared/errors.js';
-import type { Command, Io } from './io.js';
-import {
-  deliverReport,
-  parseReportArgs,
-  type ReportFormat,
-  reportRequest,
-} from './report-output.js';
+import { CodegenError } from '../shared/errors.js';
+import type { Command } from './io.js';
+import { deliverReport, reportCommand, type ReportFormat, reportRequest } from './report-output.js';
 
 const help = `Usage: mcp-codegen diff <base> <head> [options]
 
@@ -68,13 +63,10 @@ ${RULES.map((r) => `  ${r.id.padEnd(46)} ${r.level}`).join('\n')}
 Each rule is documented with an example in src/diff/README.md.
 `;
 
-export const diffCommand: Command = {
-  name: 'diff',
+export const diffCommand: Command = reportCommand(
+  'diff',
   help,
-  async run(args: string[], io: Io): Promise<number> {
-    const parsed = parseReportArgs('diff', args, io, help);
-    if (!parsed) return ExitCode.ok;
-    const { values, positionals } = parsed;
+  async ({ values, positionals }, io) => {
     if (positionals.length !== 2) {
       throw new CodegenError(
         `diff: expected two snapshots, <base> and <head>, got ${positionals.length}`,
@@ -105,7 +97,7 @@ export const diffCommand: Command = {
     const draw = (color: boolean) => render(report, request.format, color, headText);
     return deliverReport(io, request, draw, report.findings);
   },
-};
+);
 
 /** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
 const PLAIN = { markdown: formatMarkdown, json: formatJson, github: formatGithub };

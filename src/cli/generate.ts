@@ -3,7 +3,7 @@ import type { DiscoveryOptions, ResolvedConfig } from '../config/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import type { GenerateResult } from '../generate.js';
 import { plural } from '../shared/plural.js';
-import { parseCommandArgs } from './args.js';
+import { defineCommand } from './args.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
 import { DISCOVERY_FLAGS, discoveryFlags } from './discovery-flags.js';
 import type { Command, Io } from './io.js';
@@ -49,24 +49,24 @@ Files whose content did not change are not rewritten.
 Exit codes: 0 ok, 1 stale (--check), 2 usage/config/input error, 3 server error.
 `;
 
-export const generateCommand: Command = {
-  name: 'generate',
+export const generateCommand: Command = defineCommand(
+  'generate',
   help,
-  async run(args: string[], io: Io): Promise<number> {
-    const { values } = parseCommandArgs('generate', args, {
-      config: { type: 'string' },
-      server: { type: 'string', multiple: true },
-      snapshot: { type: 'string' },
-      out: { type: 'string' },
-      name: { type: 'string' },
-      check: { type: 'boolean' },
-      offline: { type: 'boolean' },
-      timings: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-      'no-cache': { type: 'boolean' },
-      layout: { type: 'string' },
-      ...DISCOVERY_FLAGS,
-    });
+  {
+    config: { type: 'string' },
+    server: { type: 'string', multiple: true },
+    snapshot: { type: 'string' },
+    out: { type: 'string' },
+    name: { type: 'string' },
+    check: { type: 'boolean' },
+    offline: { type: 'boolean' },
+    timings: { type: 'boolean' },
+    quiet: { type: 'boolean' },
+    'no-cache': { type: 'boolean' },
+    layout: { type: 'string' },
+    ...DISCOVERY_FLAGS,
+  },
+  async ({ values }, io) => {
     // Node's clock starts with the process: this is the start-up (node itself, then our modules).
     const startup = performance.now();
     const config = withLayout(
@@ -94,7 +94,7 @@ export const generateCommand: Command = {
     if (values.timings) io.stderr.write(formatTimings(result, startup, configMs));
     return report(result, values.check ?? false, io, values.quiet ?? false);
   },
-};
+);
 
 async function configFrom(
   values: { config?: string; snapshot?: string; out?: string; name?: string; server?: string[] },

@@ -1,5 +1,5 @@
 import { readSnapshotArgText } from '../diff/source.js';
-import { CodegenError, ExitCode } from '../shared/errors.js';
+import { CodegenError } from '../shared/errors.js';
 import { lintSnapshot } from '../lint/engine.js';
 import {
   formatLintGithub,
@@ -11,13 +11,8 @@ import {
 import { LINT_RULES } from '../lint/rules.js';
 import { displayPath, resolveLintSettings } from '../lint/settings.js';
 import type { LintReport } from '../lint/types.js';
-import type { Command, Io } from './io.js';
-import {
-  deliverReport,
-  parseReportArgs,
-  type ReportFormat,
-  reportRequest,
-} from './report-output.js';
+import type { Command } from './io.js';
+import { deliverReport, reportCommand, type ReportFormat, reportRequest } from './report-output.js';
 
 const help = `Usage: mcp-codegen lint [snapshot] [options]
 
@@ -67,13 +62,10 @@ ${LINT_RULES.map((r) => `  ${r.id.padEnd(38)} ${r.level.padEnd(8)} ${r.family}`)
 Each rule is documented with a bad and a good example in src/lint/README.md.
 `;
 
-export const lintCommand: Command = {
-  name: 'lint',
+export const lintCommand: Command = reportCommand(
+  'lint',
   help,
-  async run(args: string[], io: Io): Promise<number> {
-    const parsed = parseReportArgs('lint', args, io, help);
-    if (!parsed) return ExitCode.ok;
-    const { values, positionals } = parsed;
+  async ({ values, positionals }, io) => {
     if (positionals.length > 1) {
       throw new CodegenError(`lint: expected at most one snapshot, got ${positionals.length}`, {
         hint: 'lint one catalog at a time; see `mcp-codegen lint --help`',
@@ -97,7 +89,7 @@ export const lintCommand: Command = {
     const draw = (color: boolean) => render(report, request.format, color, source);
     return deliverReport(io, request, draw, report.findings);
   },
-};
+);
 
 /** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
 const PLAIN = { markdown: formatLintMarkdown, json: formatLintJson, github: formatLintGithub };

@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { type Level, severity } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/atomic.js';
-import { parseCommandArgs } from './args.js';
-import type { Io } from './io.js';
+import { defineCommand } from './args.js';
+import type { Command, Io } from './io.js';
 
 /** What `diff` and `lint` share on the command line: report formats, `--fail-on`, where the report goes. */
 const REPORT_FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
@@ -21,11 +21,13 @@ const REPORT_OPTIONS = {
 } as const;
 
 /** A report command's arguments; undefined when `--help` was asked for (and printed). */
-export function parseReportArgs(command: string, args: string[], io: Io, help: string) {
-  const parsed = parseCommandArgs(command, args, REPORT_OPTIONS, true);
-  if (!parsed.values.help) return parsed;
-  io.stdout.write(help);
-  return undefined;
+/** A report command (`diff`, `lint`): the report flags, positionals allowed. */
+export function reportCommand(
+  name: string,
+  help: string,
+  body: Parameters<typeof defineCommand<typeof REPORT_OPTIONS>>[3],
+): Command {
+  return defineCommand(name, help, REPORT_OPTIONS, body, true);
 }
 
 export interface ReportRequest {

@@ -6,9 +6,9 @@ import { discover } from '../snapshot/discover.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import { serializeSnapshot, writeFileAtomic, type Snapshot } from '../snapshot/index.js';
 import { plural } from '../shared/plural.js';
-import { parseCommandArgs } from './args.js';
+import { defineCommand } from './args.js';
 import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
-import type { Command, Io } from './io.js';
+import type { Command } from './io.js';
 
 const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url>) [options] --out <file>
 
@@ -54,22 +54,18 @@ Exit codes:
 
 const TRANSPORTS = ['auto', 'streamable-http', 'sse'] as const;
 
-export const snapshotCommand: Command = {
-  name: 'snapshot',
+export const snapshotCommand: Command = defineCommand(
+  'snapshot',
   help,
-  async run(args: string[], io: Io): Promise<number> {
-    const { values } = parseCommandArgs('snapshot', args, {
-      stdio: { type: 'string' },
-      url: { type: 'string' },
-      transport: { type: 'string' },
-      header: { type: 'string', multiple: true },
-      ...DISCOVERY_FLAGS,
-      out: { type: 'string' },
-    });
-    if (values.help) {
-      io.stdout.write(help);
-      return ExitCode.ok;
-    }
+  {
+    stdio: { type: 'string' },
+    url: { type: 'string' },
+    transport: { type: 'string' },
+    header: { type: 'string', multiple: true },
+    ...DISCOVERY_FLAGS,
+    out: { type: 'string' },
+  },
+  async ({ values }, io) => {
     const source = sourceFrom(values);
     if (!values.out) throw usage('--out <file> is required: where to write the snapshot');
     const discovery = discoveryFlags('snapshot', values);
@@ -93,7 +89,7 @@ export const snapshotCommand: Command = {
     }
     return ExitCode.ok;
   },
-};
+);
 
 function sourceFrom(values: {
   stdio?: string;

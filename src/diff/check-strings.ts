@@ -1,4 +1,3 @@
-import type { JsonObject } from '../snapshot/types.js';
 import { compareCounts } from './check-numbers.js';
 import { jsonEqual } from './json.js';
 import type { Checker } from './schema-context.js';

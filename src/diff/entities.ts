@@ -1,4 +1,4 @@
-import type { Prompt, Resource, ResourceTemplate, Snapshot, Tool } from '../snapshot/types.js';
+import type { Prompt, Resource, ResourceTemplate, Tool } from '../snapshot/types.js';
 import { compareStrings } from '../shared/compare.js';
 
 /**

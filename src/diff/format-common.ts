@@ -1,4 +1,4 @@
-import type { DiffReport, Finding, Level } from './types.js';
+import type { Finding, Level } from './types.js';
 
 /** Findings grouped by entity, in report order (the findings are already sorted). */
 export function byEntity<F extends Pick<Finding, 'entity'>>(

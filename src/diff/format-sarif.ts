@@ -96,13 +96,8 @@ export function formatSarif(input: SarifInput): string {
 
 /** A diff's results are located in the head snapshot; `headText` is its text, for lines. */
 export function formatDiffSarif(report: DiffReport, headText?: string): string {
-  return formatSarif({
-    command: 'diff',
-    rules: RULES,
-    artifact: report.head,
-    report,
-    text: headText,
-  });
+  const input = { command: 'diff', rules: RULES, artifact: report.head, text: headText } as const;
+  return formatSarif({ ...input, report });
 }
 
 /**

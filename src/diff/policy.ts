@@ -8,7 +8,7 @@ import {
 import { InputError } from '../shared/errors.js';
 import { pointerToken } from '../shared/pointer.js';
 import { parseEntity } from './entities.js';
-import { RULES, isRuleId } from './rules.js';
+import { RULES } from './rules.js';
 import type { Finding, SuppressedFinding } from './types.js';
 
 /** Where a policy came from, so an error can point at it. */
@@ -28,7 +28,6 @@ export interface PolicySpec {
   /** `rule id`, `lint rule id`. */
   idNoun: string;
   ruleIds: readonly string[];
-  isRuleId: (id: string) => boolean;
   /** An id to show in a hint, and where the ids are documented. */
   exampleId: string;
   idsListed: string;
@@ -36,18 +35,32 @@ export interface PolicySpec {
   accepts: string;
 }
 
-const DIFF_SPEC: PolicySpec = {
-  noun: 'diff policy',
-  keys: DIFF_POLICY_KEYS,
+/** The spec of the `diff` or `lint` policy; the wording follows from the command, the ids from its registry. */
+export function policySpec(
+  command: 'diff' | 'lint',
+  keys: readonly string[],
+  rules: ReadonlyArray<{ id: string }>,
+  example: { id: string; accepts: string; keysHint?: string },
+): PolicySpec {
+  const idNoun = command === 'diff' ? 'rule id' : `${command} rule id`;
+  return {
+    noun: `${command} policy`,
+    keys,
+    keysHint: example.keysHint ?? `a ${command} policy has ${keys.map((k) => `"${k}"`).join(', ')}`,
+    idNoun,
+    ruleIds: rules.map((r) => r.id),
+    exampleId: example.id,
+    idsListed: `the ${idNoun}s are listed in src/${command}/README.md and by \`mcp-codegen ${command} --help\``,
+    accepts: example.accepts,
+  };
+}
+
+const DIFF_SPEC = policySpec('diff', DIFF_POLICY_KEYS, RULES, {
+  id: 'tool-description-changed',
+  accepts: 'change',
   keysHint:
     'a diff policy has "rules" (levels per rule id) and "ignore" (a list of { rule, entity?, reason })',
-  idNoun: 'rule id',
-  ruleIds: RULES.map((r) => r.id),
-  isRuleId,
-  exampleId: 'tool-description-changed',
-  idsListed: 'the rule ids are listed in src/diff/README.md and by `mcp-codegen diff --help`',
-  accepts: 'change',
-};
+});
 
 /**
  * Check a policy before it is used: a misspelt rule id would otherwise silently ignore nothing.
@@ -150,7 +163,7 @@ function checkIgnore(entry: unknown, file: string, at: string, spec: PolicySpec)
 }
 
 function checkRuleId(id: string, file: string, at: string, spec: PolicySpec): void {
-  if (spec.isRuleId(id)) return;
+  if (spec.ruleIds.includes(id)) return;
   const near = closestId(id, spec.ruleIds);
   throw new InputError(
     file,

@@ -105,64 +105,61 @@ function invokeOptionsMethod(): MethodDeclarationStructure {
 }
 
 function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
-  const groups: PropertyDeclarationStructure[] = [];
-  if (model.resources.length && model.groups.resources) {
-    groups.push({
-      kind: StructureKind.Property,
-      name: model.groups.resources,
-      isReadonly: true,
-      docs: docs('Read the resources the server listed.'),
-      initializer: object(
-        model.resources.map((r) => ({
-          doc: [
-            r.resource.title ?? r.resource.name,
-            r.resource.description,
-            `Reads ${str(r.resource.uri)}.`,
-          ],
-          text: `${r.member}: (options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, ${str(r.resource.uri)}, options)`,
-        })),
-      ),
-    });
-  }
-  if (model.templates.length && model.groups.templates) {
-    groups.push({
-      kind: StructureKind.Property,
-      name: model.groups.templates,
-      isReadonly: true,
-      docs: docs(
-        'Expand a resource template from typed variables (RFC 6570) and read the resource.',
-      ),
-      initializer: object(
-        model.templates.map((t) => ({
-          doc: [
-            t.template.title ?? t.template.name,
-            t.template.description,
-            `Reads ${str(t.template.uriTemplate)}.`,
-          ],
-          text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
-        })),
-      ),
-    });
-  }
-  if (model.prompts.length && model.groups.prompts) {
-    groups.push({
-      kind: StructureKind.Property,
-      name: model.groups.prompts,
-      isReadonly: true,
-      docs: docs('Get the prompts the server listed, with typed arguments.'),
-      initializer: object(
-        model.prompts.map((p) => ({
-          doc: [
-            p.prompt.title ?? p.prompt.name,
-            p.prompt.description,
-            `Gets the prompt ${str(p.prompt.name)}.`,
-          ],
-          text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: RequestOptions): Promise<GetPromptResult> => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
-        })),
-      ),
-    });
-  }
-  return groups;
+  const groups: Array<PropertyDeclarationStructure | undefined> = [
+    group(
+      model.groups.resources,
+      'Read the resources the server listed.',
+      model.resources.map((r) => ({
+        doc: [
+          r.resource.title ?? r.resource.name,
+          r.resource.description,
+          `Reads ${str(r.resource.uri)}.`,
+        ],
+        text: `${r.member}: (options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, ${str(r.resource.uri)}, options)`,
+      })),
+    ),
+    group(
+      model.groups.templates,
+      'Expand a resource template from typed variables (RFC 6570) and read the resource.',
+      model.templates.map((t) => ({
+        doc: [
+          t.template.title ?? t.template.name,
+          t.template.description,
+          `Reads ${str(t.template.uriTemplate)}.`,
+        ],
+        text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
+      })),
+    ),
+    group(
+      model.groups.prompts,
+      'Get the prompts the server listed, with typed arguments.',
+      model.prompts.map((p) => ({
+        doc: [
+          p.prompt.title ?? p.prompt.name,
+          p.prompt.description,
+          `Gets the prompt ${str(p.prompt.name)}.`,
+        ],
+        text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: RequestOptions): Promise<GetPromptResult> => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
+      })),
+    ),
+  ];
+  return groups.filter((g) => g !== undefined);
+}
+
+/** One readonly group property (`resources`, `templates`, `prompts`), when the server listed any and the planner named it. */
+function group(
+  name: string | undefined,
+  doc: string,
+  members: Array<{ doc: Array<string | undefined>; text: string }>,
+): PropertyDeclarationStructure | undefined {
+  if (!members.length || !name) return undefined;
+  return {
+    kind: StructureKind.Property,
+    name,
+    isReadonly: true,
+    docs: docs(doc),
+    initializer: object(members),
+  };
 }
 
 function object(members: Array<{ doc: Array<string | undefined>; text: string }>): string {

@@ -1,19 +1,12 @@
 import { LINT_POLICY_KEYS, type LintPolicy } from '../config/types.js';
-import { checkPolicy, mergePolicies, type PolicySource, type PolicySpec } from '../diff/policy.js';
+import { checkPolicy, mergePolicies, policySpec, type PolicySource } from '../diff/policy.js';
 import { InputError } from '../shared/errors.js';
-import { isLintRuleId, LINT_RULES } from './rules.js';
+import { LINT_RULES } from './rules.js';
 
-const LINT_SPEC: PolicySpec = {
-  noun: 'lint policy',
-  keys: LINT_POLICY_KEYS,
-  keysHint: `a lint policy has ${LINT_POLICY_KEYS.map((k) => `"${k}"`).join(', ')}`,
-  idNoun: 'lint rule id',
-  ruleIds: LINT_RULES.map((r) => r.id),
-  isRuleId: isLintRuleId,
-  exampleId: 'output-schema-missing',
-  idsListed: 'the lint rule ids are listed in src/lint/README.md and by `mcp-codegen lint --help`',
+const LINT_SPEC = policySpec('lint', LINT_POLICY_KEYS, LINT_RULES, {
+  id: 'output-schema-missing',
   accepts: 'finding',
-};
+});
 
 /**
  * Check a lint policy before it is used, as diff's is checked: a misspelt rule id would otherwise

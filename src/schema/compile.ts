@@ -7,6 +7,7 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../shared/schema-keywords.js';
 import { fromOwnEntries, mapSchema } from './walk.js';
 import { isObject } from '../shared/json.js';
+import { LIB_OBJECT_MEMBERS as OBJECT_MEMBERS_OF_LIB } from '../shared/object-members.js';
 
 const ROOT = 'McpCodegenTypesRoot';
 
@@ -131,16 +132,7 @@ function maskPrototypeNames(definitions: JsonObject): {
   return { schema, restore };
 }
 
-/** Object members lib.es5.d.ts declares: every object has them, so TypeScript checks them on literals that omit them. */
-const LIB_OBJECT_MEMBERS = new Set([
-  'constructor',
-  'toString',
-  'toLocaleString',
-  'valueOf',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-]);
+const LIB_OBJECT_MEMBERS = new Set(OBJECT_MEMBERS_OF_LIB);
 
 /**
  * An optional `toString?: number` cannot be omitted in TypeScript: `{}` still has the inherited

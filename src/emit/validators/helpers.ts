@@ -14,17 +14,19 @@ export interface Helper {
   readonly source: string;
 }
 
-// The two forms compact.ts folds Ajv's repeated "append an error" block into.
+// The two forms compact.ts folds Ajv's repeated "append an error" block into; both end by appending `error`.
+const APPEND_ERROR = `  if (list === null) return [error];
+  list.push(error);
+  return list;
+}`;
+
 const ADD_ERROR: Helper = {
   name: '$addError',
   deps: [],
   source: `// Appends one Ajv error object to the list (null until the first error).
 function $addError(list: object[] | null, instancePath: string, keyword: string, params: object, message: string): object[] {
   const error = { instancePath, keyword, params, message };
-  if (list === null) return [error];
-  list.push(error);
-  return list;
-}`,
+${APPEND_ERROR}`,
 };
 
 const ADD_ERROR_OBJECT: Helper = {
@@ -32,10 +34,7 @@ const ADD_ERROR_OBJECT: Helper = {
   deps: [],
   source: `// Appends an Ajv error object built by Ajv itself.
 function $addErrorObject(list: object[] | null, error: object): object[] {
-  if (list === null) return [error];
-  list.push(error);
-  return list;
-}`,
+${APPEND_ERROR}`,
 };
 
 const UCS2LENGTH: Helper = {
