@@ -6,24 +6,26 @@ import { type Command, type Io, processIo } from './io.js';
  * and a `diff` in CI should not pay seconds of startup for either. The summaries live here, so
  * `--help` loads no command at all.
  */
-const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  generate: {
-    summary: 'generate typed clients, from the config or from one snapshot file',
-    load: async () => (await import('./generate.js')).generateCommand,
-  },
-  snapshot: {
-    summary: 'discover a live server and write its canonical snapshot',
-    load: async () => (await import('./snapshot.js')).snapshotCommand,
-  },
-  diff: {
-    summary: 'compare two snapshots and classify every change',
-    load: async () => (await import('./diff.js')).diffCommand,
-  },
-  lint: {
-    summary: 'check a catalog for vague, loose or unsafe tools',
-    load: async () => (await import('./lint.js')).lintCommand,
-  },
-};
+const SUMMARIES = {
+  generate: 'generate typed clients, from the config or from one snapshot file',
+  snapshot: 'discover a live server and write its canonical snapshot',
+  diff: 'compare two snapshots and classify every change',
+  lint: 'check a catalog for vague, loose or unsafe tools',
+} as const;
+type CommandName = keyof typeof SUMMARIES;
+
+async function loadCommand(name: CommandName): Promise<Command> {
+  switch (name) {
+    case 'generate':
+      return (await import('./generate.js')).generateCommand;
+    case 'snapshot':
+      return (await import('./snapshot.js')).snapshotCommand;
+    case 'diff':
+      return (await import('./diff.js')).diffCommand;
+    case 'lint':
+      return (await import('./lint.js')).lintCommand;
+  }
+}
 
 async function usage(): Promise<string> {
   return `mcp-codegen — typed TypeScript clients for MCP servers
@@ -31,8 +33,8 @@ async function usage(): Promise<string> {
 Usage: mcp-codegen <command> [options]
 
 Commands:
-${Object.entries(commands)
-  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+${Object.entries(SUMMARIES)
+  .map(([name, summary]) => `  ${name.padEnd(10)} ${summary}`)
   .join('\n')}
 
 Run \`mcp-codegen <command> --help\` for a command's options.
@@ -52,12 +54,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.stdout.write(`${await version()}\n`);
     return ExitCode.ok;
   }
-  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!entry) {
+  if (!Object.hasOwn(SUMMARIES, name)) {
     io.stderr.write(`mcp-codegen: unknown command ${JSON.stringify(name)}\n\n${await usage()}`);
     return ExitCode.usage;
   }
-  const command = await entry.load();
+  const command = await loadCommand(name as CommandName);
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout.write(command.help);
     return ExitCode.ok;

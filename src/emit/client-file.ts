@@ -4,7 +4,13 @@ import {
   type PropertyDeclarationStructure,
   type StatementStructures,
 } from 'ts-morph';
-import type { ClientModel, ToolModel } from '../model/types.js';
+import type {
+  ClientModel,
+  PromptModel,
+  ResourceModel,
+  TemplateModel,
+  ToolModel,
+} from '../model/types.js';
 import { helperTypeStatements } from './helper-types.js';
 import { importText } from './imports.js';
 import { docs, str } from './text.js';
@@ -105,52 +111,59 @@ function invokeOptionsMethod(): MethodDeclarationStructure {
 }
 
 function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
-  const groups: Array<PropertyDeclarationStructure | undefined> = [
-    group(
-      model.groups.resources,
-      'Read the resources the server listed.',
-      model.resources.map((r) => ({
-        doc: [
-          r.resource.title ?? r.resource.name,
-          r.resource.description,
-          `Reads ${str(r.resource.uri)}.`,
-        ],
-        text: `${r.member}: (options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, ${str(r.resource.uri)}, options)`,
-      })),
-    ),
-    group(
-      model.groups.templates,
-      'Expand a resource template from typed variables (RFC 6570) and read the resource.',
-      model.templates.map((t) => ({
-        doc: [
-          t.template.title ?? t.template.name,
-          t.template.description,
-          `Reads ${str(t.template.uriTemplate)}.`,
-        ],
-        text: `${t.member}: (variables: ${t.variablesType}${t.variables.some((v) => v.required) ? '' : ' = {}'}, options?: RequestOptions): Promise<ReadResourceResult> => readResource(this.#client, expandUriTemplate(${str(t.template.uriTemplate)}, variables), options)`,
-      })),
-    ),
-    group(
-      model.groups.prompts,
-      'Get the prompts the server listed, with typed arguments.',
-      model.prompts.map((p) => ({
-        doc: [
-          p.prompt.title ?? p.prompt.name,
-          p.prompt.description,
-          `Gets the prompt ${str(p.prompt.name)}.`,
-        ],
-        text: `${p.member}: (args: ${p.argumentsType}${p.argumentsOptional ? ' = {}' : ''}, options?: RequestOptions): Promise<GetPromptResult> => getPrompt(this.#client, ${str(p.prompt.name)}, { ...args }, options)`,
-      })),
-    ),
+  const groups = [
+    group(model.groups.resources, RESOURCES_DOC, model.resources.map(resourceMember)),
+    group(model.groups.templates, TEMPLATES_DOC, model.templates.map(templateMember)),
+    group(model.groups.prompts, PROMPTS_DOC, model.prompts.map(promptMember)),
   ];
   return groups.filter((g) => g !== undefined);
+}
+
+const RESOURCES_DOC = 'Read the resources the server listed.';
+const TEMPLATES_DOC =
+  'Expand a resource template from typed variables (RFC 6570) and read the resource.';
+const PROMPTS_DOC = 'Get the prompts the server listed, with typed arguments.';
+
+interface Member {
+  doc: Array<string | undefined>;
+  text: string;
+}
+
+/** The doc every helper member gets: its title (or name), its description, then what it reads or gets. */
+const memberDoc = (e: { title?: string; name: string; description?: string }, note: string) => [
+  e.title ?? e.name,
+  e.description,
+  note,
+];
+
+function resourceMember({ resource, member }: ResourceModel): Member {
+  const call = `readResource(this.#client, ${str(resource.uri)}, options)`;
+  const text = `${member}: (options?: RequestOptions): Promise<ReadResourceResult> => ${call}`;
+  return { doc: memberDoc(resource, `Reads ${str(resource.uri)}.`), text };
+}
+
+function templateMember({ template, member, variablesType, variables }: TemplateModel): Member {
+  const uri = str(template.uriTemplate);
+  const fallback = variables.some((v) => v.required) ? '' : ' = {}';
+  const call = `readResource(this.#client, expandUriTemplate(${uri}, variables), options)`;
+  const text = `${member}: (variables: ${variablesType}${fallback}, options?: RequestOptions): Promise<ReadResourceResult> => ${call}`;
+  return { doc: memberDoc(template, `Reads ${uri}.`), text };
+}
+
+function promptMember({ prompt, member, argumentsType, argumentsOptional }: PromptModel): Member {
+  const name = str(prompt.name);
+  const signature = `(args: ${argumentsType}${argumentsOptional ? ' = {}' : ''}, options?: RequestOptions): Promise<GetPromptResult>`;
+  return {
+    doc: memberDoc(prompt, `Gets the prompt ${name}.`),
+    text: `${member}: ${signature} => getPrompt(this.#client, ${name}, { ...args }, options)`,
+  };
 }
 
 /** One readonly group property (`resources`, `templates`, `prompts`), when the server listed any and the planner named it. */
 function group(
   name: string | undefined,
   doc: string,
-  members: Array<{ doc: Array<string | undefined>; text: string }>,
+  members: Member[],
 ): PropertyDeclarationStructure | undefined {
   if (!members.length || !name) return undefined;
   return {
@@ -162,7 +175,7 @@ function group(
   };
 }
 
-function object(members: Array<{ doc: Array<string | undefined>; text: string }>): string {
+function object(members: Member[]): string {
   const body = members.map((m) => {
     const [text] = docs(...m.doc);
     const comment = text
