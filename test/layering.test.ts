@@ -33,16 +33,6 @@ const RANK: Readonly<Record<string, number>> = {
 /** diff reads snapshots: it sees their types and schemas, never the generator's model or output. */
 const DIFF_MAY_IMPORT = new Set(['shared', 'config', 'snapshot', 'schema']);
 
-/**
- * Edges in other helpers' files that their branches remove (diff stops importing lint's escaping
- * and model's error codes; emit stops importing diff's formatting). The integrator empties these
- * lists when those branches are merged; nothing else belongs here.
- */
-const KNOWN_UNTIL_MERGE = {
-  imports: [] as string[],
-  oversize: [] as string[],
-};
-
 /** The stage a src/-relative path belongs to. */
 function folderOf(path: string): string {
   const parts = path.split('/');
@@ -181,36 +171,54 @@ test('the import reader sees static, type-only, re-export and dynamic imports, a
 });
 
 test('every import in src/ runs down the stage order', () => {
-  const known = new Set(KNOWN_UNTIL_MERGE.imports);
   const wrong = edges
     .filter(([from, to]) => mayImport(folderOf(from), folderOf(to)) !== true)
-    .map(([from, to]) => `src/${from} -> src/${to}`)
-    .filter((edge) => !known.has(edge));
+    .map(([from, to]) => `src/${from} -> src/${to}`);
   assert.deepEqual(
     wrong,
     [],
     'imports against the stage order (or from a folder without a rank in RANK)',
   );
-  const present = new Set(edges.map(([from, to]) => `src/${from} -> src/${to}`));
-  assert.deepEqual(
-    KNOWN_UNTIL_MERGE.imports.filter((edge) => !present.has(edge)),
-    [],
-    'KNOWN_UNTIL_MERGE lists an edge that is gone: remove it',
-  );
 });
 
 test('no cycle between src/ folders', () => {
-  const known = new Set(KNOWN_UNTIL_MERGE.imports);
-  const folderEdges = edges
-    .filter(([from, to]) => !known.has(`src/${from} -> src/${to}`))
-    .map(([from, to]) => [folderOf(from), folderOf(to)] as const);
+  const folderEdges = edges.map(([from, to]) => [folderOf(from), folderOf(to)] as const);
   assert.deepEqual(folderCycles(folderEdges), []);
 });
 
 test(`no file in src/ is over ${MAX_LINES} lines`, () => {
   const long = files
     .filter((f) => readFileSync(join(SRC, f), 'utf8').split('\n').length - 1 > MAX_LINES)
-    .map((f) => `src/${f}`)
-    .filter((f) => !KNOWN_UNTIL_MERGE.oversize.includes(f));
+    .map((f) => `src/${f}`);
   assert.deepEqual(long, []);
+});
+
+test("the README's pipeline table lists the stages of src/ in their order, and the root files", () => {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('## The pipeline'), readme.indexOf('## Config'));
+  const rows = [...table.matchAll(/^\| ([\w()]+) \| ([^|]+) \|/gm)]
+    .map((m) => [m[1]!, m[2]!.trim()] as const)
+    .filter(([stage]) => stage !== 'stage');
+  const folders = readdirSync(SRC, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+  const rootFiles = files.filter((f) => !f.includes('/'));
+  assert.deepEqual(
+    folders.filter((f) => RANK[f] === undefined),
+    [],
+    'a folder of src/ without a rank',
+  );
+  // RANK lists the stages in pipeline order (emit before diff at the same rank), as the table does.
+  assert.deepEqual(
+    rows.map(([stage]) => (stage === '(root)' ? 'root' : stage)),
+    Object.keys(RANK).filter((stage) => stage === 'root' || folders.includes(stage)),
+  );
+  for (const [stage, where] of rows) {
+    if (stage === '(root)')
+      assert.deepEqual(
+        [...where.matchAll(/`src\/([^`]+)`/g)].map((m) => m[1]).sort(),
+        [...rootFiles].sort(),
+      );
+    else assert.equal(where, `\`src/${stage}\``);
+  }
 });
