@@ -1,5 +1,5 @@
 import { shortHash } from '../shared/hash.js';
-import { LIB_OBJECT_MEMBERS } from '../shared/object-members.js';
+import { PROTOTYPE_NAMES } from '../shared/object-members.js';
 
 /**
  * Identifiers from untrusted names. Every identifier in generated code goes through here, so a
@@ -168,13 +168,8 @@ export const RESERVED_TYPE_NAMES = new Set([
 
 /** Members a generated client class already has, or that every object has. */
 export const RESERVED_MEMBER_NAMES = new Set([
-  ...LIB_OBJECT_MEMBERS,
+  ...PROTOTYPE_NAMES,
   'prototype',
-  '__proto__',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
   'then',
   'client',
   'options',

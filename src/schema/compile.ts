@@ -7,7 +7,10 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../shared/schema-keywords.js';
 import { fromOwnEntries, mapSchema } from './walk.js';
 import { isObject } from '../shared/json.js';
-import { LIB_OBJECT_MEMBERS as OBJECT_MEMBERS_OF_LIB } from '../shared/object-members.js';
+import {
+  LIB_OBJECT_MEMBERS as OBJECT_MEMBERS_OF_LIB,
+  PROTOTYPE_NAMES,
+} from '../shared/object-members.js';
 
 const ROOT = 'McpCodegenTypesRoot';
 
@@ -60,22 +63,6 @@ export async function compileDefinitions(definitions: JsonObject): Promise<strin
   }
   return restore(tidy(source));
 }
-
-/** Names every object inherits; Node 20's Object.prototype, fixed here so output does not depend on the Node version. */
-const PROTOTYPE_NAMES = [
-  '__proto__',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-  'constructor',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  'toString',
-  'valueOf',
-];
 
 /**
  * json-schema-to-typescript calls `schema.hasOwnProperty(…)` on every object it walks, property maps
