@@ -7,13 +7,12 @@ import {
   defaultCacheDir,
   generatorBuildId,
   readCacheEntry,
-  readFormatMemo,
   writeCacheEntry,
-  writeFormatMemo,
   type CachedFile,
   type CachedOutput,
 } from './output-cache.js';
 import { loadInput } from './generate-input.js';
+import { openMemos, saveMemos } from './generate-memo.js';
 import { compareAll, display, writeAll } from './generate-output.js';
 import { parseSnapshotText } from './snapshot/read.js';
 import type { JsonValue, Snapshot } from './snapshot/types.js';
@@ -230,13 +229,10 @@ async function renderFiles(
   );
   // Started first: the formatting threads load prettier while this one builds the model.
   const pool = new FormatPool();
-  const memo = cache && {
-    known: await readFormatMemo(cache.dir, outDir, cache.build),
-    used: new Map<string, string>(),
-  };
+  const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () => buildClientModel(snapshot, server));
-    const emitted = await time('emit', () => emitClient(model));
+    const emitted = await time('emit', () => emitClient(model, memos?.validators));
     // All files at once, so the runs of every file share the threads.
     const files = await time('format', () =>
       Promise.all(
@@ -244,13 +240,18 @@ async function renderFiles(
           if (!file.format) return { path: file.path, content: file.content, prettier: null };
           const filepath = resolve(outDir, file.path);
           const options = await prettierOptionsFor(filepath);
-          const content = await formatTypeScript(file.content, filepath, options, pool, memo);
+          const content = await formatTypeScript(
+            file.content,
+            filepath,
+            options,
+            pool,
+            memos?.format,
+          );
           return { path: file.path, content, prettier: optionsText(options) };
         }),
       ),
     );
-    if (cache && memo)
-      await time('cache', () => writeFormatMemo(cache.dir, outDir, cache.build, memo.used));
+    if (cache && memos) await time('cache', () => saveMemos(cache, outDir, memos));
     return { files, model };
   } finally {
     await pool.close();

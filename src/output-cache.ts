@@ -136,57 +136,59 @@ export async function writeCacheEntry(
   }
 }
 
-const MEMO_FORMAT = 'mcp-codegen/format-memo@1';
-
 /**
- * Formatted runs of statements from the last cold run into `outDir` (see emit/format.ts), for a run
- * whose catalog changed: unchanged runs are not formatted again. Scoped to one generator build;
- * like the output cache, one file per output folder, overwritten, and never needed for correctness.
+ * Memos of a cold run into `outDir`, for a run whose catalog changed: formatted runs of statements
+ * (`format`, see emit/format.ts) and compiled validators (`validators`, see emit/validators/memo.ts),
+ * so the unchanged parts are not done again. Scoped to one generator build; like the output cache,
+ * one file per output folder and kind, overwritten, and never needed for correctness: the caller
+ * checks each entry and a missing or corrupt memo is an empty one.
  */
-export async function readFormatMemo(
+export type MemoKind = 'format' | 'validators';
+
+export async function readMemo(
   dir: string,
   outDir: string,
   build: string,
-): Promise<Map<string, string>> {
+  kind: MemoKind,
+): Promise<Map<string, unknown>> {
   try {
-    const memo = JSON.parse(await readFile(memoFile(dir, outDir), 'utf8')) as {
+    const memo = JSON.parse(await readFile(memoFile(dir, outDir, kind), 'utf8')) as {
       format?: unknown;
       build?: unknown;
-      runs?: unknown;
+      entries?: unknown;
     };
     if (
-      memo.format !== MEMO_FORMAT ||
+      memo.format !== memoFormat(kind) ||
       memo.build !== build ||
-      typeof memo.runs !== 'object' ||
-      memo.runs === null
+      typeof memo.entries !== 'object' ||
+      memo.entries === null
     )
       return new Map();
-    return new Map(
-      Object.entries(memo.runs as Record<string, unknown>).filter(
-        (e): e is [string, string] => typeof e[1] === 'string',
-      ),
-    );
+    return new Map(Object.entries(memo.entries as Record<string, unknown>));
   } catch {
     return new Map();
   }
 }
 
-export async function writeFormatMemo(
+export async function writeMemo(
   dir: string,
   outDir: string,
   build: string,
-  runs: Map<string, string>,
+  kind: MemoKind,
+  entries: Map<string, unknown>,
 ): Promise<void> {
   try {
     await writeFileAtomic(
-      memoFile(dir, outDir),
-      JSON.stringify({ format: MEMO_FORMAT, build, runs: Object.fromEntries(runs) }),
+      memoFile(dir, outDir, kind),
+      JSON.stringify({ format: memoFormat(kind), build, entries: Object.fromEntries(entries) }),
     );
   } catch {
-    // as for the output cache: the next run formats everything, nothing else changes
+    // as for the output cache: the next run does the work again, nothing else changes
   }
 }
 
-function memoFile(dir: string, outDir: string): string {
-  return entryFile(dir, outDir).replace(/\.json$/, '.format.json');
+const memoFormat = (kind: MemoKind) => `mcp-codegen/${kind}-memo@2`;
+
+function memoFile(dir: string, outDir: string, kind: MemoKind): string {
+  return entryFile(dir, outDir).replace(/\.json$/, `.${kind}.json`);
 }

@@ -9,6 +9,7 @@ import { indexSource } from './index-file.js';
 import { toolsStatements } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
 import { emitValidatorModule } from './validator-module.js';
+import type { CompileMemo } from './validators/memo.js';
 
 export interface EmittedFile {
   /** Relative to the output folder, with `/` separators. */
@@ -29,7 +30,7 @@ export const RUNTIME_TEMPLATES = [
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
 /** Every file of a generated client, unformatted; the validator emitter's warnings join the model's. */
-export async function emitClient(model: ClientModel): Promise<EmittedFile[]> {
+export async function emitClient(model: ClientModel, memo?: CompileMemo): Promise<EmittedFile[]> {
   const header = banner(model);
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const print = (path: string, statements: Array<string | StatementStructures>) =>
@@ -39,7 +40,7 @@ export async function emitClient(model: ClientModel): Promise<EmittedFile[]> {
       overwrite: true,
     }),
   );
-  const validators = emitValidatorModule(validatorEntries(model));
+  const validators = emitValidatorModule(validatorEntries(model), memo);
   model.warnings.push(...validators.warnings);
   const runtime = await Promise.all(
     RUNTIME_TEMPLATES.map(async (name) => ({

@@ -11,7 +11,8 @@
 // Warnings reach a terminal: server text in them is shown with control characters escaped.
 import { visible } from '../shared/hidden-text.js';
 import type { JsonObject } from '../snapshot/types.js';
-import { DEFAULT_TUNING, compileStandalone } from './validators/compile.js';
+import { DEFAULT_TUNING } from './validators/compile.js';
+import { compileMemoized, type CompileMemo } from './validators/memo.js';
 import type { Tuning } from './validators/compile.js';
 import { helperSource } from './validators/helpers.js';
 import { jsString } from './validators/literal.js';
@@ -42,8 +43,11 @@ const EXPORT_TYPE = '(value: unknown) => readonly ValidationIssue[]';
  * (an empty array when valid). Entries with byte-identical schemas share one validator. A schema that
  * cannot be compiled gets a validator that rejects every value with one `$compile` issue, and a warning.
  */
-export function emitValidatorModule(entries: ValidatorEntry[]): ValidatorModule {
-  return emitValidatorModuleWith(entries, DEFAULT_TUNING);
+export function emitValidatorModule(
+  entries: ValidatorEntry[],
+  memo?: CompileMemo,
+): ValidatorModule {
+  return emitValidatorModuleWith(entries, DEFAULT_TUNING, memo);
 }
 
 export type { Tuning };
@@ -52,6 +56,7 @@ export type { Tuning };
 export function emitValidatorModuleWith(
   entries: ValidatorEntry[],
   tuning: Tuning,
+  memo?: CompileMemo,
 ): ValidatorModule {
   checkNames(entries);
   const warnings: string[] = [];
@@ -66,7 +71,7 @@ export function emitValidatorModuleWith(
     if (built === undefined) {
       const check = `$check${checks.length}`;
       const compiled = isSchema(schema)
-        ? compileStandalone(schema, tuning)
+        ? compileMemoized(schema, key, tuning, memo)
         : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
       if (compiled.ok) {
         compiled.helpers.forEach((h) => helpers.add(h));
