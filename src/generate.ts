@@ -19,6 +19,7 @@ import type { JsonValue, Snapshot } from './snapshot/types.js';
 import { sortKeys } from './snapshot/write.js';
 import type { Environment, TextOutput } from './shared/host.js';
 import { plural } from './shared/plural.js';
+import { workerCount } from './shared/worker-thread.js';
 
 /** `load` is loading the emit stack (ts-morph, json-schema-to-typescript, prettier), which a cached run skips. */
 export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
@@ -224,15 +225,23 @@ async function renderFiles(
     { buildClientModel },
     { emitClient },
     { FormatPool, formatTypeScript, prettierOptionsFor },
+    { ValidatorThread },
   ] = await time('load', () =>
-    Promise.all([import('./model/build.js'), import('./emit/emit.js'), import('./emit/format.js')]),
+    Promise.all([
+      import('./model/build.js'),
+      import('./emit/emit.js'),
+      import('./emit/format.js'),
+      import('./emit/validators/thread.js'),
+    ]),
   );
-  // Started first: the formatting threads load prettier while this one builds the model.
+  // Started first: the formatting threads load prettier, and the validator thread Ajv, while this
+  // one builds the model.
   const pool = new FormatPool();
+  const validatorThread = new ValidatorThread(workerCount());
   const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () => buildClientModel(snapshot, server));
-    const emitted = await time('emit', () => emitClient(model, memos?.validators));
+    const emitted = await time('emit', () => emitClient(model, memos?.validators, validatorThread));
     // All files at once, so the runs of every file share the threads.
     const files = await time('format', () =>
       Promise.all(
@@ -254,7 +263,7 @@ async function renderFiles(
     if (cache && memos) await time('cache', () => saveMemos(cache, outDir, memos));
     return { files, model };
   } finally {
-    await pool.close();
+    await Promise.all([pool.close(), validatorThread.close()]);
   }
 }
 

@@ -8,8 +8,8 @@ import { clientStatements } from './client-file.js';
 import { indexSource } from './index-file.js';
 import { toolsStatements } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
-import { emitValidatorModule } from './validator-module.js';
 import type { CompileMemo } from './validators/memo.js';
+import { ValidatorThread } from './validators/thread.js';
 
 export interface EmittedFile {
   /** Relative to the output folder, with `/` separators. */
@@ -30,8 +30,14 @@ export const RUNTIME_TEMPLATES = [
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
 /** Every file of a generated client, unformatted; the validator emitter's warnings join the model's. */
-export async function emitClient(model: ClientModel, memo?: CompileMemo): Promise<EmittedFile[]> {
+export async function emitClient(
+  model: ClientModel,
+  memo?: CompileMemo,
+  thread: ValidatorThread = new ValidatorThread(1),
+): Promise<EmittedFile[]> {
   const header = banner(model);
+  // Sent first: Ajv compiles on its own thread while this one types and prints the other files.
+  const compiling = thread.emit(validatorEntries(model), memo);
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const print = (path: string, statements: Array<string | StatementStructures>) =>
     header + '\n' + paragraphs(project.createSourceFile(path, { statements }, { overwrite: true }));
@@ -40,7 +46,7 @@ export async function emitClient(model: ClientModel, memo?: CompileMemo): Promis
       overwrite: true,
     }),
   );
-  const validators = emitValidatorModule(validatorEntries(model), memo);
+  const validators = await compiling;
   model.warnings.push(...validators.warnings);
   const runtime = await Promise.all(
     RUNTIME_TEMPLATES.map(async (name) => ({

@@ -16,6 +16,7 @@ import { compileMemoized, type CompileMemo } from './validators/memo.js';
 import type { Tuning } from './validators/compile.js';
 import { helperSource } from './validators/helpers.js';
 import { jsString } from './validators/literal.js';
+import { linkDefinitions, type LinkedUnit } from './validators/link.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (not starting with `$`, which this module keeps for itself). */
@@ -65,24 +66,73 @@ export function emitValidatorModuleWith(
   const shared = new Map<string, Built>(); // schema JSON → its validator
   const exports: string[] = [];
 
-  for (const { name, schema } of entries) {
-    const key = schemaKey(schema);
-    let built = key === undefined ? undefined : shared.get(key);
-    if (built === undefined) {
-      const check = `$check${checks.length}`;
-      const compiled = isSchema(schema)
-        ? compileMemoized(schema, key, tuning, memo)
-        : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
-      if (compiled.ok) {
-        compiled.helpers.forEach((h) => helpers.add(h));
-        checks.push(compiledCheck(check, compiled.body, compiled.validateName));
-        built = { check, unknownFormats: compiled.unknownFormats };
-      } else {
-        checks.push(`const ${check} = /* @__PURE__ */ $rejectAll(${jsString(compiled.reason)});`);
-        built = { check, unknownFormats: [], failure: compiled.reason };
-      }
-      if (key !== undefined) shared.set(key, built);
+  const units = new Map<string, { text: string; formats: readonly string[] | undefined }>();
+
+  // A unit of link.ts, once per module; undefined if it failed to compile (or its name is taken).
+  const unitFormats = (unit: LinkedUnit): readonly string[] | undefined => {
+    const text = schemaKey(unit.schema);
+    const seen = units.get(unit.name);
+    if (seen !== undefined) return seen.text === text ? seen.formats : undefined;
+    if (text === undefined) return undefined;
+    const compiled = compileMemoized(unit.schema, text, tuning, memo, true);
+    units.set(unit.name, { text, formats: compiled.ok ? compiled.unknownFormats : undefined });
+    if (!compiled.ok) return undefined;
+    compiled.helpers.forEach((h) => helpers.add(h));
+    checks.push(unitCheck(unit.name, compiled.body, compiled.validateName));
+    return compiled.unknownFormats;
+  };
+
+  // The schema's definitions as shared units and the rest as its own check; undefined: compile it whole.
+  const linkedBuild = (schema: JsonObject): Built | undefined => {
+    const linked = tuning.link && isSchema(schema) ? linkDefinitions(schema) : undefined;
+    if (linked === undefined) return undefined;
+    const formats = new Set<string>();
+    for (const unit of linked.units) {
+      const found = unitFormats(unit);
+      if (found === undefined) return undefined;
+      found.forEach((f) => formats.add(f));
     }
+    const text = schemaKey(linked.root);
+    if (text === undefined) return undefined;
+    const key = `linked\n${text}`;
+    let built = shared.get(key);
+    if (built === undefined) {
+      const compiled = compileMemoized(linked.root, text, tuning, memo, true);
+      if (!compiled.ok) return undefined;
+      compiled.helpers.forEach((h) => helpers.add(h));
+      const check = `$check${checks.length}`;
+      checks.push(compiledCheck(check, compiled.body, compiled.validateName));
+      built = { check, unknownFormats: compiled.unknownFormats };
+      shared.set(key, built);
+    }
+    built.unknownFormats.forEach((f) => formats.add(f));
+    return { check: built.check, unknownFormats: [...formats].sort() };
+  };
+
+  // The schema compiled whole, as one Ajv validator.
+  const wholeBuild = (schema: JsonObject): Built => {
+    const key = schemaKey(schema);
+    const known = key === undefined ? undefined : shared.get(key);
+    if (known !== undefined) return known;
+    const check = `$check${checks.length}`;
+    const compiled = isSchema(schema)
+      ? compileMemoized(schema, key, tuning, memo)
+      : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
+    let built: Built;
+    if (compiled.ok) {
+      compiled.helpers.forEach((h) => helpers.add(h));
+      checks.push(compiledCheck(check, compiled.body, compiled.validateName));
+      built = { check, unknownFormats: compiled.unknownFormats };
+    } else {
+      checks.push(`const ${check} = /* @__PURE__ */ $rejectAll(${jsString(compiled.reason)});`);
+      built = { check, unknownFormats: [], failure: compiled.reason };
+    }
+    if (key !== undefined) shared.set(key, built);
+    return built;
+  };
+
+  for (const { name, schema } of entries) {
+    const built = linkedBuild(schema) ?? wholeBuild(schema);
     // Warnings name every entry concerned, shared validator or not.
     for (const format of built.unknownFormats)
       warnings.push(
@@ -96,7 +146,8 @@ export function emitValidatorModuleWith(
     exports.push(`export const ${name}: ${EXPORT_TYPE} = ${built.check};`);
   }
 
-  const parts = [HEADER, helperSource(helpers), SUPPORT, ...checks, exports.join('\n')].filter(
+  const support = units.size > 0 ? `${SUPPORT}\n\n${LINK_SUPPORT}` : SUPPORT;
+  const parts = [HEADER, helperSource(helpers), support, ...checks, exports.join('\n')].filter(
     (p) => p !== '',
   );
   return { source: `${parts.join('\n\n')}\n`, warnings };
@@ -146,6 +197,16 @@ function $reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }`;
 
+// Only in modules with shared definitions (link.ts): a definition that could not be loaded, as an Ajv
+// function that rejects every value it is called on with one issue saying why.
+const LINK_SUPPORT = `function $rejectAllAjv(reason: string): $AjvValidate {
+  const validate = (_value: unknown, context?: { readonly instancePath?: string }): boolean => {
+    validate.errors = [{ instancePath: context?.instancePath ?? '', keyword: '$compile', message: \`the schema could not be compiled: \${reason}\`, params: {} }];
+    return false;
+  };
+  return validate;
+}`;
+
 // Each validator lives in its own function scope, so Ajv's names (validate0, schema0, ...) never clash
 // between schemas; a RegExp this engine refuses at load time becomes a $rejectAll instead of a crash.
 // The call is marked pure: a bundler drops the validators of tools an app does not import.
@@ -157,6 +218,21 @@ function compiledCheck(check: string, body: string, validateName: string): strin
     `    return (value) => $issues(${validateName}, value);`,
     '  } catch (error) {',
     '    return $rejectAll($reasonOf(error));',
+    '  }',
+    '})();',
+  ].join('\n');
+}
+
+// A shared definition (link.ts): the Ajv function itself, which the checks that use it call as Ajv
+// calls a `$ref`d schema. One this engine cannot load fails closed where it is used.
+function unitCheck(name: string, body: string, validateName: string): string {
+  return [
+    `const ${name} = /* @__PURE__ */ ((): $AjvValidate => {`,
+    '  try {',
+    body,
+    `    return ${validateName};`,
+    '  } catch (error) {',
+    '    return $rejectAllAjv($reasonOf(error));',
     '  }',
     '})();',
   ].join('\n');

@@ -14,6 +14,7 @@ import type { JsonObject } from '../../snapshot/types.js';
 import { withoutAnnotations } from './annotations.js';
 import { compactAjvCode } from './compact.js';
 import { resolveRequire } from './helpers.js';
+import { LINK_KEYWORD } from './link-keyword.js';
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -61,6 +62,8 @@ export interface Tuning {
   readonly stripAnnotations: boolean;
   /** The size rewrites of compact.ts (they need `lines`). */
   readonly compact: boolean;
+  /** Compile shared definitions once per module (link.ts) instead of into every schema. */
+  readonly link: boolean;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -69,6 +72,7 @@ export const DEFAULT_TUNING: Tuning = {
   allErrors: true,
   stripAnnotations: true,
   compact: true,
+  link: true,
 };
 
 const REQUIRE = /require\("[^"\\]*"\)(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])*/g;
@@ -78,21 +82,34 @@ const REQUIRE = /require\("[^"\\]*"\)(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]
  * schema alone) and return the standalone code. Never throws for a bad schema: `ok: false` says why.
  * Nothing is fetched: there is no `loadSchema`, so a `$ref` Ajv cannot resolve locally is a failure.
  */
-export function compileStandalone(schema: JsonObject, tuning: Tuning = DEFAULT_TUNING): Compiled {
+export function compileStandalone(
+  schema: JsonObject,
+  tuning: Tuning = DEFAULT_TUNING,
+  linked = false,
+): Compiled {
   if (tuning.stripAnnotations) {
     // A `$ref` into an annotation (absurd, but possible) no longer resolves: then compile the original.
-    const stripped = compileWith(withoutAnnotations(schema), tuning);
-    return stripped.ok ? stripped : compileWith(schema, tuning);
+    const stripped = compileWith(withoutAnnotations(schema), tuning, linked);
+    return stripped.ok ? stripped : compileWith(schema, tuning, linked);
   }
-  return compileWith(schema, tuning);
+  return compileWith(schema, tuning, linked);
 }
 
-function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
+/**
+ * `linked`: the schema is a unit of link.ts, whose LINK keywords are calls to other units. Only then is
+ * the keyword known: in a schema from a server it is an unknown keyword, ignored like any other.
+ */
+function compileWith(schema: JsonObject, tuning: Tuning, linked: boolean): Compiled {
   const unknownFormats = new Set<string>();
-  const ajv = createAjv(dialectOf(schema), tuning, (message) => {
-    const format = /^unknown format "(.*)" ignored in schema/.exec(message)?.[1];
-    if (format !== undefined) unknownFormats.add(format);
-  });
+  const ajv = createAjv(
+    dialectOf(schema),
+    tuning,
+    (message) => {
+      const format = /^unknown format "(.*)" ignored in schema/.exec(message)?.[1];
+      if (format !== undefined) unknownFormats.add(format);
+    },
+    linked,
+  );
   // `$async: true` would make the validator return a promise; validation here is synchronous, and the
   // keyword only means something at the root, so it is dropped there (nested ones fail to compile).
   const { $async: _async, ...root } = schema;
@@ -143,7 +160,12 @@ function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
   };
 }
 
-function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => void): Ajv {
+function createAjv(
+  dialect: Dialect,
+  tuning: Tuning,
+  warn: (message: string) => void,
+  linked: boolean,
+): Ajv {
   const options: AjvOptions = {
     // As at run time: real servers use unknown keywords and formats; a draft-04/06 `$schema` needs no
     // meta-schema. Unlike the run time's shared instance, addUsedSchema stays on: with one instance per
@@ -168,6 +190,7 @@ function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => 
         ? new Ajv2019(options)
         : new Ajv(options);
   addFormats(ajv);
+  if (linked) ajv.addKeyword(LINK_KEYWORD);
   return ajv;
 }
 
