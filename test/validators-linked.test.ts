@@ -30,7 +30,7 @@ test('linkDefinitions: the refs of a plain schema become links to one unit per d
     type: 'object',
     properties: { owner: { [LINK]: unit!.name, description: 'who' } },
   });
-  assert.deepEqual(unit!.schema, {
+  assert.deepEqual(unit!.schema(), {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     ...user,
   });

@@ -66,16 +66,20 @@ export function emitValidatorModuleWith(
   const shared = new Map<string, Built>(); // schema JSON → its validator
   const exports: string[] = [];
 
-  const units = new Map<string, { text: string; formats: readonly string[] | undefined }>();
+  const units = new Map<string, { digest: string; formats: readonly string[] | undefined }>();
 
   // A unit of link.ts, once per module; undefined if it failed to compile (or its name is taken).
   const unitFormats = (unit: LinkedUnit): readonly string[] | undefined => {
-    const text = schemaKey(unit.schema);
     const seen = units.get(unit.name);
-    if (seen !== undefined) return seen.text === text ? seen.formats : undefined;
+    if (seen !== undefined) return seen.digest === unit.digest ? seen.formats : undefined;
+    const schema = unit.schema();
+    const text = schemaKey(schema);
     if (text === undefined) return undefined;
-    const compiled = compileMemoized(unit.schema, text, tuning, memo, true);
-    units.set(unit.name, { text, formats: compiled.ok ? compiled.unknownFormats : undefined });
+    const compiled = compileMemoized(schema, text, tuning, memo, true);
+    units.set(unit.name, {
+      digest: unit.digest,
+      formats: compiled.ok ? compiled.unknownFormats : undefined,
+    });
     if (!compiled.ok) return undefined;
     compiled.helpers.forEach((h) => helpers.add(h));
     checks.push(unitCheck(unit.name, compiled.body, compiled.validateName));

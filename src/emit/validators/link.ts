@@ -22,8 +22,10 @@ export { LINK } from './link-keyword.js';
 export interface LinkedUnit {
   /** `$d_<hex>`: the same for every schema whose definition reaches the same definitions. */
   readonly name: string;
+  /** The whole digest the name is cut from: equal names with other digests are a collision. */
+  readonly digest: string;
   /** The definition, with its `$ref`s as LINKs and the root's `$schema` (its dialect). */
-  readonly schema: JsonObject;
+  readonly schema: () => JsonObject;
 }
 
 export interface LinkedSchema {
@@ -102,18 +104,22 @@ export function linkDefinitions(schema: JsonObject): LinkedSchema | undefined {
     reached.map((key) => [key, sha256(`${key}\0${JSON.stringify(definitions.get(key))}`)]),
   );
   const names = new Map<string, string>();
+  const fullDigests = new Map<string, string>();
   for (const key of reached) {
     const closure = closureOf(key, targets);
     const members = closure.map((member) => digests.get(member)!).sort();
     const digest = sha256(JSON.stringify([dialect ?? null, key, members]));
     names.set(key, `$d_${digest.slice(0, 20)}`);
+    fullDigests.set(key, digest);
   }
   const head: JsonObject = dialect === undefined ? {} : { $schema: dialect };
   return {
     root: { ...head, ...(rewrite(rootBody, names) as JsonObject) },
+    // Built only when asked: most units of a large catalog were built for an earlier schema already.
     units: reached.map((key) => ({
       name: names.get(key)!,
-      schema: { ...head, ...(rewrite(definitions.get(key)!, names) as JsonObject) },
+      digest: fullDigests.get(key)!,
+      schema: () => ({ ...head, ...(rewrite(definitions.get(key)!, names) as JsonObject) }),
     })),
   };
 }
@@ -132,7 +138,6 @@ function closureOf(start: string, targets: ReadonlyMap<string, readonly string[]
   return [...seen];
 }
 
-/** Appends the definition keys of the `$ref`s in subschema positions; false for a ref that is not plain. */
 // Subschemas applied to the same value as their parent; every other position applies to a part of it.
 const IN_PLACE = new Set([
   'allOf',
