@@ -16,6 +16,7 @@ import { compileMemoized, type CompileMemo } from './validators/memo.js';
 import type { Tuning } from './validators/compile.js';
 import { helperSource } from './validators/helpers.js';
 import { jsString } from './validators/literal.js';
+import { LINK_SUPPORT, unitAlias, unitCheck } from './validators/link-module.js';
 import { linkDefinitions, type LinkedUnit } from './validators/link.js';
 
 export interface ValidatorEntry {
@@ -100,6 +101,14 @@ export function emitValidatorModuleWith(
     if (text === undefined) return undefined;
     const key = `linked\n${text}`;
     let built = shared.get(key);
+    // A schema that is one `$ref` to a definition is that unit's validator: nothing to compile.
+    const alias = unitAlias(linked.root);
+    if (built === undefined && alias !== undefined) {
+      const check = `$check${checks.length}`;
+      checks.push(`const ${check} = /* @__PURE__ */ $viaUnit(${alias});`);
+      built = { check, unknownFormats: [] };
+      shared.set(key, built);
+    }
     if (built === undefined) {
       const compiled = compileMemoized(linked.root, text, tuning, memo, true);
       if (!compiled.ok) return undefined;
@@ -201,16 +210,6 @@ function $reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }`;
 
-// Only in modules with shared definitions (link.ts): a definition that could not be loaded, as an Ajv
-// function that rejects every value it is called on with one issue saying why.
-const LINK_SUPPORT = `function $rejectAllAjv(reason: string): $AjvValidate {
-  const validate = (_value: unknown, context?: { readonly instancePath?: string }): boolean => {
-    validate.errors = [{ instancePath: context?.instancePath ?? '', keyword: '$compile', message: \`the schema could not be compiled: \${reason}\`, params: {} }];
-    return false;
-  };
-  return validate;
-}`;
-
 // Each validator lives in its own function scope, so Ajv's names (validate0, schema0, ...) never clash
 // between schemas; a RegExp this engine refuses at load time becomes a $rejectAll instead of a crash.
 // The call is marked pure: a bundler drops the validators of tools an app does not import.
@@ -222,21 +221,6 @@ function compiledCheck(check: string, body: string, validateName: string): strin
     `    return (value) => $issues(${validateName}, value);`,
     '  } catch (error) {',
     '    return $rejectAll($reasonOf(error));',
-    '  }',
-    '})();',
-  ].join('\n');
-}
-
-// A shared definition (link.ts): the Ajv function itself, which the checks that use it call as Ajv
-// calls a `$ref`d schema. One this engine cannot load fails closed where it is used.
-function unitCheck(name: string, body: string, validateName: string): string {
-  return [
-    `const ${name} = /* @__PURE__ */ ((): $AjvValidate => {`,
-    '  try {',
-    body,
-    `    return ${validateName};`,
-    '  } catch (error) {',
-    '    return $rejectAllAjv($reasonOf(error));',
     '  }',
     '})();',
   ].join('\n');

@@ -11,7 +11,7 @@ import { callValidateCode } from 'ajv/dist/vocabularies/code.js';
 
 /** The keyword standing in for a linked `$ref`: its value is the unit's name. */
 export const LINK = '$mcpCodegenLink';
-const UNIT_NAME = /^\$d_[0-9a-f]{20}$/;
+export const UNIT_NAME = /^\$d_[0-9a-f]{20}$/;
 
 // CommonJS `exports.default`: the default import is the names object or the module, by resolution mode.
 const N = ((namesImport as unknown as { default?: typeof namesImport }).default ??
