@@ -218,3 +218,17 @@ test('GitHub REST corpus: linked validators agree with Ajv compiling each schema
   // The probes are worth something only if many of them fail deep inside definitions.
   assert.ok(deep > compared, `${deep} issues three levels down in ${compared} probes`);
 });
+
+// Fresh Ajv instances skip the meta-schemas (a third of a small compile); one that needs them gets them.
+test('a schema that refers to a meta-schema still validates against it', async () => {
+  const schema = {
+    type: 'object',
+    properties: { schema: { $ref: 'https://json-schema.org/draft/2020-12/schema' } },
+  };
+  const { validators, module } = await loadValidators([{ name: 'meta', schema }], 'meta-ref');
+  assert.deepEqual(module.warnings, []);
+  assert.deepEqual(validators['meta']!({ schema: { type: 'string' } }), []);
+  const issues = validators['meta']!({ schema: { type: 12 } });
+  assert.ok(issues.length > 0 && issues.every((issue) => issue.keyword !== '$compile'));
+  assert.deepEqual(issues, new ValidatorCache().validate(schema, { schema: { type: 12 } }));
+});

@@ -87,19 +87,30 @@ export function compileStandalone(
   tuning: Tuning = DEFAULT_TUNING,
   linked = false,
 ): Compiled {
+  const plain = compileTuned(schema, tuning, linked, false);
+  // A schema that refers to a meta-schema (a tool that takes a JSON Schema) needs them loaded.
+  return plain.ok ? plain : compileTuned(schema, tuning, linked, true);
+}
+
+function compileTuned(
+  schema: JsonObject,
+  tuning: Tuning,
+  linked: boolean,
+  meta: boolean,
+): Compiled {
   if (tuning.stripAnnotations) {
     // A `$ref` into an annotation (absurd, but possible) no longer resolves: then compile the original.
-    const stripped = compileWith(withoutAnnotations(schema), tuning, linked);
-    return stripped.ok ? stripped : compileWith(schema, tuning, linked);
+    const stripped = compileWith(withoutAnnotations(schema), tuning, linked, meta);
+    return stripped.ok ? stripped : compileWith(schema, tuning, linked, meta);
   }
-  return compileWith(schema, tuning, linked);
+  return compileWith(schema, tuning, linked, meta);
 }
 
 /**
  * `linked`: the schema is a unit of link.ts, whose LINK keywords are calls to other units. Only then is
  * the keyword known: in a schema from a server it is an unknown keyword, ignored like any other.
  */
-function compileWith(schema: JsonObject, tuning: Tuning, linked: boolean): Compiled {
+function compileWith(schema: JsonObject, tuning: Tuning, linked: boolean, meta: boolean): Compiled {
   const unknownFormats = new Set<string>();
   const ajv = createAjv(
     dialectOf(schema),
@@ -109,6 +120,7 @@ function compileWith(schema: JsonObject, tuning: Tuning, linked: boolean): Compi
       if (format !== undefined) unknownFormats.add(format);
     },
     linked,
+    meta,
   );
   // `$async: true` would make the validator return a promise; validation here is synchronous, and the
   // keyword only means something at the root, so it is dropped there (nested ones fail to compile).
@@ -165,6 +177,7 @@ function createAjv(
   tuning: Tuning,
   warn: (message: string) => void,
   linked: boolean,
+  meta: boolean,
 ): Ajv {
   const options: AjvOptions = {
     // As at run time: real servers use unknown keywords and formats; a draft-04/06 `$schema` needs no
@@ -173,6 +186,9 @@ function createAjv(
     strict: false,
     allErrors: tuning.allErrors,
     validateSchema: false,
+    // Nothing is checked against a meta-schema, and adding them to each fresh instance was a third of
+    // the cost of compiling a small schema: they are loaded only for a schema that refers to one.
+    meta,
     addUsedSchema: true,
     // Own properties only: a payload without a `toString` key must not be validated as the inherited function.
     ownProperties: true,
