@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openapiCatalog } from '../bench/corpus/openapi-catalog.js';
 import { LINK, linkDefinitions } from '../src/emit/validators/link.js';
+import { reuse } from '../src/emit/validators/ajv-instance.js';
+import { emitValidatorModule } from '../src/emit/validators.js';
 import { prepareValidationSchema } from '../src/model/validation-schema.js';
 import type { JsonObject, JsonValue } from '../src/snapshot/types.js';
 import { ValidatorCache } from './helpers/ajv-reference.js';
@@ -231,4 +233,29 @@ test('a schema that refers to a meta-schema still validates against it', async (
   const issues = validators['meta']!({ schema: { type: 12 } });
   assert.ok(issues.length > 0 && issues.every((issue) => issue.keyword !== '$compile'));
   assert.deepEqual(issues, new ValidatorCache().validate(schema, { schema: { type: 12 } }));
+});
+
+// ajv-instance.ts resets reused Ajv instances through ajv's internals: the code must be what fresh
+// instances write, names and counters included.
+test('reused Ajv instances write the same module as fresh ones', () => {
+  const entries = openapiCatalog()
+    .tools.filter((_, i) => i % 20 === 0)
+    .flatMap((tool, i) =>
+      (['inputSchema', 'outputSchema'] as const).flatMap((which) => {
+        const schema = tool[which] as JsonObject | undefined;
+        return schema === undefined
+          ? []
+          : [{ name: `${which[0]}${i}`, schema: prepareValidationSchema(schema) }];
+      }),
+    );
+  const reused = emitValidatorModule(entries);
+  reuse.enabled = false;
+  try {
+    const fresh = emitValidatorModule(entries);
+    assert.equal(reused.source, fresh.source);
+    assert.deepEqual(reused.warnings, fresh.warnings);
+  } finally {
+    reuse.enabled = true;
+  }
+  assert.ok(reused.source.length > 100_000, 'a module of some size');
 });

@@ -15,6 +15,7 @@ import { withoutAnnotations } from './annotations.js';
 import { compactAjvCode } from './compact.js';
 import { resolveRequire } from './helpers.js';
 import { LINK_KEYWORD } from './link-keyword.js';
+import { ajvFor } from './ajv-instance.js';
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -173,6 +174,24 @@ function compileWith(schema: JsonObject, tuning: Tuning, linked: boolean, meta: 
 }
 
 function createAjv(
+  dialect: Dialect,
+  tuning: Tuning,
+  warn: (message: string) => void,
+  linked: boolean,
+  meta: boolean,
+): Ajv {
+  const key = JSON.stringify([
+    dialect,
+    tuning.allErrors,
+    tuning.lines,
+    tuning.optimize,
+    linked,
+    meta,
+  ]);
+  return ajvFor(key, warn, (log) => newAjv(dialect, tuning, log, linked, meta));
+}
+
+function newAjv(
   dialect: Dialect,
   tuning: Tuning,
   warn: (message: string) => void,
