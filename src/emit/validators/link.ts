@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../../shared/schema-keywords.js';
 import type { JsonObject, JsonValue } from '../../snapshot/types.js';
 import { LINK } from './link-keyword.js';
+import { closureOf, hasInPlaceCycle } from './link-graph.js';
 
 export { LINK } from './link-keyword.js';
 
@@ -150,20 +151,6 @@ export function linkDefinitions(
   };
 }
 
-function closureOf(start: string, targets: ReadonlyMap<string, readonly string[]>): string[] {
-  const seen = new Set([start]);
-  const stack = [start];
-  while (stack.length > 0) {
-    for (const next of targets.get(stack.pop()!)!) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        stack.push(next);
-      }
-    }
-  }
-  return [...seen];
-}
-
 // Subschemas applied to the same value as their parent; every other position applies to a part of it.
 const IN_PLACE = new Set([
   'allOf',
@@ -205,36 +192,6 @@ function collect(
     }
   }
   return true;
-}
-
-/**
- * Whether refs applied in place lead from a definition back to itself: Ajv recurses without end
- * compiling that whole (and reports it), but linked it would recurse without end validating.
- */
-function hasInPlaceCycle(inPlace: ReadonlyMap<string, readonly string[]>): boolean {
-  const state = new Map<string, 'open' | 'done'>();
-  for (const start of inPlace.keys()) {
-    if (state.has(start)) continue;
-    const stack: Array<{ key: string; next: number }> = [{ key: start, next: 0 }];
-    state.set(start, 'open');
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const edges = inPlace.get(top.key) ?? [];
-      if (top.next === edges.length) {
-        state.set(top.key, 'done');
-        stack.pop();
-        continue;
-      }
-      const target = edges[top.next++]!;
-      const seen = state.get(target);
-      if (seen === 'open') return true;
-      if (seen === undefined) {
-        state.set(target, 'open');
-        stack.push({ key: target, next: 0 });
-      }
-    }
-  }
-  return false;
 }
 
 function refKey(ref: string): string | undefined {
