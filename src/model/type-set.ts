@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { canonicalSchema } from '../snapshot/write.js';
 import { isLocalRef, resolveLocalRef } from '../schema/refs.js';
@@ -36,7 +37,8 @@ export class TypeSet {
     const fresh: string[] = [];
     const aliases = new Map<string, string>();
     const aliasCycles: string[] = [];
-    const reachable = this.reachableTargets(root);
+    const closure = new Closure(root);
+    const reachable = this.reachableTargets(root, closure);
     // A `$ref` chain nests as deep as it is long once resolved: the far end of a long one is typed unknown.
     const deep = deepRefTargets(root, reachable);
     for (const pointer of reachable) {
@@ -53,9 +55,7 @@ export class TypeSet {
         continue;
       }
       // A cut-off target is unknown in this tool only: never shared (and its closure is not walked).
-      const key = deep.has(pointer)
-        ? JSON.stringify(['cut', name, pointer])
-        : closureKey(root, pointer);
+      const key = deep.has(pointer) ? JSON.stringify(['cut', name, pointer]) : closure.key(pointer);
       let typeName = this.hoisted.get(key);
       if (!typeName) {
         const base = pascalCase(lastToken(pointer), 'Def');
@@ -107,18 +107,17 @@ export class TypeSet {
   }
 
   /** Every local pointer reachable from the root through `$ref`s, in a stable order. */
-  private reachableTargets(root: JsonValue): string[] {
+  private reachableTargets(root: JsonValue, closure: Closure): string[] {
     const seen = new Set<string>();
-    const queue = collectRefs(root).map((r) => r.ref);
-    while (queue.length) {
-      const ref = queue.shift()!;
+    const queue = collectRefs(root);
+    for (let i = 0; i < queue.length; i++) {
+      const ref = queue[i]!;
       if (!isLocalRef(ref)) continue;
       const pointer = ref.slice(1);
       if (seen.has(pointer)) continue;
-      const target = resolveLocalRef(root, ref);
-      if (target === undefined) continue;
+      if (closure.target(pointer) === undefined) continue;
       seen.add(pointer);
-      queue.push(...collectRefs(target).map((r) => r.ref));
+      for (const next of closure.refs(pointer)) queue.push(`#${next}`);
     }
     return [...seen].sort();
   }
@@ -189,20 +188,66 @@ function lastToken(pointer: string): string {
   return decodePointerToken(tokens[tokens.length - 1] ?? '');
 }
 
-/** Identity of a `$ref` target: its content and that of everything it reaches, so equal defs in two tools are one type. */
-function closureKey(root: JsonValue, start: string): string {
-  const parts: Array<[string, JsonValue]> = [];
-  const seen = new Set<string>();
-  const queue = [start];
-  while (queue.length) {
-    const pointer = queue.shift()!;
-    if (seen.has(pointer)) continue;
-    seen.add(pointer);
-    const target = resolveLocalRef(root, `#${pointer}`);
-    if (target === undefined) continue;
-    parts.push([pointer, canonicalSchema(target)]);
-    for (const { ref } of collectRefs(target)) if (isLocalRef(ref)) queue.push(ref.slice(1));
+/**
+ * The `$ref` targets of one schema, each resolved, walked and written canonically once: every target's
+ * closure key reads the targets it reaches, so without this a tool with n definitions walks each n times.
+ */
+class Closure {
+  private readonly targets = new Map<string, JsonValue | undefined>();
+  private readonly localRefs = new Map<string, string[]>();
+  private readonly digests = new Map<string, string>();
+
+  constructor(private readonly root: JsonValue) {}
+
+  target(pointer: string): JsonValue | undefined {
+    if (!this.targets.has(pointer))
+      this.targets.set(pointer, resolveLocalRef(this.root, `#${pointer}`));
+    return this.targets.get(pointer);
   }
-  parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return JSON.stringify([start, parts]);
+
+  /** The local pointers a target's `$ref`s name (those inside its own nested `$defs` too). */
+  refs(pointer: string): string[] {
+    let refs = this.localRefs.get(pointer);
+    if (!refs) {
+      const target = this.target(pointer);
+      refs =
+        target === undefined
+          ? []
+          : collectRefs(target)
+              .filter(isLocalRef)
+              .map((ref) => ref.slice(1));
+      this.localRefs.set(pointer, refs);
+    }
+    return refs;
+  }
+
+  /**
+   * Identity of a `$ref` target: its content and that of everything it reaches, so equal defs in two
+   * tools are one type. Content, by digest: the canonical text of each target reached, with its pointer.
+   */
+  key(start: string): string {
+    const parts: Array<[string, string]> = [];
+    const seen = new Set<string>();
+    const queue = [start];
+    for (let i = 0; i < queue.length; i++) {
+      const pointer = queue[i]!;
+      if (seen.has(pointer)) continue;
+      seen.add(pointer);
+      if (this.target(pointer) === undefined) continue;
+      parts.push([pointer, this.digest(pointer)]);
+      queue.push(...this.refs(pointer));
+    }
+    parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return JSON.stringify([start, parts]);
+  }
+
+  private digest(pointer: string): string {
+    let digest = this.digests.get(pointer);
+    if (digest === undefined) {
+      const text = JSON.stringify(canonicalSchema(this.target(pointer)!));
+      digest = createHash('sha256').update(text).digest('base64');
+      this.digests.set(pointer, digest);
+    }
+    return digest;
+  }
 }

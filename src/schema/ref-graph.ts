@@ -65,15 +65,19 @@ export const DEEP_CHAIN_NOTE = `$ref chain more than ${MAX_SCHEMA_DEPTH} targets
  * of thousands of `$defs` (each a few levels deep) overflows its stack; cutting the chain here keeps it short.
  */
 export function deepRefTargets(root: JsonValue, targets: string[]): Set<string> {
+  const known = new Map<string, string[]>();
   const refsOf = (pointer: string) => {
+    let refs = known.get(pointer);
+    if (refs) return refs;
     const node = pointer === '' ? root : resolveLocalRef(root, `#${pointer}`);
     // A target's own refs: the definitions it carries are targets of their own, reached only by a `$ref`.
     const own = isObject(node) ? { ...node, $defs: null, definitions: null } : null;
     const found = collectRefs(own)
-      .map((r) => r.ref)
       .filter(isLocalRef)
       .map((ref) => ref.slice(1));
-    return [...new Set(found)].sort().reverse();
+    refs = [...new Set(found)].sort().reverse();
+    known.set(pointer, refs);
+    return refs;
   };
   const depthOf = new Map<string, number>();
   const cut = new Set<string>();

@@ -1,4 +1,10 @@
-import { MAX_SCHEMA_DEPTH, isObject, type JsonObject, type JsonValue } from '../shared/json.js';
+import {
+  MAX_SCHEMA_DEPTH,
+  isObject,
+  setOwn,
+  type JsonObject,
+  type JsonValue,
+} from '../shared/json.js';
 import { pointerToken } from '../shared/pointer.js';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../shared/schema-keywords.js';
 
@@ -8,6 +14,10 @@ export const TOO_DEEP = `(nested deeper than ${MAX_SCHEMA_DEPTH} levels: typed a
 export function fromOwnEntries(entries: Iterable<readonly [string, JsonValue]>): JsonObject {
   return Object.fromEntries(entries) as JsonObject;
 }
+
+const MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
+const LISTS: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS);
+const SINGLE: ReadonlySet<string> = new Set(SUBSCHEMA_SINGLE);
 
 /**
  * Rebuild a schema bottom-up: `visit` sees each (sub)schema object after its subschemas were
@@ -24,28 +34,29 @@ export function mapSchema(
   // A hostile schema can nest arbitrarily deep; past this it is typed as unknown instead of overflowing the stack.
   // `tsType` is our own marker (server ones are dropped by sanitize), so the type is `unknown`, not an object; validators ignore it.
   if (depth > limit) return visit({ description: TOO_DEEP, tsType: 'unknown' }, pointer, depth);
-  const out = fromOwnEntries(
-    Object.entries(schema).map(([key, value]): [string, JsonValue] => {
+  // A loop, not entries → map → fromEntries: every walk of every schema comes through here.
+  const out: JsonObject = {};
+  for (const key of Object.keys(schema)) {
+    const value = schema[key]!;
+    let rebuilt: JsonValue = value;
+    if (MAPS.has(key) && isObject(value)) {
       const at = `${pointer}/${pointerToken(key)}`;
-      if ((SUBSCHEMA_MAPS as readonly string[]).includes(key) && isObject(value)) {
-        return [
-          key,
-          fromOwnEntries(
-            Object.entries(value).map(([name, sub]) => [
-              name,
-              mapSchema(sub, visit, `${at}/${pointerToken(name)}`, depth + 1, limit),
-            ]),
-          ),
-        ];
-      }
-      if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) && Array.isArray(value)) {
-        return [key, value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1, limit))];
-      }
-      if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key))
-        return [key, mapSchema(value, visit, at, depth + 1, limit)];
-      return [key, value];
-    }),
-  );
+      const map: JsonObject = {};
+      for (const name of Object.keys(value))
+        setOwn(
+          map,
+          name,
+          mapSchema(value[name]!, visit, `${at}/${pointerToken(name)}`, depth + 1, limit),
+        );
+      rebuilt = map;
+    } else if (LISTS.has(key) && Array.isArray(value)) {
+      const at = `${pointer}/${pointerToken(key)}`;
+      rebuilt = value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1, limit));
+    } else if (SINGLE.has(key)) {
+      rebuilt = mapSchema(value, visit, `${pointer}/${pointerToken(key)}`, depth + 1, limit);
+    }
+    setOwn(out, key, rebuilt);
+  }
   return visit(out, pointer, depth);
 }
 
@@ -71,16 +82,24 @@ export function tooDeepSchema(schema: JsonValue): string | undefined {
   return undefined;
 }
 
-/** Every `$ref` string in a schema, with the pointer of the node holding it. */
-export function collectRefs(schema: JsonValue, pointer = ''): Array<{ ref: string; at: string }> {
-  const found: Array<{ ref: string; at: string }> = [];
-  mapSchema(
-    schema,
-    (node, at) => {
-      if (typeof node.$ref === 'string') found.push({ ref: node.$ref, at });
-      return node;
-    },
-    pointer,
-  );
+/**
+ * Every `$ref` string in a schema, in the order `mapSchema` visits the nodes holding them (children
+ * first), down to the same depth bound. Read only: nothing is rebuilt, no pointer is built.
+ */
+export function collectRefs(schema: JsonValue): string[] {
+  const found: string[] = [];
+  const walk = (node: JsonValue, depth: number): void => {
+    if (!isObject(node) || depth > MAX_SCHEMA_DEPTH) return;
+    for (const key of Object.keys(node)) {
+      const value = node[key]!;
+      if (MAPS.has(key) && isObject(value)) {
+        for (const name of Object.keys(value)) walk(value[name]!, depth + 1);
+      } else if (LISTS.has(key) && Array.isArray(value)) {
+        for (const sub of value) walk(sub, depth + 1);
+      } else if (SINGLE.has(key)) walk(value, depth + 1);
+    }
+    if (typeof node.$ref === 'string') found.push(node.$ref);
+  };
+  walk(schema, 0);
   return found;
 }
