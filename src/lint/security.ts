@@ -3,7 +3,7 @@ import { pointerToken } from '../shared/pointer.js';
 import type { JsonValue, Prompt } from '../snapshot/types.js';
 import { type LintContext, subjectOf } from './context.js';
 import { escapeHidden, hiddenCharacters } from '../shared/hidden-text.js';
-import { quote, strings } from './text.js';
+import { forEachString, pointerOf, quote, type StringPath } from './text.js';
 
 /**
  * Phrases that address the model instead of describing the tool: the tool-poisoning patterns
@@ -88,9 +88,8 @@ function scanEntity(
   map: PointerMap = asIs,
 ): void {
   scanHidden(ctx, entity, value, map);
-  for (const { pointer: raw, text, key } of strings(value)) {
-    const pointer = map(raw);
-    if (key || !DESCRIBING_KEYS.has(lastKey(pointer))) continue;
+  forEachString(value, (text, key, path) => {
+    if (key || !describing(path, map)) return;
     // One finding per field, naming every pattern it matched: one poisoned description is one problem.
     const matches = INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({
       label,
@@ -99,7 +98,8 @@ function scanEntity(
       (m): m is { label: string; match: RegExpExecArray } =>
         m.match !== null && !quoted(text, m.match.index, m.match[0].length),
     );
-    if (matches.length === 0) continue;
+    if (matches.length === 0) return;
+    const pointer = map(pointerOf(path));
     const first = matches.reduce((a, b) => (b.match.index < a.match.index ? b : a)).match;
     const labels = matches.map((m) => m.label).join(', ');
     ctx.out.add(
@@ -109,7 +109,17 @@ function scanEntity(
       labels,
       `${subjectOf(entity)}: ${where(pointer)} addresses the model (${labels}): ${quote(excerpt(text, first.index, first[0].length))}; a description says what the tool does, it does not instruct`,
     );
+  });
+}
+
+/** Whether a string is a describing field: judged by the last token of its (mapped) pointer. */
+function describing(path: StringPath, map: PointerMap): boolean {
+  // Unmapped, that token is the last key itself (neither key holds a character a pointer escapes).
+  if (map === asIs) {
+    const last = path[path.length - 1];
+    return typeof last === 'string' && DESCRIBING_KEYS.has(last);
   }
+  return DESCRIBING_KEYS.has(lastKey(map(pointerOf(path))));
 }
 
 /** One finding per text field (or property name) with hidden characters, listing them escaped. */
@@ -119,10 +129,10 @@ function scanHidden(
   value: JsonValue,
   map: PointerMap = asIs,
 ): void {
-  for (const { pointer: raw, text, key } of strings(value)) {
-    const pointer = map(raw);
+  forEachString(value, (text, key, path) => {
     const hidden = hiddenCharacters(text);
-    if (hidden.length === 0) continue;
+    if (hidden.length === 0) return;
+    const pointer = map(pointerOf(path));
     const field = key ? `the property name at ${quote(pointer)}` : where(pointer);
     ctx.out.add(
       'description-hidden-characters',
@@ -131,7 +141,7 @@ function scanHidden(
       `${key ? 'key' : 'value'}:${hidden.join('')}`,
       `${subjectOf(entity)}: hidden characters (${hidden.join(' ')}) in ${field}: ${quote(text)}; a reader does not see them, a model does`,
     );
-  }
+  });
 }
 
 /**
