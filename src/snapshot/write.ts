@@ -1,5 +1,5 @@
 import { compareStrings } from '../shared/compare.js';
-import { isObject, type JsonValue } from '../shared/json.js';
+import { isObject, setOwn, type JsonObject, type JsonValue } from '../shared/json.js';
 import {
   ITEMS,
   NUMERIC_CONSTRAINTS,
@@ -117,24 +117,26 @@ const SCHEMA_KEYS = [
   '$defs',
   'definitions',
 ];
+const SCHEMA_RANK = rankOf(SCHEMA_KEYS);
 const SCHEMA_MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
 const SCHEMA_ONE: ReadonlySet<string> = new Set(ONE_SUBSCHEMA_ONLY);
 const SCHEMA_LISTS: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS_ONLY);
 
 export function canonicalSchema(schema: JsonValue): JsonValue {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
-  // Built from entries, never by assignment: a `__proto__` key stays a key and sets no prototype.
-  return Object.fromEntries(
-    orderKeys(Object.keys(schema), SCHEMA_KEYS).map((key) => [
-      key,
-      canonicalValue(key, schema[key]!),
-    ]),
-  );
+  // Set with setOwn, never by plain assignment: a `__proto__` key stays a key and sets no prototype.
+  const out: JsonObject = {};
+  for (const key of orderKeys(Object.keys(schema), SCHEMA_RANK))
+    setOwn(out, key, canonicalValue(key, schema[key]!));
+  return out;
 }
 
 function canonicalValue(key: string, value: JsonValue): JsonValue {
-  if (SCHEMA_MAPS.has(key) && isObject(value))
-    return Object.fromEntries(sortedKeys(value).map((k) => [k, canonicalSchema(value[k]!)]));
+  if (SCHEMA_MAPS.has(key) && isObject(value)) {
+    const out: JsonObject = {};
+    for (const k of sortedKeys(value)) setOwn(out, k, canonicalSchema(value[k]!));
+    return out;
+  }
   if (SCHEMA_ONE.has(key)) return canonicalSchema(value);
   if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map(canonicalSchema);
   if (key === ITEMS)
@@ -154,28 +156,37 @@ function canonicalValue(key: string, value: JsonValue): JsonValue {
 export function sortKeys(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (!isObject(value)) return value;
-  return Object.fromEntries(sortedKeys(value).map((k) => [k, sortKeys(value[k]!)]));
+  const out: JsonObject = {};
+  for (const k of sortedKeys(value)) setOwn(out, k, sortKeys(value[k]!));
+  return out;
 }
 
 function ordered(obj: object, first: string[]): Record<string, JsonValue> {
   const entries: Array<[string, JsonValue]> = [];
-  for (const key of orderKeys(Object.keys(obj), first)) {
+  for (const key of orderKeys(Object.keys(obj), rankOf(first))) {
     const value = (obj as Record<string, unknown>)[key];
     if (value !== undefined) entries.push([key, sortKeys(value as JsonValue)]);
   }
   return Object.fromEntries(entries);
 }
 
-function orderKeys(keys: string[], first: string[]): string[] {
-  const rank = (k: string) => {
-    const i = first.indexOf(k);
-    return i === -1 ? first.length : i;
-  };
-  return [...keys].sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
+/** Each key's place in a fixed order (a map, so a sort compares in constant time); the rest share the last place. */
+type Rank = ReadonlyMap<string, number>;
+
+function rankOf(first: readonly string[]): Rank {
+  return new Map(first.map((key, i) => [key, i]));
 }
 
+function orderKeys(keys: string[], first: Rank): string[] {
+  const last = first.size;
+  return keys.sort(
+    (a, b) => (first.get(a) ?? last) - (first.get(b) ?? last) || compareStrings(a, b),
+  );
+}
+
+/** Code-unit order: what `compareStrings` gives, by the built-in comparison of strings. */
 function sortedKeys(obj: object): string[] {
-  return Object.keys(obj).sort(compareStrings);
+  return Object.keys(obj).sort();
 }
 
 function sortByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
