@@ -25,6 +25,8 @@ export class TypeSet {
   private readonly defs = new Map<string, JsonObject>();
   /** Closure key of a hoisted target → its type name. */
   private readonly hoisted = new Map<string, string>();
+  /** A target's text → the digest of its canonical form (see Closure). */
+  private readonly digests = new Map<string, string>();
 
   constructor(private readonly planner: NamePlanner) {}
 
@@ -37,7 +39,7 @@ export class TypeSet {
     const fresh: string[] = [];
     const aliases = new Map<string, string>();
     const aliasCycles: string[] = [];
-    const closure = new Closure(root);
+    const closure = new Closure(root, this.digests);
     const reachable = this.reachableTargets(root, closure);
     // A `$ref` chain nests as deep as it is long once resolved: the far end of a long one is typed unknown.
     const deep = deepRefTargets(root, reachable);
@@ -125,6 +127,9 @@ export class TypeSet {
   /** Point every local `$ref` at its hoisted name; drop nested `$defs` (hoisted when used). */
   private rewrite(schema: JsonValue, names: Map<string, string>): JsonObject {
     const result = mapSchema(schema, (node) => {
+      // `node` is mapSchema's fresh copy: most nodes (no `$ref`, no nested definitions) are kept as they are.
+      if (node.$defs === undefined && node.definitions === undefined && node.$ref === undefined)
+        return node;
       const out: JsonObject = { ...node };
       delete out.$defs;
       delete out.definitions;
@@ -197,7 +202,11 @@ class Closure {
   private readonly localRefs = new Map<string, string[]>();
   private readonly digests = new Map<string, string>();
 
-  constructor(private readonly root: JsonValue) {}
+  /** `canonical`: digests by a target's text as it stands, shared by every tool (they repeat the same definitions). */
+  constructor(
+    private readonly root: JsonValue,
+    private readonly canonical: Map<string, string>,
+  ) {}
 
   target(pointer: string): JsonValue | undefined {
     if (!this.targets.has(pointer))
@@ -244,8 +253,15 @@ class Closure {
   private digest(pointer: string): string {
     let digest = this.digests.get(pointer);
     if (digest === undefined) {
-      const text = JSON.stringify(canonicalSchema(this.target(pointer)!));
-      digest = createHash('sha256').update(text).digest('base64');
+      // Equal text is equal content, so the canonical form (sorting every object's keys) is made once per text.
+      const target = this.target(pointer)!;
+      const text = JSON.stringify(target);
+      digest = this.canonical.get(text);
+      if (digest === undefined) {
+        const canonical = JSON.stringify(canonicalSchema(target));
+        digest = createHash('sha256').update(canonical).digest('base64');
+        this.canonical.set(text, digest);
+      }
       this.digests.set(pointer, digest);
     }
     return digest;

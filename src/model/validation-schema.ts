@@ -14,10 +14,13 @@ export function prepareValidationSchema(schema: JsonValue): JsonObject {
   const out = mapSchema(
     schema,
     (node) => {
+      const remote = typeof node.$ref === 'string' && !isLocalRef(node.$ref);
+      // Most nodes keep every keyword: `node` is mapSchema's fresh copy, so only those that lose one are copied again.
+      if (node.$id === undefined && node.id === undefined && !remote) return node;
       const copy: JsonObject = { ...node };
       delete copy.$id;
       delete copy.id;
-      if (typeof copy.$ref === 'string' && !isLocalRef(copy.$ref)) delete copy.$ref;
+      if (remote) delete copy.$ref;
       return copy;
     },
     '',

@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { isLocalRef } from './refs.js';
 import { docTags } from './doc-tags.js';
 import { fromOwnEntries, mapSchema } from './walk.js';
-import { isObject } from '../shared/json.js';
+import { isObject, setOwn } from '../shared/json.js';
 import {
   ONE_SUBSCHEMA_ONLY,
   SUBSCHEMA_LISTS,
@@ -77,19 +77,26 @@ function refInData(key: string, value: JsonValue): boolean {
 }
 
 function cleanNode(node: JsonObject): JsonValue {
-  // From entries, not by assignment: a `__proto__` keyword must stay a key, not become the prototype.
-  const out = fromOwnEntries(
-    Object.entries(node).filter(
-      ([key, value]) => !DIRECTIVES.has(key) && !DROPPED.has(key) && !refInData(key, value),
-    ),
-  );
+  const out: JsonObject = {};
+  // Kept as tags only; left in, json-schema-to-typescript would type a schema without `type` by its default's type.
+  let defaultValue: JsonValue | undefined;
+  let examples: JsonValue | undefined;
+  for (const key of Object.keys(node)) {
+    const value = node[key]!;
+    if (DIRECTIVES.has(key) || DROPPED.has(key) || refInData(key, value)) continue;
+    if (key === 'default') defaultValue = value;
+    else if (key === 'examples') examples = value;
+    // setOwn, not assignment: a `__proto__` keyword must stay a key, not become the prototype.
+    else setOwn(out, key, value);
+  }
   if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string')
     out.description = node.title;
   for (const key of SUBSCHEMA_MAPS) {
     const map = out[key];
-    if (isObject(map))
-      out[key] = fromOwnEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
-    else if (map !== undefined) delete out[key];
+    if (isObject(map)) {
+      if (Object.values(map).some(isBoolean))
+        out[key] = fromOwnEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
+    } else if (map !== undefined) delete out[key];
   }
   for (const key of ONE_SUBSCHEMA_ONLY) {
     if (
@@ -101,8 +108,9 @@ function cleanNode(node: JsonObject): JsonValue {
   }
   for (const key of SUBSCHEMA_LISTS_ONLY) {
     const list = out[key];
-    if (Array.isArray(list)) out[key] = list.map(fromBoolean);
-    else if (list !== undefined) delete out[key];
+    if (Array.isArray(list)) {
+      if (list.some(isBoolean)) out[key] = list.map(fromBoolean);
+    } else if (list !== undefined) delete out[key];
   }
   if (typeof out.$ref === 'string' && !isLocalRef(out.$ref)) {
     const ref = out.$ref;
@@ -142,15 +150,12 @@ function cleanNode(node: JsonObject): JsonValue {
   if (out.description !== undefined && typeof out.description !== 'string') delete out.description;
   parenthesizeNegativeLiterals(out);
   openLooseObject(out);
-  const tags = docTags(out);
+  const tags = docTags(out, defaultValue, examples);
   if (tags)
     out.description =
       typeof out.description === 'string' && out.description.trim()
         ? `${out.description}\n\n${tags}`
         : tags;
-  // Kept as tags; left in, json-schema-to-typescript would type a schema without `type` by its default's type.
-  delete out.default;
-  delete out.examples;
   return markUnknownIfUntyped(out);
 }
 
@@ -234,6 +239,10 @@ function normalizeTuples(node: JsonObject): void {
   node.items = prefix;
   if (rest === undefined) delete node.additionalItems;
   else node.additionalItems = rest;
+}
+
+function isBoolean(value: JsonValue): boolean {
+  return typeof value === 'boolean';
 }
 
 function fromBoolean(schema: JsonValue): JsonValue {

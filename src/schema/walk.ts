@@ -62,24 +62,43 @@ export function mapSchema(
 
 /** The pointer of the first subschema nested deeper than MAX_SCHEMA_DEPTH (breadth first, without recursion), if any. */
 export function tooDeepSchema(schema: JsonValue): string | undefined {
-  const queue: Array<[JsonValue, string, number]> = [[schema, '', 0]];
-  for (let i = 0; i < queue.length; i++) {
-    const [node, at, depth] = queue[i]!;
+  // Every tool's schemas come through here and almost none is too deep: the queue holds each node's
+  // parent and the tokens leading to it, and a pointer is built only for the node that is.
+  const nodes: JsonValue[] = [schema];
+  const depths: number[] = [0];
+  const parents: number[] = [-1];
+  const tokens: Array<ReadonlyArray<string | number>> = [[]];
+  const enqueue = (node: JsonValue, parent: number, path: ReadonlyArray<string | number>) => {
+    nodes.push(node);
+    depths.push(depths[parent]! + 1);
+    parents.push(parent);
+    tokens.push(path);
+  };
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
     if (!isObject(node)) continue;
-    if (depth > MAX_SCHEMA_DEPTH) return at;
-    for (const [key, value] of Object.entries(node)) {
-      const here = `${at}/${pointerToken(key)}`;
-      if ((SUBSCHEMA_MAPS as readonly string[]).includes(key) && isObject(value)) {
-        for (const [name, sub] of Object.entries(value))
-          queue.push([sub, `${here}/${pointerToken(name)}`, depth + 1]);
-      } else if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) && Array.isArray(value)) {
-        value.forEach((sub, n) => queue.push([sub, `${here}/${n}`, depth + 1]));
-      } else if ((SUBSCHEMA_SINGLE as readonly string[]).includes(key)) {
-        queue.push([value, here, depth + 1]);
-      }
+    if (depths[i]! > MAX_SCHEMA_DEPTH) return pointerTo(i, parents, tokens);
+    for (const key of Object.keys(node)) {
+      const value = node[key]!;
+      if (MAPS.has(key) && isObject(value)) {
+        for (const name of Object.keys(value)) enqueue(value[name]!, i, [key, name]);
+      } else if (LISTS.has(key) && Array.isArray(value)) {
+        value.forEach((sub, n) => enqueue(sub, i, [key, n]));
+      } else if (SINGLE.has(key)) enqueue(value, i, [key]);
     }
   }
   return undefined;
+}
+
+function pointerTo(
+  index: number,
+  parents: readonly number[],
+  tokens: ReadonlyArray<ReadonlyArray<string | number>>,
+): string {
+  const parts: string[] = [];
+  for (let i = index; i > 0; i = parents[i]!)
+    parts.unshift(tokens[i]!.map((t) => `/${pointerToken(t)}`).join(''));
+  return parts.join('');
 }
 
 /**
