@@ -10,6 +10,7 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
  */
 const MAX_TAG_TEXT = 200;
 const MAX_EXAMPLES = 3;
+const NUMERIC: ReadonlySet<string> = new Set(NUMERIC_CONSTRAINTS);
 
 export function docTags(
   node: JsonObject,
@@ -18,8 +19,10 @@ export function docTags(
 ): string | undefined {
   const tags: string[] = [];
   if (defaultValue !== undefined) tags.push(`@default ${json(defaultValue)}`);
-  for (const key of NUMERIC_CONSTRAINTS)
-    if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
+  // In the fixed order, but only for a node that has one: most have none, and each absent lookup costs.
+  if (Object.keys(node).some((key) => NUMERIC.has(key)))
+    for (const key of NUMERIC_CONSTRAINTS)
+      if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
   if (typeof node.pattern === 'string') tags.push(`@pattern ${oneLine(node.pattern)}`);
   if (typeof node.format === 'string') tags.push(`@format ${oneLine(node.format)}`);
   if (Array.isArray(examples))

@@ -49,6 +49,9 @@ export function sanitizeSchema(schema: JsonValue): JsonValue {
   return mapSchema(fromBoolean(schema), (node) => cleanNode(node));
 }
 
+const MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
+const LISTS_ONLY: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS_ONLY);
+const ONE_ONLY: ReadonlySet<string> = new Set(ONE_SUBSCHEMA_ONLY);
 const SUBSCHEMA_KEYS: ReadonlySet<string> = new Set<string>([
   ...SUBSCHEMA_MAPS,
   ...SUBSCHEMA_SINGLE,
@@ -81,37 +84,28 @@ function cleanNode(node: JsonObject): JsonValue {
   // Kept as tags only; left in, json-schema-to-typescript would type a schema without `type` by its default's type.
   let defaultValue: JsonValue | undefined;
   let examples: JsonValue | undefined;
+  // One pass over the node's own keys: looking up each keyword of the taxonomy instead would miss on most nodes.
   for (const key of Object.keys(node)) {
     const value = node[key]!;
     if (DIRECTIVES.has(key) || DROPPED.has(key) || refInData(key, value)) continue;
     if (key === 'default') defaultValue = value;
     else if (key === 'examples') examples = value;
+    else if (MAPS.has(key)) {
+      if (isObject(value))
+        out[key] = Object.values(value).some(isBoolean)
+          ? fromOwnEntries(Object.entries(value).map(([k, v]) => [k, fromBoolean(v)]))
+          : value;
+    } else if (LISTS_ONLY.has(key)) {
+      if (Array.isArray(value)) out[key] = value.some(isBoolean) ? value.map(fromBoolean) : value;
+    } else if (ONE_ONLY.has(key) && typeof value === 'boolean') {
+      out[key] =
+        key !== 'additionalProperties' && key !== 'additionalItems' ? fromBoolean(value) : value;
+    }
     // setOwn, not assignment: a `__proto__` keyword must stay a key, not become the prototype.
     else setOwn(out, key, value);
   }
   if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string')
     out.description = node.title;
-  for (const key of SUBSCHEMA_MAPS) {
-    const map = out[key];
-    if (isObject(map)) {
-      if (Object.values(map).some(isBoolean))
-        out[key] = fromOwnEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
-    } else if (map !== undefined) delete out[key];
-  }
-  for (const key of ONE_SUBSCHEMA_ONLY) {
-    if (
-      typeof out[key] === 'boolean' &&
-      key !== 'additionalProperties' &&
-      key !== 'additionalItems'
-    )
-      out[key] = fromBoolean(out[key]);
-  }
-  for (const key of SUBSCHEMA_LISTS_ONLY) {
-    const list = out[key];
-    if (Array.isArray(list)) {
-      if (list.some(isBoolean)) out[key] = list.map(fromBoolean);
-    } else if (list !== undefined) delete out[key];
-  }
   if (typeof out.$ref === 'string' && !isLocalRef(out.$ref)) {
     const ref = out.$ref;
     delete out.$ref;
