@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { canonicalSchema } from '../snapshot/write.js';
 import { isLocalRef, resolveLocalRef } from '../schema/refs.js';
 import {
   ALIAS_CYCLE_NOTE,
@@ -14,6 +12,7 @@ import { collectRefs, mapSchema } from '../schema/walk.js';
 import { isObject } from '../shared/json.js';
 import { decodePointerToken } from '../shared/pointer.js';
 import { NamePlanner, pascalCase } from './naming.js';
+import { Closure, NodeFacts } from './ref-closure.js';
 
 /**
  * The set of named schemas that becomes `types.ts`: one entry per tool input/output/branch, plus
@@ -25,8 +24,8 @@ export class TypeSet {
   private readonly defs = new Map<string, JsonObject>();
   /** Closure key of a hoisted target → its type name. */
   private readonly hoisted = new Map<string, string>();
-  /** A target's text → the digest of its canonical form (see Closure). */
-  private readonly digests = new Map<string, string>();
+  /** What is known of each `$ref` target by node, for every schema added (see Closure). */
+  private readonly nodes = new NodeFacts();
 
   constructor(private readonly planner: NamePlanner) {}
 
@@ -39,10 +38,10 @@ export class TypeSet {
     const fresh: string[] = [];
     const aliases = new Map<string, string>();
     const aliasCycles: string[] = [];
-    const closure = new Closure(root, this.digests);
+    const closure = new Closure(root, this.nodes);
     const reachable = this.reachableTargets(root, closure);
     // A `$ref` chain nests as deep as it is long once resolved: the far end of a long one is typed unknown.
-    const deep = deepRefTargets(root, reachable);
+    const deep = deepRefTargets(root, reachable, this.nodes.ownRefs);
     for (const pointer of reachable) {
       if (pointer === '') continue;
       // A target that is only another `$ref` is an alias: name the schema at the end of the chain.
@@ -126,7 +125,8 @@ export class TypeSet {
 
   /** Point every local `$ref` at its hoisted name; drop nested `$defs` (hoisted when used). */
   private rewrite(schema: JsonValue, names: Map<string, string>): JsonObject {
-    const result = mapSchema(schema, (node) => {
+    // The root's own definitions are dropped unread (each is rewritten as a target of its own when used).
+    const result = mapSchema(withoutDefinitions(schema), (node) => {
       // `node` is mapSchema's fresh copy: most nodes (no `$ref`, no nested definitions) are kept as they are.
       if (node.$defs === undefined && node.definitions === undefined && node.$ref === undefined)
         return node;
@@ -175,6 +175,13 @@ function aliasType(schema: JsonObject): JsonObject {
   };
 }
 
+function withoutDefinitions(schema: JsonValue): JsonValue {
+  if (!isObject(schema) || (schema.$defs === undefined && schema.definitions === undefined))
+    return schema;
+  const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  return rest;
+}
+
 function followAliases(root: JsonValue, start: string): string | null {
   const seen = new Set<string>();
   let pointer = start;
@@ -191,79 +198,4 @@ function followAliases(root: JsonValue, start: string): string | null {
 function lastToken(pointer: string): string {
   const tokens = pointer.split('/');
   return decodePointerToken(tokens[tokens.length - 1] ?? '');
-}
-
-/**
- * The `$ref` targets of one schema, each resolved, walked and written canonically once: every target's
- * closure key reads the targets it reaches, so without this a tool with n definitions walks each n times.
- */
-class Closure {
-  private readonly targets = new Map<string, JsonValue | undefined>();
-  private readonly localRefs = new Map<string, string[]>();
-  private readonly digests = new Map<string, string>();
-
-  /** `canonical`: digests by a target's text as it stands, shared by every tool (they repeat the same definitions). */
-  constructor(
-    private readonly root: JsonValue,
-    private readonly canonical: Map<string, string>,
-  ) {}
-
-  target(pointer: string): JsonValue | undefined {
-    if (!this.targets.has(pointer))
-      this.targets.set(pointer, resolveLocalRef(this.root, `#${pointer}`));
-    return this.targets.get(pointer);
-  }
-
-  /** The local pointers a target's `$ref`s name (those inside its own nested `$defs` too). */
-  refs(pointer: string): string[] {
-    let refs = this.localRefs.get(pointer);
-    if (!refs) {
-      const target = this.target(pointer);
-      refs =
-        target === undefined
-          ? []
-          : collectRefs(target)
-              .filter(isLocalRef)
-              .map((ref) => ref.slice(1));
-      this.localRefs.set(pointer, refs);
-    }
-    return refs;
-  }
-
-  /**
-   * Identity of a `$ref` target: its content and that of everything it reaches, so equal defs in two
-   * tools are one type. Content, by digest: the canonical text of each target reached, with its pointer.
-   */
-  key(start: string): string {
-    const parts: Array<[string, string]> = [];
-    const seen = new Set<string>();
-    const queue = [start];
-    for (let i = 0; i < queue.length; i++) {
-      const pointer = queue[i]!;
-      if (seen.has(pointer)) continue;
-      seen.add(pointer);
-      if (this.target(pointer) === undefined) continue;
-      parts.push([pointer, this.digest(pointer)]);
-      queue.push(...this.refs(pointer));
-    }
-    parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return JSON.stringify([start, parts]);
-  }
-
-  private digest(pointer: string): string {
-    let digest = this.digests.get(pointer);
-    if (digest === undefined) {
-      // Equal text is equal content, so the canonical form (sorting every object's keys) is made once per text.
-      const target = this.target(pointer)!;
-      const text = JSON.stringify(target);
-      digest = this.canonical.get(text);
-      if (digest === undefined) {
-        const canonical = JSON.stringify(canonicalSchema(target));
-        digest = createHash('sha256').update(canonical).digest('base64');
-        this.canonical.set(text, digest);
-      }
-      this.digests.set(pointer, digest);
-    }
-    return digest;
-  }
 }

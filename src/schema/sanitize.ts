@@ -45,8 +45,12 @@ const NEVER_SCHEMA: JsonObject = { tsType: 'never' };
 /** Our own marker for "any value". */
 export const UNKNOWN_SCHEMA: JsonObject = { tsType: 'unknown' };
 
-export function sanitizeSchema(schema: JsonValue): JsonValue {
-  return mapSchema(fromBoolean(schema), (node) => cleanNode(node));
+/** `reuse`: sanitized subschemas by node, for definition objects shared between schemas (see mapSchema). */
+export function sanitizeSchema(
+  schema: JsonValue,
+  reuse?: WeakMap<JsonObject, JsonValue>,
+): JsonValue {
+  return mapSchema(fromBoolean(schema), (node) => cleanNode(node), '', 0, undefined, reuse);
 }
 
 const MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);

@@ -22,6 +22,10 @@ const SINGLE: ReadonlySet<string> = new Set(SUBSCHEMA_SINGLE);
 /**
  * Rebuild a schema bottom-up: `visit` sees each (sub)schema object after its subschemas were
  * rebuilt, with its JSON pointer and depth. Non-schema values (`enum`, `default`, …) are left alone.
+ *
+ * `reuse` holds results by node for the nodes one level down (a root's definitions, its properties):
+ * a node met there again (many tools share one definition object) is not walked again. Only for a
+ * `visit` that ignores the pointer: the result then depends on the node and its depth alone.
  */
 export function mapSchema(
   schema: JsonValue,
@@ -29,8 +33,16 @@ export function mapSchema(
   pointer = '',
   depth = 0,
   limit = MAX_SCHEMA_DEPTH,
+  reuse?: WeakMap<JsonObject, JsonValue>,
 ): JsonValue {
   if (!isObject(schema)) return schema;
+  if (reuse && depth === 1) {
+    const known = reuse.get(schema);
+    if (known !== undefined) return known;
+    const result = mapSchema(schema, visit, pointer, depth, limit);
+    reuse.set(schema, result);
+    return result;
+  }
   // A hostile schema can nest arbitrarily deep; past this it is typed as unknown instead of overflowing the stack.
   // `tsType` is our own marker (server ones are dropped by sanitize), so the type is `unknown`, not an object; validators ignore it.
   if (depth > limit) return visit({ description: TOO_DEEP, tsType: 'unknown' }, pointer, depth);
@@ -46,14 +58,14 @@ export function mapSchema(
         setOwn(
           map,
           name,
-          mapSchema(value[name]!, visit, `${at}/${pointerToken(name)}`, depth + 1, limit),
+          mapSchema(value[name]!, visit, `${at}/${pointerToken(name)}`, depth + 1, limit, reuse),
         );
       rebuilt = map;
     } else if (LISTS.has(key) && Array.isArray(value)) {
       const at = `${pointer}/${pointerToken(key)}`;
-      rebuilt = value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1, limit));
+      rebuilt = value.map((sub, i) => mapSchema(sub, visit, `${at}/${i}`, depth + 1, limit, reuse));
     } else if (SINGLE.has(key)) {
-      rebuilt = mapSchema(value, visit, `${pointer}/${pointerToken(key)}`, depth + 1, limit);
+      rebuilt = mapSchema(value, visit, `${pointer}/${pointerToken(key)}`, depth + 1, limit, reuse);
     }
     setOwn(out, key, rebuilt);
   }

@@ -122,25 +122,47 @@ const SCHEMA_MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
 const SCHEMA_ONE: ReadonlySet<string> = new Set(ONE_SUBSCHEMA_ONLY);
 const SCHEMA_LISTS: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS_ONLY);
 
-export function canonicalSchema(schema: JsonValue): JsonValue {
+/**
+ * `definition`, when given, makes the canonical form of each of the root's `$defs` (or `definitions`)
+ * entries instead: a caller that sees the same definitions in many schemas can make each once.
+ */
+export function canonicalSchema(
+  schema: JsonValue,
+  definition?: (entry: JsonValue) => JsonValue,
+): JsonValue {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   // Set with setOwn, never by plain assignment: a `__proto__` key stays a key and sets no prototype.
   const out: JsonObject = {};
   for (const key of orderKeys(Object.keys(schema), SCHEMA_RANK))
-    setOwn(out, key, canonicalValue(key, schema[key]!));
+    setOwn(
+      out,
+      key,
+      canonicalValue(
+        key,
+        schema[key]!,
+        key === '$defs' || key === 'definitions' ? definition : undefined,
+      ),
+    );
   return out;
 }
 
-function canonicalValue(key: string, value: JsonValue): JsonValue {
+function canonicalValue(
+  key: string,
+  value: JsonValue,
+  entry: (value: JsonValue) => JsonValue = canonicalSchema,
+): JsonValue {
   if (SCHEMA_MAPS.has(key) && isObject(value)) {
     const out: JsonObject = {};
-    for (const k of sortedKeys(value)) setOwn(out, k, canonicalSchema(value[k]!));
+    for (const k of sortedKeys(value)) setOwn(out, k, entry(value[k]!));
     return out;
   }
   if (SCHEMA_ONE.has(key)) return canonicalSchema(value);
-  if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map(canonicalSchema);
+  if (SCHEMA_LISTS.has(key) && Array.isArray(value))
+    return value.map((item) => canonicalSchema(item));
   if (key === ITEMS)
-    return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
+    return Array.isArray(value)
+      ? value.map((item) => canonicalSchema(item))
+      : canonicalSchema(value);
   if (
     (key === 'required' || key === 'type') &&
     Array.isArray(value) &&

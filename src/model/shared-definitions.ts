@@ -1,0 +1,45 @@
+import { sanitizeSchema } from '../schema/sanitize.js';
+import { asObject, type JsonObject, type JsonValue } from '../shared/json.js';
+import type { Tool } from '../snapshot/types.js';
+import { canonicalSchema } from '../snapshot/write.js';
+
+/**
+ * Large catalogs repeat the same definitions in every tool: an OpenAPI description's components,
+ * copied into each operation's `$defs` (GitHub's 1,223 tools hold 4,049 definitions, 610 distinct).
+ * Each distinct definition is made canonical once and that one object is shared by every tool that
+ * has it, so the passes after it (sanitizing, typing) know it by identity and do their work once.
+ * Nothing changes a shared object: every pass builds new ones.
+ */
+export class SharedDefinitions {
+  /** Canonical definitions by the text of the definition as the server wrote it. */
+  private readonly canonical = new Map<string, JsonValue>();
+  /** Sanitized subschemas by node (mapSchema's `reuse`). */
+  private readonly sanitized = new WeakMap<JsonObject, JsonValue>();
+
+  /** The tool with canonical schemas (sorted property maps): the output depends on the catalog, not on key order. */
+  canonicalTool(tool: Tool): Tool {
+    const out: Tool = { ...tool, inputSchema: this.canonicalSchema(tool.inputSchema) };
+    if (tool.outputSchema) out.outputSchema = this.canonicalSchema(tool.outputSchema);
+    return out;
+  }
+
+  sanitize(schema: JsonValue): JsonValue {
+    return sanitizeSchema(schema, this.sanitized);
+  }
+
+  private canonicalSchema(schema: JsonValue): JsonObject {
+    return asObject(canonicalSchema(schema, (entry) => this.canonicalDefinition(entry)));
+  }
+
+  private canonicalDefinition(entry: JsonValue): JsonValue {
+    // Equal text is equal content; a value that is not an object has nothing worth sharing.
+    if (entry === null || typeof entry !== 'object') return canonicalSchema(entry);
+    const text = JSON.stringify(entry);
+    let canonical = this.canonical.get(text);
+    if (canonical === undefined) {
+      canonical = canonicalSchema(entry);
+      this.canonical.set(text, canonical);
+    }
+    return canonical;
+  }
+}
