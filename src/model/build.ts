@@ -150,7 +150,7 @@ export function buildClientModel(
       functionName: p.functionName,
       file: p.file,
       summary: toolSummary(tool),
-      fingerprint: toolFingerprint(tool),
+      fingerprint: toolFingerprint(tool, (value) => definitions.sortedJson(value)),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,

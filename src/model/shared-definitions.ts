@@ -1,7 +1,7 @@
 import { sanitizeSchema } from '../schema/sanitize.js';
 import { asObject, type JsonObject, type JsonValue } from '../shared/json.js';
 import type { Tool } from '../snapshot/types.js';
-import { canonicalSchema } from '../snapshot/write.js';
+import { canonicalSchema, sortKeys } from '../snapshot/write.js';
 
 /**
  * Large catalogs repeat the same definitions in every tool: an OpenAPI description's components,
@@ -15,6 +15,9 @@ export class SharedDefinitions {
   private readonly canonical = new Map<string, JsonValue>();
   /** Sanitized subschemas by node (mapSchema's `reuse`). */
   private readonly sanitized = new WeakMap<JsonObject, JsonValue>();
+  /** The shared canonical definitions, and the key-sorted JSON of those a fingerprint has needed. */
+  private readonly shared = new WeakSet<object>();
+  private readonly sortedTexts = new WeakMap<object, string>();
 
   /** The tool with canonical schemas (sorted property maps): the output depends on the catalog, not on key order. */
   canonicalTool(tool: Tool): Tool {
@@ -25,6 +28,31 @@ export class SharedDefinitions {
 
   sanitize(schema: JsonValue): JsonValue {
     return sanitizeSchema(schema, this.sanitized);
+  }
+
+  /**
+   * `JSON.stringify(sortKeys(value))`, the text a tool's fingerprint hashes, with each shared
+   * definition's part written once (by the built-in writer) rather than once per tool.
+   */
+  sortedJson(value: JsonValue): string {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    if (this.shared.has(value)) {
+      let text = this.sortedTexts.get(value);
+      if (text === undefined) {
+        text = JSON.stringify(sortKeys(value));
+        this.sortedTexts.set(value, text);
+      }
+      return text;
+    }
+    // As JSON.stringify writes what sortKeys gives: `undefined` is `null` in a list and left out of an object.
+    if (Array.isArray(value))
+      return `[${value.map((item) => (item === undefined ? 'null' : this.sortedJson(item))).join(',')}]`;
+    const parts: string[] = [];
+    for (const key of Object.keys(value).sort()) {
+      const item = value[key];
+      if (item !== undefined) parts.push(`${JSON.stringify(key)}:${this.sortedJson(item)}`);
+    }
+    return `{${parts.join(',')}}`;
   }
 
   private canonicalSchema(schema: JsonValue): JsonObject {
@@ -39,6 +67,7 @@ export class SharedDefinitions {
     if (canonical === undefined) {
       canonical = canonicalSchema(entry);
       this.canonical.set(text, canonical);
+      if (canonical !== null && typeof canonical === 'object') this.shared.add(canonical);
     }
     return canonical;
   }
