@@ -1,7 +1,7 @@
 import { sanitizeSchema } from '../schema/sanitize.js';
 import { asObject, type JsonObject, type JsonValue } from '../shared/json.js';
 import type { Tool } from '../snapshot/types.js';
-import { canonicalSchema, sortKeys } from '../snapshot/write.js';
+import { canonicalSchema, canonicalSchemaWith, sortKeys } from '../snapshot/write.js';
 
 /**
  * Large catalogs repeat the same definitions in every tool: an OpenAPI description's components,
@@ -56,7 +56,7 @@ export class SharedDefinitions {
   }
 
   private canonicalSchema(schema: JsonValue): JsonObject {
-    return asObject(canonicalSchema(schema, (entry) => this.canonicalDefinition(entry)));
+    return asObject(canonicalSchemaWith(schema, (entry) => this.canonicalDefinition(entry)));
   }
 
   private canonicalDefinition(entry: JsonValue): JsonValue {

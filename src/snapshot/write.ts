@@ -122,34 +122,33 @@ const SCHEMA_MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
 const SCHEMA_ONE: ReadonlySet<string> = new Set(ONE_SUBSCHEMA_ONLY);
 const SCHEMA_LISTS: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS_ONLY);
 
+export function canonicalSchema(schema: JsonValue): JsonValue {
+  return canonicalSchemaWith(schema, canonicalSchema);
+}
+
 /**
- * `definition`, when given, makes the canonical form of each of the root's `$defs` (or `definitions`)
- * entries instead: a caller that sees the same definitions in many schemas can make each once.
+ * The canonical schema, with `definition` making the canonical form of each of the root's `$defs`
+ * (or `definitions`) entries: a caller that sees the same definitions in many schemas makes each once.
  */
-export function canonicalSchema(
+export function canonicalSchemaWith(
   schema: JsonValue,
-  definition?: (entry: JsonValue) => JsonValue,
+  definition: (entry: JsonValue) => JsonValue,
 ): JsonValue {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   // Set with setOwn, never by plain assignment: a `__proto__` key stays a key and sets no prototype.
   const out: JsonObject = {};
-  for (const key of orderKeys(Object.keys(schema), SCHEMA_RANK))
-    setOwn(
-      out,
-      key,
-      canonicalValue(
-        key,
-        schema[key]!,
-        key === '$defs' || key === 'definitions' ? definition : undefined,
-      ),
-    );
+  for (const key of orderKeys(Object.keys(schema), SCHEMA_RANK)) {
+    const entry = key === '$defs' || key === 'definitions' ? definition : canonicalSchema;
+    setOwn(out, key, canonicalValue(key, schema[key]!, entry));
+  }
   return out;
 }
 
+/** `entry` makes the canonical form of each entry of a map of subschemas (`properties`, `$defs`, …). */
 function canonicalValue(
   key: string,
   value: JsonValue,
-  entry: (value: JsonValue) => JsonValue = canonicalSchema,
+  entry: (value: JsonValue) => JsonValue,
 ): JsonValue {
   if (SCHEMA_MAPS.has(key) && isObject(value)) {
     const out: JsonObject = {};
@@ -157,12 +156,9 @@ function canonicalValue(
     return out;
   }
   if (SCHEMA_ONE.has(key)) return canonicalSchema(value);
-  if (SCHEMA_LISTS.has(key) && Array.isArray(value))
-    return value.map((item) => canonicalSchema(item));
+  if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map(canonicalSchema);
   if (key === ITEMS)
-    return Array.isArray(value)
-      ? value.map((item) => canonicalSchema(item))
-      : canonicalSchema(value);
+    return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
   if (
     (key === 'required' || key === 'type') &&
     Array.isArray(value) &&
