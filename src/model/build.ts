@@ -150,7 +150,10 @@ export function buildClientModel(
       functionName: p.functionName,
       file: p.file,
       summary: toolSummary(tool),
-      fingerprint: toolFingerprint(tool, (value) => definitions.sortedJson(value)),
+      // Hashing every tool's whole definition costs; only the per-tool layout's catalog.json reads it.
+      ...(layout === 'per-tool'
+        ? { fingerprint: toolFingerprint(tool, (value) => definitions.sortedJson(value)) }
+        : {}),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,
