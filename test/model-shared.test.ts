@@ -111,6 +111,10 @@ test('collectRefs finds the refs mapSchema visits, in its order and down to its 
     $defs: { deep },
   };
   assert.deepEqual(collectRefs(schema), refsByMapSchema(schema));
+  // With the refs of the nodes one level down kept (and asked twice, the second time from memory), the same list.
+  const reuse = new WeakMap<JsonObject, string[]>();
+  assert.deepEqual(collectRefs(schema, reuse), refsByMapSchema(schema));
+  assert.deepEqual(collectRefs(schema, reuse), refsByMapSchema(schema));
   assert.ok(!collectRefs(schema).includes('#/too-deep'));
 });
 

@@ -13,6 +13,8 @@ export class NodeFacts {
   private readonly digests = new WeakMap<object, string>();
   /** For ref-graph's chain-depth walk: a node's own local refs, its nested definitions left out. */
   readonly ownRefs = new WeakMap<object, string[]>();
+  /** For collectRefs over a whole schema: the refs of the nodes one level down (its definitions). */
+  readonly childRefs = new WeakMap<object, string[]>();
 
   /** The local pointers a node's `$ref`s name (those inside its own nested `$defs` too). */
   localRefs(node: JsonValue): string[] {

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { isLocalRef, resolveLocalRef } from '../schema/refs.js';
+import { isLocalRef } from '../schema/refs.js';
 import {
   ALIAS_CYCLE_NOTE,
   CYCLE_NOTE,
@@ -45,7 +45,7 @@ export class TypeSet {
     for (const pointer of reachable) {
       if (pointer === '') continue;
       // A target that is only another `$ref` is an alias: name the schema at the end of the chain.
-      const end = followAliases(root, pointer);
+      const end = followAliases(closure, pointer);
       if (end === null) {
         // A cycle of pure aliases describes no value: left unresolved, so every use of it is typed unknown.
         aliasCycles.push(`${pointer}: ${ALIAS_CYCLE_NOTE}`);
@@ -85,7 +85,7 @@ export class TypeSet {
         ? unknownType(pointer, CYCLE_NOTE)
         : deep.has(pointer)
           ? unknownType(pointer, DEEP_CHAIN_NOTE)
-          : this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names);
+          : this.rewrite(closure.target(pointer) ?? {}, names);
       this.defs.set(names.get(pointer)!, schema);
     }
     this.defs.set(name, cyclic.has('') ? unknownType('', CYCLE_NOTE) : this.rewrite(root, names));
@@ -110,7 +110,7 @@ export class TypeSet {
   /** Every local pointer reachable from the root through `$ref`s, in a stable order. */
   private reachableTargets(root: JsonValue, closure: Closure): string[] {
     const seen = new Set<string>();
-    const queue = collectRefs(root);
+    const queue = collectRefs(root, this.nodes.childRefs);
     for (let i = 0; i < queue.length; i++) {
       const ref = queue[i]!;
       if (!isLocalRef(ref)) continue;
@@ -182,13 +182,13 @@ function withoutDefinitions(schema: JsonValue): JsonValue {
   return rest;
 }
 
-function followAliases(root: JsonValue, start: string): string | null {
+function followAliases(closure: Closure, start: string): string | null {
   const seen = new Set<string>();
   let pointer = start;
   for (;;) {
     if (seen.has(pointer)) return null;
     seen.add(pointer);
-    const node = resolveLocalRef(root, `#${pointer}`);
+    const node = closure.target(pointer);
     if (!isObject(node) || typeof node.$ref !== 'string' || !isLocalRef(node.$ref)) return pointer;
     if (Object.keys(node).some((k) => k !== '$ref' && k !== 'description')) return pointer;
     pointer = node.$ref.slice(1);

@@ -116,21 +116,35 @@ function pointerTo(
 /**
  * Every `$ref` string in a schema, in the order `mapSchema` visits the nodes holding them (children
  * first), down to the same depth bound. Read only: nothing is rebuilt, no pointer is built.
+ * `reuse` holds the refs of nodes one level down, by node, as mapSchema's does its results.
  */
-export function collectRefs(schema: JsonValue): string[] {
+export function collectRefs(schema: JsonValue, reuse?: WeakMap<JsonObject, string[]>): string[] {
   const found: string[] = [];
-  const walk = (node: JsonValue, depth: number): void => {
+  const walk = (node: JsonValue, depth: number, into: string[]): void => {
     if (!isObject(node) || depth > MAX_SCHEMA_DEPTH) return;
+    if (reuse && depth === 1) {
+      let refs = reuse.get(node);
+      if (!refs) {
+        refs = [];
+        walkChildren(node, depth, refs);
+        reuse.set(node, refs);
+      }
+      into.push(...refs);
+      return;
+    }
+    walkChildren(node, depth, into);
+  };
+  const walkChildren = (node: JsonObject, depth: number, into: string[]): void => {
     for (const key of Object.keys(node)) {
       const value = node[key]!;
       if (MAPS.has(key) && isObject(value)) {
-        for (const name of Object.keys(value)) walk(value[name]!, depth + 1);
+        for (const name of Object.keys(value)) walk(value[name]!, depth + 1, into);
       } else if (LISTS.has(key) && Array.isArray(value)) {
-        for (const sub of value) walk(sub, depth + 1);
-      } else if (SINGLE.has(key)) walk(value, depth + 1);
+        for (const sub of value) walk(sub, depth + 1, into);
+      } else if (SINGLE.has(key)) walk(value, depth + 1, into);
     }
-    if (typeof node.$ref === 'string') found.push(node.$ref);
+    if (typeof node.$ref === 'string') into.push(node.$ref);
   };
-  walk(schema, 0);
+  walk(schema, 0, found);
   return found;
 }
