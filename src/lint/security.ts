@@ -87,19 +87,45 @@ function scanEntity(
   value: JsonValue,
   map: PointerMap = asIs,
 ): void {
-  scanHidden(ctx, entity, value, map);
+  scanStrings(ctx, entity, value, map, true);
+}
+
+/** One finding per text field (or property name) with hidden characters, listing them escaped. */
+function scanHidden(ctx: LintContext, entity: string, value: JsonValue): void {
+  scanStrings(ctx, entity, value, asIs, false);
+}
+
+/**
+ * One walk over an entity's strings for both checks; its hidden-character findings come first, then
+ * (with `instructions`) the describing fields that address the model.
+ */
+function scanStrings(
+  ctx: LintContext,
+  entity: string,
+  value: JsonValue,
+  map: PointerMap,
+  instructions: boolean,
+): void {
+  const addressing: Array<{ pointer: string; text: string; matches: PatternMatch[] }> = [];
   forEachString(value, (text, key, path) => {
-    if (key || !describing(path, map)) return;
+    const hidden = hiddenCharacters(text);
+    if (hidden.length > 0) {
+      const pointer = map(pointerOf(path));
+      const field = key ? `the property name at ${quote(pointer)}` : where(pointer);
+      ctx.out.add(
+        'description-hidden-characters',
+        entity,
+        pointer,
+        `${key ? 'key' : 'value'}:${hidden.join('')}`,
+        `${subjectOf(entity)}: hidden characters (${hidden.join(' ')}) in ${field}: ${quote(text)}; a reader does not see them, a model does`,
+      );
+    }
+    if (!instructions || key || !describing(path, map)) return;
+    const matches = instructionMatches(text);
+    if (matches.length > 0) addressing.push({ pointer: map(pointerOf(path)), text, matches });
+  });
+  for (const { pointer, text, matches } of addressing) {
     // One finding per field, naming every pattern it matched: one poisoned description is one problem.
-    const matches = INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({
-      label,
-      match: pattern.exec(text),
-    })).filter(
-      (m): m is { label: string; match: RegExpExecArray } =>
-        m.match !== null && !quoted(text, m.match.index, m.match[0].length),
-    );
-    if (matches.length === 0) return;
-    const pointer = map(pointerOf(path));
     const first = matches.reduce((a, b) => (b.match.index < a.match.index ? b : a)).match;
     const labels = matches.map((m) => m.label).join(', ');
     ctx.out.add(
@@ -109,7 +135,18 @@ function scanEntity(
       labels,
       `${subjectOf(entity)}: ${where(pointer)} addresses the model (${labels}): ${quote(excerpt(text, first.index, first[0].length))}; a description says what the tool does, it does not instruct`,
     );
-  });
+  }
+}
+
+type PatternMatch = { label: string; match: RegExpExecArray };
+
+function instructionMatches(text: string): PatternMatch[] {
+  return INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({
+    label,
+    match: pattern.exec(text),
+  })).filter(
+    (m): m is PatternMatch => m.match !== null && !quoted(text, m.match.index, m.match[0].length),
+  );
 }
 
 /** Whether a string is a describing field: judged by the last token of its (mapped) pointer. */
@@ -120,28 +157,6 @@ function describing(path: StringPath, map: PointerMap): boolean {
     return typeof last === 'string' && DESCRIBING_KEYS.has(last);
   }
   return DESCRIBING_KEYS.has(lastKey(map(pointerOf(path))));
-}
-
-/** One finding per text field (or property name) with hidden characters, listing them escaped. */
-function scanHidden(
-  ctx: LintContext,
-  entity: string,
-  value: JsonValue,
-  map: PointerMap = asIs,
-): void {
-  forEachString(value, (text, key, path) => {
-    const hidden = hiddenCharacters(text);
-    if (hidden.length === 0) return;
-    const pointer = map(pointerOf(path));
-    const field = key ? `the property name at ${quote(pointer)}` : where(pointer);
-    ctx.out.add(
-      'description-hidden-characters',
-      entity,
-      pointer,
-      `${key ? 'key' : 'value'}:${hidden.join('')}`,
-      `${subjectOf(entity)}: hidden characters (${hidden.join(' ')}) in ${field}: ${quote(text)}; a reader does not see them, a model does`,
-    );
-  });
 }
 
 /**
