@@ -126,6 +126,16 @@ test('tooDeepSchema names the first too-deep subschema, its tokens escaped', () 
     `/anyOf/1${'/properties/a~1b~0c'.repeat(MAX_SCHEMA_DEPTH)}`,
   );
   assert.equal(tooDeepSchema(deep), undefined);
+  // A definition found shallow one level down is not walked again there; deeper down it still counts.
+  const shallow = new WeakSet<object>();
+  const def = { properties: { x: { type: 'string' } } };
+  assert.equal(tooDeepSchema({ $defs: { def } }, shallow), undefined);
+  assert.ok(shallow.has(def));
+  assert.equal(tooDeepSchema({ $defs: { def } }, shallow), undefined);
+  let nested: JsonObject = def;
+  for (let i = 0; i < MAX_SCHEMA_DEPTH; i++) nested = { items: nested };
+  assert.equal(tooDeepSchema({ items: nested }, shallow), tooDeepSchema({ items: nested }));
+  assert.notEqual(tooDeepSchema({ items: nested }), undefined);
 });
 
 test('a catalog repeating its definitions shares one type, whatever order each copy lists its keys in', () => {

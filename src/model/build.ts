@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config/types.js';
 import { TypeSet } from './type-set.js';
-import { TOO_DEEP, tooDeepSchema } from '../schema/walk.js';
+import { TOO_DEEP } from '../schema/walk.js';
 import { asObject } from '../shared/json.js';
 import type { Prompt, Snapshot } from '../snapshot/types.js';
 import { compareStrings } from '../shared/compare.js';
@@ -111,7 +111,7 @@ export function buildClientModel(
       warnings.push(`tool ${JSON.stringify(tool.name)}: ${where} at ${note}`);
     typeSet.add(p.inputType, input, base).forEach(warn('inputSchema'));
     for (const key of ['inputSchema', 'outputSchema'] as const) {
-      const deep = tool[key] === undefined ? undefined : tooDeepSchema(tool[key]);
+      const deep = tool[key] === undefined ? undefined : definitions.tooDeep(tool[key]);
       if (deep !== undefined)
         warn(key)(`${deep.length > 120 ? `${deep.slice(0, 120)}…` : deep}: ${TOO_DEEP}`);
     }

@@ -1,4 +1,5 @@
 import { sanitizeSchema } from '../schema/sanitize.js';
+import { tooDeepSchema } from '../schema/walk.js';
 import { asObject, type JsonObject, type JsonValue } from '../shared/json.js';
 import type { Tool } from '../snapshot/types.js';
 import { canonicalSchema, canonicalSchemaWith, sortKeys } from '../snapshot/write.js';
@@ -15,6 +16,8 @@ export class SharedDefinitions {
   private readonly canonical = new Map<string, JsonValue>();
   /** Sanitized subschemas by node (mapSchema's `reuse`). */
   private readonly sanitized = new WeakMap<JsonObject, JsonValue>();
+  /** Subschemas one level down with nothing too deep in them (tooDeepSchema's `shallow`). */
+  private readonly shallow = new WeakSet<object>();
   /** The shared canonical definitions, and the key-sorted JSON of those a fingerprint has needed. */
   private readonly shared = new WeakSet<object>();
   private readonly sortedTexts = new WeakMap<object, string>();
@@ -28,6 +31,10 @@ export class SharedDefinitions {
 
   sanitize(schema: JsonValue): JsonValue {
     return sanitizeSchema(schema, this.sanitized);
+  }
+
+  tooDeep(schema: JsonValue): string | undefined {
+    return tooDeepSchema(schema, this.shallow);
   }
 
   /**

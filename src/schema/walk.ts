@@ -73,7 +73,11 @@ export function mapSchema(
 }
 
 /** The pointer of the first subschema nested deeper than MAX_SCHEMA_DEPTH (breadth first, without recursion), if any. */
-export function tooDeepSchema(schema: JsonValue): string | undefined {
+export function tooDeepSchema(
+  schema: JsonValue,
+  /** Nodes known to hold nothing too deep when one level down (shared definitions): not walked again. */
+  shallow?: WeakSet<object>,
+): string | undefined {
   // Every tool's schemas come through here and almost none is too deep: the queue holds each node's
   // parent and the tokens leading to it, and a pointer is built only for the node that is.
   const nodes: JsonValue[] = [schema];
@@ -81,6 +85,8 @@ export function tooDeepSchema(schema: JsonValue): string | undefined {
   const parents: number[] = [-1];
   const tokens: Array<ReadonlyArray<string | number>> = [[]];
   const enqueue = (node: JsonValue, parent: number, path: ReadonlyArray<string | number>) => {
+    // Leaving out a subtree with nothing too deep in it changes no other node's place in the order.
+    if (parent === 0 && shallow && isObject(node) && shallow.has(node)) return;
     nodes.push(node);
     depths.push(depths[parent]! + 1);
     parents.push(parent);
@@ -99,6 +105,11 @@ export function tooDeepSchema(schema: JsonValue): string | undefined {
       } else if (SINGLE.has(key)) enqueue(value, i, [key]);
     }
   }
+  if (shallow)
+    for (let i = 1; i < nodes.length && depths[i] === 1; i++) {
+      const node = nodes[i];
+      if (isObject(node)) shallow.add(node);
+    }
   return undefined;
 }
 
