@@ -6,7 +6,6 @@ import { NamePlanner, camelCase, pascalCase } from './naming.js';
 import type { SharedDefinitions } from './shared-definitions.js';
 import type { TypeSet } from './type-set.js';
 import type { BranchModel } from './types.js';
-import { prepareValidationSchema } from './validation-schema.js';
 
 /**
  * The typed branches of a tool's output schema: the documented one is the tool's output type;
@@ -56,7 +55,7 @@ export function planBranches(
       kind: branch.kind,
       typeName,
       required: branch.required,
-      validationSchema: prepareValidationSchema(branch.schema),
+      validationSchema: definitions.validationSchema(branch.schema),
     };
     if (branch.code) model.code = branch.code;
     if (branch.discriminator) model.discriminator = branch.discriminator;

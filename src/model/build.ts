@@ -29,7 +29,6 @@ import type {
   TemplateModel,
   ToolModel,
 } from './types.js';
-import { prepareValidationSchema } from './validation-schema.js';
 import { SharedDefinitions } from './shared-definitions.js';
 
 // Re-exported for the emitters and tests that read them from here.
@@ -170,7 +169,7 @@ export function buildClientModel(
       resultType: p.resultType,
       ...(validateInput
         ? {
-            inputValidationSchema: prepareValidationSchema(tool.inputSchema),
+            inputValidationSchema: definitions.validationSchema(tool.inputSchema),
             inputValidator: `${p.specName}_input`,
           }
         : {}),

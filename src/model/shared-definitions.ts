@@ -3,6 +3,7 @@ import { tooDeepSchema } from '../schema/walk.js';
 import { asObject, type JsonObject, type JsonValue } from '../shared/json.js';
 import type { Tool } from '../snapshot/types.js';
 import { canonicalSchema, canonicalSchemaWith, sortKeys } from '../snapshot/write.js';
+import { prepareValidationSchema } from './validation-schema.js';
 
 /**
  * Large catalogs repeat the same definitions in every tool: an OpenAPI description's components,
@@ -16,6 +17,8 @@ export class SharedDefinitions {
   private readonly canonical = new Map<string, JsonValue>();
   /** Sanitized subschemas by node (mapSchema's `reuse`). */
   private readonly sanitized = new WeakMap<JsonObject, JsonValue>();
+  /** Validation subschemas by node (mapSchema's `reuse`, at the validation depth bound). */
+  private readonly validation = new WeakMap<JsonObject, JsonValue>();
   /** Subschemas one level down with nothing too deep in them (tooDeepSchema's `shallow`). */
   private readonly shallow = new WeakSet<object>();
   /** The shared canonical definitions, and the key-sorted JSON of those a fingerprint has needed. */
@@ -31,6 +34,11 @@ export class SharedDefinitions {
 
   sanitize(schema: JsonValue): JsonValue {
     return sanitizeSchema(schema, this.sanitized);
+  }
+
+  /** The schema for run-time validation (see prepareValidationSchema): shared definitions shared in it too. */
+  validationSchema(schema: JsonValue): JsonObject {
+    return prepareValidationSchema(schema, this.validation);
   }
 
   tooDeep(schema: JsonValue): string | undefined {
