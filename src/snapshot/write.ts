@@ -29,7 +29,7 @@ export function canonicalSnapshot(snapshot: Snapshot): Record<string, JsonValue>
   if (snapshot.capabilities !== undefined) out.capabilities = sortKeys(snapshot.capabilities);
   if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
   out.tools = sortByKey(snapshot.tools, (t) => t.name).map((tool) => {
-    const t = ordered(tool, TOOL_KEYS);
+    const t = ordered(tool, TOOL_KEYS, TOOL_SCHEMAS);
     t.inputSchema = canonicalSchema(tool.inputSchema);
     if (tool.outputSchema !== undefined) t.outputSchema = canonicalSchema(tool.outputSchema);
     return t;
@@ -62,6 +62,8 @@ const TOOL_KEYS = [
   'icons',
   '_meta',
 ];
+
+const TOOL_SCHEMAS: ReadonlySet<string> = new Set(['inputSchema', 'outputSchema']);
 
 /** Keywords in reading order; anything else follows alphabetically. */
 const SCHEMA_KEYS = [
@@ -179,11 +181,17 @@ export function sortKeys(value: JsonValue): JsonValue {
   return out;
 }
 
-function ordered(obj: object, first: string[]): Record<string, JsonValue> {
+/** `later`: keys placed here but whose values the caller replaces (a tool's schemas), so not sorted in vain. */
+function ordered(
+  obj: object,
+  first: string[],
+  later: ReadonlySet<string> = new Set(),
+): Record<string, JsonValue> {
   const entries: Array<[string, JsonValue]> = [];
   for (const key of orderKeys(Object.keys(obj), rankOf(first))) {
     const value = (obj as Record<string, unknown>)[key];
-    if (value !== undefined) entries.push([key, sortKeys(value as JsonValue)]);
+    if (value !== undefined)
+      entries.push([key, later.has(key) ? (value as JsonValue) : sortKeys(value as JsonValue)]);
   }
   return Object.fromEntries(entries);
 }
