@@ -3,7 +3,7 @@ import { pointerToken } from '../shared/pointer.js';
 import type { JsonValue, Prompt } from '../snapshot/types.js';
 import { type LintContext, subjectOf } from './context.js';
 import { escapeHidden, hiddenCharacters } from '../shared/hidden-text.js';
-import { quote, strings } from './text.js';
+import { forEachString, pointerOf, quote, type StringPath } from './text.js';
 
 /**
  * Phrases that address the model instead of describing the tool: the tool-poisoning patterns
@@ -87,19 +87,45 @@ function scanEntity(
   value: JsonValue,
   map: PointerMap = asIs,
 ): void {
-  scanHidden(ctx, entity, value, map);
-  for (const { pointer: raw, text, key } of strings(value)) {
-    const pointer = map(raw);
-    if (key || !DESCRIBING_KEYS.has(lastKey(pointer))) continue;
+  scanStrings(ctx, entity, value, map, true);
+}
+
+/** One finding per text field (or property name) with hidden characters, listing them escaped. */
+function scanHidden(ctx: LintContext, entity: string, value: JsonValue): void {
+  scanStrings(ctx, entity, value, asIs, false);
+}
+
+/**
+ * One walk over an entity's strings for both checks; its hidden-character findings come first, then
+ * (with `instructions`) the describing fields that address the model.
+ */
+function scanStrings(
+  ctx: LintContext,
+  entity: string,
+  value: JsonValue,
+  map: PointerMap,
+  instructions: boolean,
+): void {
+  const addressing: Array<{ pointer: string; text: string; matches: PatternMatch[] }> = [];
+  forEachString(value, (text, key, path) => {
+    const hidden = hiddenCharacters(text);
+    if (hidden.length > 0) {
+      const pointer = map(pointerOf(path));
+      const field = key ? `the property name at ${quote(pointer)}` : where(pointer);
+      ctx.out.add(
+        'description-hidden-characters',
+        entity,
+        pointer,
+        `${key ? 'key' : 'value'}:${hidden.join('')}`,
+        `${subjectOf(entity)}: hidden characters (${hidden.join(' ')}) in ${field}: ${quote(text)}; a reader does not see them, a model does`,
+      );
+    }
+    if (!instructions || key || !describing(path, map)) return;
+    const matches = instructionMatches(text);
+    if (matches.length > 0) addressing.push({ pointer: map(pointerOf(path)), text, matches });
+  });
+  for (const { pointer, text, matches } of addressing) {
     // One finding per field, naming every pattern it matched: one poisoned description is one problem.
-    const matches = INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({
-      label,
-      match: pattern.exec(text),
-    })).filter(
-      (m): m is { label: string; match: RegExpExecArray } =>
-        m.match !== null && !quoted(text, m.match.index, m.match[0].length),
-    );
-    if (matches.length === 0) continue;
     const first = matches.reduce((a, b) => (b.match.index < a.match.index ? b : a)).match;
     const labels = matches.map((m) => m.label).join(', ');
     ctx.out.add(
@@ -112,26 +138,25 @@ function scanEntity(
   }
 }
 
-/** One finding per text field (or property name) with hidden characters, listing them escaped. */
-function scanHidden(
-  ctx: LintContext,
-  entity: string,
-  value: JsonValue,
-  map: PointerMap = asIs,
-): void {
-  for (const { pointer: raw, text, key } of strings(value)) {
-    const pointer = map(raw);
-    const hidden = hiddenCharacters(text);
-    if (hidden.length === 0) continue;
-    const field = key ? `the property name at ${quote(pointer)}` : where(pointer);
-    ctx.out.add(
-      'description-hidden-characters',
-      entity,
-      pointer,
-      `${key ? 'key' : 'value'}:${hidden.join('')}`,
-      `${subjectOf(entity)}: hidden characters (${hidden.join(' ')}) in ${field}: ${quote(text)}; a reader does not see them, a model does`,
-    );
+type PatternMatch = { label: string; match: RegExpExecArray };
+
+function instructionMatches(text: string): PatternMatch[] {
+  return INSTRUCTION_PATTERNS.map(({ label, pattern }) => ({
+    label,
+    match: pattern.exec(text),
+  })).filter(
+    (m): m is PatternMatch => m.match !== null && !quoted(text, m.match.index, m.match[0].length),
+  );
+}
+
+/** Whether a string is a describing field: judged by the last token of its (mapped) pointer. */
+function describing(path: StringPath, map: PointerMap): boolean {
+  // Unmapped, that token is the last key itself (neither key holds a character a pointer escapes).
+  if (map === asIs) {
+    const last = path[path.length - 1];
+    return typeof last === 'string' && DESCRIBING_KEYS.has(last);
   }
+  return DESCRIBING_KEYS.has(lastKey(map(pointerOf(path))));
 }
 
 /**

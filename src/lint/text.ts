@@ -26,19 +26,42 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-/** Every string in a JSON value (object keys included), with its RFC 6901 pointer. */
-export function* strings(
+/** Where a string sits in a JSON value: its keys and indices, unescaped; `pointerOf` makes the pointer. */
+export type StringPath = ReadonlyArray<string | number>;
+
+/**
+ * Every string in a JSON value (object keys included), in document order, with its path. The path is
+ * one array, changed as the walk goes: a visitor that keeps it copies it. A pointer is built only for
+ * the strings a rule reports, not for each of the catalog's hundreds of thousands.
+ */
+export function forEachString(
   value: JsonValue | undefined,
-  pointer = '',
-): Generator<{ pointer: string; text: string; key: boolean }> {
-  if (typeof value === 'string') yield { pointer, text: value, key: false };
-  else if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* strings(value[i], `${pointer}/${i}`);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const at = `${pointer}/${pointerToken(key)}`;
-      yield { pointer: at, text: key, key: true };
-      yield* strings(child, at);
+  visit: (text: string, key: boolean, path: StringPath) => void,
+): void {
+  const path: Array<string | number> = [];
+  const walk = (node: JsonValue | undefined): void => {
+    if (typeof node === 'string') visit(node, false, path);
+    else if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        walk(node[i]);
+        path.pop();
+      }
+    } else if (node !== null && typeof node === 'object') {
+      for (const key of Object.keys(node)) {
+        path.push(key);
+        visit(key, true, path);
+        walk(node[key]);
+        path.pop();
+      }
     }
-  }
+  };
+  walk(value);
+}
+
+/** The RFC 6901 pointer of a path. */
+export function pointerOf(path: StringPath): string {
+  let out = '';
+  for (const token of path) out += `/${pointerToken(token)}`;
+  return out;
 }

@@ -1,31 +1,36 @@
-import { sanitizeSchema } from '../schema/sanitize.js';
 import { asObject } from '../shared/json.js';
 import type { Tool } from '../snapshot/types.js';
 import { canonicalSchema } from '../snapshot/write.js';
 import { declareRequiredKeys, outputBranches } from './branches.js';
 import { NamePlanner, camelCase, pascalCase } from './naming.js';
+import type { SharedDefinitions } from './shared-definitions.js';
 import type { TypeSet } from './type-set.js';
 import type { BranchModel } from './types.js';
-import { prepareValidationSchema } from './validation-schema.js';
 
 /**
  * The typed branches of a tool's output schema: the documented one is the tool's output type;
  * alternatives and error envelopes get their own names, and identical ones (a server that repeats
  * a wrapper in every tool) share one type across tools through `shared`.
  */
+/** What planning branches adds to: the type names, the type set, the branch types shared between tools. */
+export interface BranchPlan {
+  types: NamePlanner;
+  typeSet: TypeSet;
+  shared: Map<string, string>;
+  definitions: SharedDefinitions;
+}
+
 export function planBranches(
   tool: Tool,
   outputType: string,
   base: string,
-  types: NamePlanner,
-  typeSet: TypeSet,
-  shared: Map<string, string>,
+  { types, typeSet, shared, definitions }: BranchPlan,
   warn: (note: string) => void,
 ): Array<Omit<BranchModel, 'validator'>> {
   const branches = outputBranches(tool.outputSchema!);
   const variants = new NamePlanner(new Set(['documented']));
   return branches.map((branch) => {
-    const typed = declareRequiredKeys(asObject(sanitizeSchema(branch.schema)));
+    const typed = declareRequiredKeys(asObject(definitions.sanitize(branch.schema)));
     let typeName: string;
     if (branch.kind === 'documented') {
       typeName = outputType;
@@ -50,7 +55,7 @@ export function planBranches(
       kind: branch.kind,
       typeName,
       required: branch.required,
-      validationSchema: prepareValidationSchema(branch.schema),
+      validationSchema: definitions.validationSchema(branch.schema),
     };
     if (branch.code) model.code = branch.code;
     if (branch.discriminator) model.discriminator = branch.discriminator;

@@ -1,10 +1,8 @@
 import type { ServerConfig } from '../config/types.js';
-import { sanitizeSchema } from '../schema/sanitize.js';
 import { TypeSet } from './type-set.js';
-import { TOO_DEEP, tooDeepSchema } from '../schema/walk.js';
+import { TOO_DEEP } from '../schema/walk.js';
 import { asObject } from '../shared/json.js';
-import type { Prompt, Snapshot, Tool } from '../snapshot/types.js';
-import { canonicalSchema } from '../snapshot/write.js';
+import type { Prompt, Snapshot } from '../snapshot/types.js';
 import { compareStrings } from '../shared/compare.js';
 import { planBranches } from './branch-types.js';
 import { declareRequiredKeys, requiredOf } from './branches.js';
@@ -31,7 +29,7 @@ import type {
   TemplateModel,
   ToolModel,
 } from './types.js';
-import { prepareValidationSchema } from './validation-schema.js';
+import { SharedDefinitions } from './shared-definitions.js';
 
 // Re-exported for the emitters and tests that read them from here.
 export { RUNTIME_CODE_MEMBERS, RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
@@ -59,8 +57,11 @@ export function buildClientModel(
   const bases = new NamePlanner();
   const validateInput = server.validateInput ?? false;
 
+  const definitions = new SharedDefinitions();
   // Canonical schemas (sorted property maps): the output depends on the catalog, not on the order a server wrote its keys in.
-  const tools = sortBy(snapshot.tools, (t) => t.name).map((tool) => canonicalTool(tool));
+  const tools = sortBy(snapshot.tools, (t) => t.name).map((tool) =>
+    definitions.canonicalTool(tool),
+  );
   // Claim every tool's own names before hoisted or shared ones, so a `$defs` entry can never take a tool's name.
   const planned = tools.map((tool) => {
     // `foo-bar` and `foo_bar` both want FooBar: the second in name order becomes FooBar2, in every name.
@@ -104,19 +105,25 @@ export function buildClientModel(
 
   const toolModels: ToolModel[] = planned.map((p) => {
     const { tool, base } = p;
-    const input = declareRequiredKeys(asObject(sanitizeSchema(tool.inputSchema)));
+    const input = declareRequiredKeys(asObject(definitions.sanitize(tool.inputSchema)));
     const warn = (where: string) => (note: string) =>
       warnings.push(`tool ${JSON.stringify(tool.name)}: ${where} at ${note}`);
     typeSet.add(p.inputType, input, base).forEach(warn('inputSchema'));
     for (const key of ['inputSchema', 'outputSchema'] as const) {
-      const deep = tool[key] === undefined ? undefined : tooDeepSchema(tool[key]);
+      const deep = tool[key] === undefined ? undefined : definitions.tooDeep(tool[key]);
       if (deep !== undefined)
         warn(key)(`${deep.length > 120 ? `${deep.slice(0, 120)}…` : deep}: ${TOO_DEEP}`);
     }
     // validators.ts exports are named after the spec (unique, identifier-safe): `<Spec>_<branch>`, `<Spec>_input`.
     const branches = (
       tool.outputSchema
-        ? planBranches(tool, p.outputType!, base, types, typeSet, shared, warn('outputSchema'))
+        ? planBranches(
+            tool,
+            p.outputType!,
+            base,
+            { types, typeSet, shared, definitions },
+            warn('outputSchema'),
+          )
         : []
     ).map((b) => ({ ...b, validator: `${p.specName}_${b.index}` }));
     const inputKind = inputKindOf(input);
@@ -142,7 +149,10 @@ export function buildClientModel(
       functionName: p.functionName,
       file: p.file,
       summary: toolSummary(tool),
-      fingerprint: toolFingerprint(tool),
+      // Hashing every tool's whole definition costs; only the per-tool layout's catalog.json reads it.
+      ...(layout === 'per-tool'
+        ? { fingerprint: toolFingerprint(tool, (value) => definitions.sortedJson(value)) }
+        : {}),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,
@@ -159,7 +169,7 @@ export function buildClientModel(
       resultType: p.resultType,
       ...(validateInput
         ? {
-            inputValidationSchema: prepareValidationSchema(tool.inputSchema),
+            inputValidationSchema: definitions.validationSchema(tool.inputSchema),
             inputValidator: `${p.specName}_input`,
           }
         : {}),
@@ -219,12 +229,6 @@ export function buildClientModel(
   };
   // Last, once every name is decided: what each file imports and exports.
   return { ...named, modules: planModules(named) };
-}
-
-function canonicalTool(tool: Tool): Tool {
-  const out: Tool = { ...tool, inputSchema: asObject(canonicalSchema(tool.inputSchema)) };
-  if (tool.outputSchema) out.outputSchema = asObject(canonicalSchema(tool.outputSchema));
-  return out;
 }
 
 function hasRequiredArgument(prompt: Prompt): boolean {

@@ -51,10 +51,16 @@ export function toolSummary(tool: Tool): string {
   return sentence.length > 160 ? `${sentence.slice(0, 159)}…` : sentence;
 }
 
-/** sha256 of the tool's canonical JSON: the same definition gives the same fingerprint on every machine. */
-export function toolFingerprint(tool: Tool): string {
+/**
+ * sha256 of the tool's canonical JSON: the same definition gives the same fingerprint on every machine.
+ * `sortedJson` must give `JSON.stringify(sortKeys(value))`; a caller may give a faster way to the same text.
+ */
+export function toolFingerprint(
+  tool: Tool,
+  sortedJson: (value: JsonValue) => string = (value) => JSON.stringify(sortKeys(value)),
+): string {
   return createHash('sha256')
-    .update(JSON.stringify(sortKeys(tool as unknown as JsonValue)))
+    .update(sortedJson(tool as unknown as JsonValue))
     .digest('hex')
     .slice(0, 16);
 }

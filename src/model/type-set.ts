@@ -1,6 +1,5 @@
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { canonicalSchema } from '../snapshot/write.js';
-import { isLocalRef, resolveLocalRef } from '../schema/refs.js';
+import { isLocalRef } from '../schema/refs.js';
 import {
   ALIAS_CYCLE_NOTE,
   CYCLE_NOTE,
@@ -13,6 +12,7 @@ import { collectRefs, mapSchema } from '../schema/walk.js';
 import { isObject } from '../shared/json.js';
 import { decodePointerToken } from '../shared/pointer.js';
 import { NamePlanner, pascalCase } from './naming.js';
+import { Closure, NodeFacts } from './ref-closure.js';
 
 /**
  * The set of named schemas that becomes `types.ts`: one entry per tool input/output/branch, plus
@@ -24,6 +24,8 @@ export class TypeSet {
   private readonly defs = new Map<string, JsonObject>();
   /** Closure key of a hoisted target → its type name. */
   private readonly hoisted = new Map<string, string>();
+  /** What is known of each `$ref` target by node, for every schema added (see Closure). */
+  private readonly nodes = new NodeFacts();
 
   constructor(private readonly planner: NamePlanner) {}
 
@@ -36,13 +38,14 @@ export class TypeSet {
     const fresh: string[] = [];
     const aliases = new Map<string, string>();
     const aliasCycles: string[] = [];
-    const reachable = this.reachableTargets(root);
+    const closure = new Closure(root, this.nodes);
+    const reachable = this.reachableTargets(root, closure);
     // A `$ref` chain nests as deep as it is long once resolved: the far end of a long one is typed unknown.
-    const deep = deepRefTargets(root, reachable);
+    const deep = deepRefTargets(root, reachable, this.nodes.ownRefs);
     for (const pointer of reachable) {
       if (pointer === '') continue;
       // A target that is only another `$ref` is an alias: name the schema at the end of the chain.
-      const end = followAliases(root, pointer);
+      const end = followAliases(closure, pointer);
       if (end === null) {
         // A cycle of pure aliases describes no value: left unresolved, so every use of it is typed unknown.
         aliasCycles.push(`${pointer}: ${ALIAS_CYCLE_NOTE}`);
@@ -53,9 +56,7 @@ export class TypeSet {
         continue;
       }
       // A cut-off target is unknown in this tool only: never shared (and its closure is not walked).
-      const key = deep.has(pointer)
-        ? JSON.stringify(['cut', name, pointer])
-        : closureKey(root, pointer);
+      const key = deep.has(pointer) ? JSON.stringify(['cut', name, pointer]) : closure.key(pointer);
       let typeName = this.hoisted.get(key);
       if (!typeName) {
         const base = pascalCase(lastToken(pointer), 'Def');
@@ -84,7 +85,7 @@ export class TypeSet {
         ? unknownType(pointer, CYCLE_NOTE)
         : deep.has(pointer)
           ? unknownType(pointer, DEEP_CHAIN_NOTE)
-          : this.rewrite(resolveLocalRef(root, `#${pointer}`) ?? {}, names);
+          : this.rewrite(closure.target(pointer) ?? {}, names);
       this.defs.set(names.get(pointer)!, schema);
     }
     this.defs.set(name, cyclic.has('') ? unknownType('', CYCLE_NOTE) : this.rewrite(root, names));
@@ -107,25 +108,28 @@ export class TypeSet {
   }
 
   /** Every local pointer reachable from the root through `$ref`s, in a stable order. */
-  private reachableTargets(root: JsonValue): string[] {
+  private reachableTargets(root: JsonValue, closure: Closure): string[] {
     const seen = new Set<string>();
-    const queue = collectRefs(root).map((r) => r.ref);
-    while (queue.length) {
-      const ref = queue.shift()!;
+    const queue = collectRefs(root, this.nodes.childRefs);
+    for (let i = 0; i < queue.length; i++) {
+      const ref = queue[i]!;
       if (!isLocalRef(ref)) continue;
       const pointer = ref.slice(1);
       if (seen.has(pointer)) continue;
-      const target = resolveLocalRef(root, ref);
-      if (target === undefined) continue;
+      if (closure.target(pointer) === undefined) continue;
       seen.add(pointer);
-      queue.push(...collectRefs(target).map((r) => r.ref));
+      for (const next of closure.refs(pointer)) queue.push(`#${next}`);
     }
     return [...seen].sort();
   }
 
   /** Point every local `$ref` at its hoisted name; drop nested `$defs` (hoisted when used). */
   private rewrite(schema: JsonValue, names: Map<string, string>): JsonObject {
-    const result = mapSchema(schema, (node) => {
+    // The root's own definitions are dropped unread (each is rewritten as a target of its own when used).
+    const result = mapSchema(withoutDefinitions(schema), (node) => {
+      // `node` is mapSchema's fresh copy: most nodes (no `$ref`, no nested definitions) are kept as they are.
+      if (node.$defs === undefined && node.definitions === undefined && node.$ref === undefined)
+        return node;
       const out: JsonObject = { ...node };
       delete out.$defs;
       delete out.definitions;
@@ -171,13 +175,20 @@ function aliasType(schema: JsonObject): JsonObject {
   };
 }
 
-function followAliases(root: JsonValue, start: string): string | null {
+function withoutDefinitions(schema: JsonValue): JsonValue {
+  if (!isObject(schema) || (schema.$defs === undefined && schema.definitions === undefined))
+    return schema;
+  const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  return rest;
+}
+
+function followAliases(closure: Closure, start: string): string | null {
   const seen = new Set<string>();
   let pointer = start;
   for (;;) {
     if (seen.has(pointer)) return null;
     seen.add(pointer);
-    const node = resolveLocalRef(root, `#${pointer}`);
+    const node = closure.target(pointer);
     if (!isObject(node) || typeof node.$ref !== 'string' || !isLocalRef(node.$ref)) return pointer;
     if (Object.keys(node).some((k) => k !== '$ref' && k !== 'description')) return pointer;
     pointer = node.$ref.slice(1);
@@ -187,22 +198,4 @@ function followAliases(root: JsonValue, start: string): string | null {
 function lastToken(pointer: string): string {
   const tokens = pointer.split('/');
   return decodePointerToken(tokens[tokens.length - 1] ?? '');
-}
-
-/** Identity of a `$ref` target: its content and that of everything it reaches, so equal defs in two tools are one type. */
-function closureKey(root: JsonValue, start: string): string {
-  const parts: Array<[string, JsonValue]> = [];
-  const seen = new Set<string>();
-  const queue = [start];
-  while (queue.length) {
-    const pointer = queue.shift()!;
-    if (seen.has(pointer)) continue;
-    seen.add(pointer);
-    const target = resolveLocalRef(root, `#${pointer}`);
-    if (target === undefined) continue;
-    parts.push([pointer, canonicalSchema(target)]);
-    for (const { ref } of collectRefs(target)) if (isLocalRef(ref)) queue.push(ref.slice(1));
-  }
-  parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return JSON.stringify([start, parts]);
 }

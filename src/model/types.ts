@@ -73,8 +73,11 @@ export interface ToolModel {
   file: string;
   /** The first line of the description (or the title), for the agent catalog. */
   summary: string;
-  /** sha256 of the canonical tool definition (16 hex digits): changes whenever the tool does. */
-  fingerprint: string;
+  /**
+   * sha256 of the canonical tool definition (16 hex digits): changes whenever the tool does. Set in the
+   * per-tool layout only, whose catalog.json is what reads it.
+   */
+  fingerprint?: string;
   specName: string;
   inputType: string;
   /** Whether the method's parameter is `inputType` (`object`) or an open object, for schemas that are not object-only (see input-kind.ts). */

@@ -8,21 +8,29 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
  * what the server declared), minus what cannot work offline or would clash between tools: a remote
  * `$ref` (never fetched) accepts anything, `$id` is dropped so tools sharing one do not collide.
  */
-export function prepareValidationSchema(schema: JsonValue): JsonObject {
+export function prepareValidationSchema(
+  schema: JsonValue,
+  /** Results for shared definitions, by node (mapSchema's `reuse`): the schemas then share those parts. */
+  reuse?: WeakMap<JsonObject, JsonValue>,
+): JsonObject {
   // Not cut at the type depth bound: a cut subschema accepts anything, which under `oneOf` or `not` would
   // reject everything. Reading bounds the nesting (MAX_JSON_DEPTH), and that bound is the one used here.
   const out = mapSchema(
     schema,
     (node) => {
+      const remote = typeof node.$ref === 'string' && !isLocalRef(node.$ref);
+      // Most nodes keep every keyword: `node` is mapSchema's fresh copy, so only those that lose one are copied again.
+      if (node.$id === undefined && node.id === undefined && !remote) return node;
       const copy: JsonObject = { ...node };
       delete copy.$id;
       delete copy.id;
-      if (typeof copy.$ref === 'string' && !isLocalRef(copy.$ref)) delete copy.$ref;
+      if (remote) delete copy.$ref;
       return copy;
     },
     '',
     0,
     MAX_JSON_DEPTH,
+    reuse,
   );
   return out !== null && typeof out === 'object' && !Array.isArray(out) ? out : {};
 }

@@ -10,17 +10,23 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
  */
 const MAX_TAG_TEXT = 200;
 const MAX_EXAMPLES = 3;
+const NUMERIC: ReadonlySet<string> = new Set(NUMERIC_CONSTRAINTS);
 
-export function docTags(node: JsonObject): string | undefined {
+export function docTags(
+  node: JsonObject,
+  defaultValue = node.default,
+  examples = node.examples,
+): string | undefined {
   const tags: string[] = [];
-  if (node.default !== undefined) tags.push(`@default ${json(node.default)}`);
-  for (const key of NUMERIC_CONSTRAINTS)
-    if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
+  if (defaultValue !== undefined) tags.push(`@default ${json(defaultValue)}`);
+  // In the fixed order, but only for a node that has one: most have none, and each absent lookup costs.
+  if (Object.keys(node).some((key) => NUMERIC.has(key)))
+    for (const key of NUMERIC_CONSTRAINTS)
+      if (typeof node[key] === 'number') tags.push(`@${key} ${String(node[key])}`);
   if (typeof node.pattern === 'string') tags.push(`@pattern ${oneLine(node.pattern)}`);
   if (typeof node.format === 'string') tags.push(`@format ${oneLine(node.format)}`);
-  if (Array.isArray(node.examples))
-    for (const example of node.examples.slice(0, MAX_EXAMPLES))
-      tags.push(`@example ${json(example)}`);
+  if (Array.isArray(examples))
+    for (const example of examples.slice(0, MAX_EXAMPLES)) tags.push(`@example ${json(example)}`);
   return tags.length ? tags.join('\n') : undefined;
 }
 

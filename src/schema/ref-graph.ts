@@ -64,16 +64,29 @@ export const DEEP_CHAIN_NOTE = `$ref chain more than ${MAX_SCHEMA_DEPTH} targets
  * pointer order (without recursion). json-schema-to-typescript resolves `$ref`s by recursion, so a chain
  * of thousands of `$defs` (each a few levels deep) overflows its stack; cutting the chain here keeps it short.
  */
-export function deepRefTargets(root: JsonValue, targets: string[]): Set<string> {
+export function deepRefTargets(
+  root: JsonValue,
+  targets: string[],
+  /** Each target's own refs by node, kept by a caller that sees the same definition objects again. */
+  ownRefs: WeakMap<object, string[]> = new WeakMap(),
+): Set<string> {
+  const known = new Map<string, string[]>();
   const refsOf = (pointer: string) => {
+    let refs = known.get(pointer);
+    if (refs) return refs;
     const node = pointer === '' ? root : resolveLocalRef(root, `#${pointer}`);
-    // A target's own refs: the definitions it carries are targets of their own, reached only by a `$ref`.
-    const own = isObject(node) ? { ...node, $defs: null, definitions: null } : null;
-    const found = collectRefs(own)
-      .map((r) => r.ref)
-      .filter(isLocalRef)
-      .map((ref) => ref.slice(1));
-    return [...new Set(found)].sort().reverse();
+    refs = isObject(node) ? ownRefs.get(node) : undefined;
+    if (!refs) {
+      // A target's own refs: the definitions it carries are targets of their own, reached only by a `$ref`.
+      const own = isObject(node) ? { ...node, $defs: null, definitions: null } : null;
+      const found = collectRefs(own)
+        .filter(isLocalRef)
+        .map((ref) => ref.slice(1));
+      refs = [...new Set(found)].sort().reverse();
+      if (isObject(node)) ownRefs.set(node, refs);
+    }
+    known.set(pointer, refs);
+    return refs;
   };
   const depthOf = new Map<string, number>();
   const cut = new Set<string>();

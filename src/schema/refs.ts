@@ -17,9 +17,10 @@ export function resolveLocalRef(root: JsonValue, ref: string): JsonValue | undef
     .slice(2)
     .split('/')
     .filter((_, i, all) => !(all.length === 1 && all[0] === ''))) {
-    const decoded = decodeUri(raw);
+    // Most tokens hold neither escape: only those that do are decoded (every `$ref` of every walk comes here).
+    const decoded = raw.includes('%') ? decodeUri(raw) : raw;
     if (decoded === undefined) return undefined;
-    const token = decodePointerToken(decoded);
+    const token = decoded.includes('~') ? decodePointerToken(decoded) : decoded;
     if (node === null || typeof node !== 'object') return undefined;
     node = Array.isArray(node)
       ? node[Number(token)]

@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '../snapshot/types.js';
 import { isLocalRef } from './refs.js';
 import { docTags } from './doc-tags.js';
 import { fromOwnEntries, mapSchema } from './walk.js';
-import { isObject } from '../shared/json.js';
+import { isObject, setOwn } from '../shared/json.js';
 import {
   ONE_SUBSCHEMA_ONLY,
   SUBSCHEMA_LISTS,
@@ -45,10 +45,17 @@ const NEVER_SCHEMA: JsonObject = { tsType: 'never' };
 /** Our own marker for "any value". */
 export const UNKNOWN_SCHEMA: JsonObject = { tsType: 'unknown' };
 
-export function sanitizeSchema(schema: JsonValue): JsonValue {
-  return mapSchema(fromBoolean(schema), (node) => cleanNode(node));
+/** `reuse`: sanitized subschemas by node, for definition objects shared between schemas (see mapSchema). */
+export function sanitizeSchema(
+  schema: JsonValue,
+  reuse?: WeakMap<JsonObject, JsonValue>,
+): JsonValue {
+  return mapSchema(fromBoolean(schema), (node) => cleanNode(node), '', 0, undefined, reuse);
 }
 
+const MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
+const LISTS_ONLY: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS_ONLY);
+const ONE_ONLY: ReadonlySet<string> = new Set(ONE_SUBSCHEMA_ONLY);
 const SUBSCHEMA_KEYS: ReadonlySet<string> = new Set<string>([
   ...SUBSCHEMA_MAPS,
   ...SUBSCHEMA_SINGLE,
@@ -77,33 +84,32 @@ function refInData(key: string, value: JsonValue): boolean {
 }
 
 function cleanNode(node: JsonObject): JsonValue {
-  // From entries, not by assignment: a `__proto__` keyword must stay a key, not become the prototype.
-  const out = fromOwnEntries(
-    Object.entries(node).filter(
-      ([key, value]) => !DIRECTIVES.has(key) && !DROPPED.has(key) && !refInData(key, value),
-    ),
-  );
+  const out: JsonObject = {};
+  // Kept as tags only; left in, json-schema-to-typescript would type a schema without `type` by its default's type.
+  let defaultValue: JsonValue | undefined;
+  let examples: JsonValue | undefined;
+  // One pass over the node's own keys: looking up each keyword of the taxonomy instead would miss on most nodes.
+  for (const key of Object.keys(node)) {
+    const value = node[key]!;
+    if (DIRECTIVES.has(key) || DROPPED.has(key) || refInData(key, value)) continue;
+    if (key === 'default') defaultValue = value;
+    else if (key === 'examples') examples = value;
+    else if (MAPS.has(key)) {
+      if (isObject(value))
+        out[key] = Object.values(value).some(isBoolean)
+          ? fromOwnEntries(Object.entries(value).map(([k, v]) => [k, fromBoolean(v)]))
+          : value;
+    } else if (LISTS_ONLY.has(key)) {
+      if (Array.isArray(value)) out[key] = value.some(isBoolean) ? value.map(fromBoolean) : value;
+    } else if (ONE_ONLY.has(key) && typeof value === 'boolean') {
+      out[key] =
+        key !== 'additionalProperties' && key !== 'additionalItems' ? fromBoolean(value) : value;
+    }
+    // setOwn, not assignment: a `__proto__` keyword must stay a key, not become the prototype.
+    else setOwn(out, key, value);
+  }
   if (typeof node.title === 'string' && node.title.trim() && typeof node.description !== 'string')
     out.description = node.title;
-  for (const key of SUBSCHEMA_MAPS) {
-    const map = out[key];
-    if (isObject(map))
-      out[key] = fromOwnEntries(Object.entries(map).map(([k, v]) => [k, fromBoolean(v)]));
-    else if (map !== undefined) delete out[key];
-  }
-  for (const key of ONE_SUBSCHEMA_ONLY) {
-    if (
-      typeof out[key] === 'boolean' &&
-      key !== 'additionalProperties' &&
-      key !== 'additionalItems'
-    )
-      out[key] = fromBoolean(out[key]);
-  }
-  for (const key of SUBSCHEMA_LISTS_ONLY) {
-    const list = out[key];
-    if (Array.isArray(list)) out[key] = list.map(fromBoolean);
-    else if (list !== undefined) delete out[key];
-  }
   if (typeof out.$ref === 'string' && !isLocalRef(out.$ref)) {
     const ref = out.$ref;
     delete out.$ref;
@@ -142,15 +148,12 @@ function cleanNode(node: JsonObject): JsonValue {
   if (out.description !== undefined && typeof out.description !== 'string') delete out.description;
   parenthesizeNegativeLiterals(out);
   openLooseObject(out);
-  const tags = docTags(out);
+  const tags = docTags(out, defaultValue, examples);
   if (tags)
     out.description =
       typeof out.description === 'string' && out.description.trim()
         ? `${out.description}\n\n${tags}`
         : tags;
-  // Kept as tags; left in, json-schema-to-typescript would type a schema without `type` by its default's type.
-  delete out.default;
-  delete out.examples;
   return markUnknownIfUntyped(out);
 }
 
@@ -234,6 +237,10 @@ function normalizeTuples(node: JsonObject): void {
   node.items = prefix;
   if (rest === undefined) delete node.additionalItems;
   else node.additionalItems = rest;
+}
+
+function isBoolean(value: JsonValue): boolean {
+  return typeof value === 'boolean';
 }
 
 function fromBoolean(schema: JsonValue): JsonValue {

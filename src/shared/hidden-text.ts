@@ -12,8 +12,12 @@
 const HIDDEN =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
 
+const HIDDEN_ANY = new RegExp(HIDDEN.source, 'u');
+
 /** Every hidden character in `text`, in order of first appearance, escaped (`\u200b`, `\u{e0041}`). */
 export function hiddenCharacters(text: string): string[] {
+  // Almost no text has any: one test first, without building a match per character or a set.
+  if (!HIDDEN_ANY.test(text)) return [];
   const found = new Set<string>();
   for (const match of text.matchAll(HIDDEN)) found.add(escapeCodePoint(match[0]));
   return [...found];

@@ -16,6 +16,21 @@ export function asObject(value: unknown): JsonObject {
 }
 
 /**
+ * Set an own property: plain assignment of `__proto__` would set the prototype instead (what a
+ * server's schema may name a property), so that one key is defined, as `Object.fromEntries` does.
+ */
+export function setOwn(target: JsonObject, key: string, value: JsonValue): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else target[key] = value;
+}
+
+/**
  * The one depth bound of every stage. Types, branch and input-kind analysis stop at this many
  * nested subschemas (deeper parts are typed `unknown`, with a warning); reading rejects JSON nested
  * deeper than MAX_JSON_DEPTH, so that every later recursion (canonical writing, `JSON.stringify`,

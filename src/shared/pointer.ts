@@ -2,7 +2,10 @@
 
 /** Escape one reference token: `~` → `~0`, `/` → `~1`. */
 export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(token);
+  // Most tokens need no escape: checked first, since every walk builds pointers for every key.
+  if (!text.includes('~') && !text.includes('/')) return text;
+  return text.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** A pointer from unescaped tokens: `pointer('a', 'b/c')` is `/a/b~1c`. */

@@ -1,5 +1,5 @@
 import { compareStrings } from '../shared/compare.js';
-import { isObject, type JsonValue } from '../shared/json.js';
+import { isObject, setOwn, type JsonObject, type JsonValue } from '../shared/json.js';
 import {
   ITEMS,
   NUMERIC_CONSTRAINTS,
@@ -29,7 +29,7 @@ export function canonicalSnapshot(snapshot: Snapshot): Record<string, JsonValue>
   if (snapshot.capabilities !== undefined) out.capabilities = sortKeys(snapshot.capabilities);
   if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
   out.tools = sortByKey(snapshot.tools, (t) => t.name).map((tool) => {
-    const t = ordered(tool, TOOL_KEYS);
+    const t = ordered(tool, TOOL_KEYS, TOOL_SCHEMAS);
     t.inputSchema = canonicalSchema(tool.inputSchema);
     if (tool.outputSchema !== undefined) t.outputSchema = canonicalSchema(tool.outputSchema);
     return t;
@@ -62,6 +62,8 @@ const TOOL_KEYS = [
   'icons',
   '_meta',
 ];
+
+const TOOL_SCHEMAS: ReadonlySet<string> = new Set(['inputSchema', 'outputSchema']);
 
 /** Keywords in reading order; anything else follows alphabetically. */
 const SCHEMA_KEYS = [
@@ -117,24 +119,44 @@ const SCHEMA_KEYS = [
   '$defs',
   'definitions',
 ];
+const SCHEMA_RANK = rankOf(SCHEMA_KEYS);
 const SCHEMA_MAPS: ReadonlySet<string> = new Set(SUBSCHEMA_MAPS);
 const SCHEMA_ONE: ReadonlySet<string> = new Set(ONE_SUBSCHEMA_ONLY);
 const SCHEMA_LISTS: ReadonlySet<string> = new Set(SUBSCHEMA_LISTS_ONLY);
 
 export function canonicalSchema(schema: JsonValue): JsonValue {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
-  // Built from entries, never by assignment: a `__proto__` key stays a key and sets no prototype.
-  return Object.fromEntries(
-    orderKeys(Object.keys(schema), SCHEMA_KEYS).map((key) => [
-      key,
-      canonicalValue(key, schema[key]!),
-    ]),
-  );
+  return canonicalSchemaWith(schema, canonicalSchema);
 }
 
-function canonicalValue(key: string, value: JsonValue): JsonValue {
-  if (SCHEMA_MAPS.has(key) && isObject(value))
-    return Object.fromEntries(sortedKeys(value).map((k) => [k, canonicalSchema(value[k]!)]));
+/**
+ * The canonical schema, with `definition` making the canonical form of each of the root's `$defs`
+ * (or `definitions`) entries: a caller that sees the same definitions in many schemas makes each once.
+ */
+export function canonicalSchemaWith(
+  schema: JsonValue,
+  definition: (entry: JsonValue) => JsonValue,
+): JsonValue {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  // Set with setOwn, never by plain assignment: a `__proto__` key stays a key and sets no prototype.
+  const out: JsonObject = {};
+  for (const key of orderKeys(Object.keys(schema), SCHEMA_RANK)) {
+    const entry = key === '$defs' || key === 'definitions' ? definition : canonicalSchema;
+    setOwn(out, key, canonicalValue(key, schema[key]!, entry));
+  }
+  return out;
+}
+
+/** `entry` makes the canonical form of each entry of a map of subschemas (`properties`, `$defs`, …). */
+function canonicalValue(
+  key: string,
+  value: JsonValue,
+  entry: (value: JsonValue) => JsonValue,
+): JsonValue {
+  if (SCHEMA_MAPS.has(key) && isObject(value)) {
+    const out: JsonObject = {};
+    for (const k of sortedKeys(value)) setOwn(out, k, entry(value[k]!));
+    return out;
+  }
   if (SCHEMA_ONE.has(key)) return canonicalSchema(value);
   if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return value.map(canonicalSchema);
   if (key === ITEMS)
@@ -154,28 +176,43 @@ function canonicalValue(key: string, value: JsonValue): JsonValue {
 export function sortKeys(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (!isObject(value)) return value;
-  return Object.fromEntries(sortedKeys(value).map((k) => [k, sortKeys(value[k]!)]));
+  const out: JsonObject = {};
+  for (const k of sortedKeys(value)) setOwn(out, k, sortKeys(value[k]!));
+  return out;
 }
 
-function ordered(obj: object, first: string[]): Record<string, JsonValue> {
+/** `later`: keys placed here but whose values the caller replaces (a tool's schemas), so not sorted in vain. */
+function ordered(
+  obj: object,
+  first: string[],
+  later: ReadonlySet<string> = new Set(),
+): Record<string, JsonValue> {
   const entries: Array<[string, JsonValue]> = [];
-  for (const key of orderKeys(Object.keys(obj), first)) {
+  for (const key of orderKeys(Object.keys(obj), rankOf(first))) {
     const value = (obj as Record<string, unknown>)[key];
-    if (value !== undefined) entries.push([key, sortKeys(value as JsonValue)]);
+    if (value !== undefined)
+      entries.push([key, later.has(key) ? (value as JsonValue) : sortKeys(value as JsonValue)]);
   }
   return Object.fromEntries(entries);
 }
 
-function orderKeys(keys: string[], first: string[]): string[] {
-  const rank = (k: string) => {
-    const i = first.indexOf(k);
-    return i === -1 ? first.length : i;
-  };
-  return [...keys].sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
+/** Each key's place in a fixed order (a map, so a sort compares in constant time); the rest share the last place. */
+type Rank = ReadonlyMap<string, number>;
+
+function rankOf(first: readonly string[]): Rank {
+  return new Map(first.map((key, i) => [key, i]));
 }
 
+function orderKeys(keys: string[], first: Rank): string[] {
+  const last = first.size;
+  return keys.sort(
+    (a, b) => (first.get(a) ?? last) - (first.get(b) ?? last) || compareStrings(a, b),
+  );
+}
+
+/** Code-unit order: what `compareStrings` gives, by the built-in comparison of strings. */
 function sortedKeys(obj: object): string[] {
-  return Object.keys(obj).sort(compareStrings);
+  return Object.keys(obj).sort();
 }
 
 function sortByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
