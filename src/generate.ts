@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from './config/types.js';
 import { CodegenError } from './shared/errors.js';
 import type { ClientModel } from './model/types.js';
+import type { EmittedFile } from './emit/emit.js';
 import {
   cacheKey,
   defaultCacheDir,
@@ -232,24 +233,24 @@ async function renderFiles(
   const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () => buildClientModel(snapshot, server));
-    const emitted = await time('emit', () => emitClient(model, memos?.validators));
-    // All files at once, so the runs of every file share the threads.
+    // Each file goes to the formatting threads as soon as its text exists, so they format the first
+    // while this thread emits the rest; what is left of formatting after emit is the format stage.
+    const formatting = new Map<string, Promise<CachedFile>>();
+    const format = async (file: EmittedFile): Promise<CachedFile> => {
+      if (!file.format) return { path: file.path, content: file.content, prettier: null };
+      const filepath = resolve(outDir, file.path);
+      const options = await prettierOptionsFor(filepath);
+      const content = await formatTypeScript(file.content, filepath, options, pool, memos?.format);
+      return { path: file.path, content, prettier: optionsText(options) };
+    };
+    const start = (file: EmittedFile) => {
+      const formatted = format(file);
+      formatted.catch(() => undefined); // awaited below; an emit failure first must not leave it unhandled
+      formatting.set(file.path, formatted);
+    };
+    const emitted = await time('emit', () => emitClient(model, memos?.validators, start));
     const files = await time('format', () =>
-      Promise.all(
-        emitted.map(async (file): Promise<CachedFile> => {
-          if (!file.format) return { path: file.path, content: file.content, prettier: null };
-          const filepath = resolve(outDir, file.path);
-          const options = await prettierOptionsFor(filepath);
-          const content = await formatTypeScript(
-            file.content,
-            filepath,
-            options,
-            pool,
-            memos?.format,
-          );
-          return { path: file.path, content, prettier: optionsText(options) };
-        }),
-      ),
+      Promise.all(emitted.map((file) => formatting.get(file.path) ?? format(file))),
     );
     if (cache && memos) await time('cache', () => saveMemos(cache, outDir, memos));
     return { files, model };

@@ -29,10 +29,49 @@ export const RUNTIME_TEMPLATES = [
 ];
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
-/** Every file of a generated client, unformatted; the validator emitter's warnings join the model's. */
-export async function emitClient(model: ClientModel, memo?: CompileMemo): Promise<EmittedFile[]> {
+/**
+ * Every file of a generated client, unformatted; the validator emitter's warnings join the model's.
+ * `ready` is told of each file as soon as its text exists, cheapest first, so that formatting it can
+ * start while the next is emitted (the validators come last: they take longest and are not formatted).
+ */
+export async function emitClient(
+  model: ClientModel,
+  memo?: CompileMemo,
+  ready: (file: EmittedFile) => void = () => undefined,
+): Promise<EmittedFile[]> {
   const header = banner(model);
-  const types = paragraphs(await compileDefinitions(model.definitions));
+  const emitted = (file: EmittedFile): EmittedFile => {
+    ready(file);
+    return file;
+  };
+  const { files } = model;
+  // The planner placed every tool in a file: tools.ts for all of them, or tools/<tool>.ts each.
+  const toolFiles = [...new Set(model.tools.map((t) => t.file))].map((path) =>
+    emitted({
+      path,
+      content: `${header}\n${toolsSource(
+        model,
+        model.tools.filter((t) => t.file === path),
+        path,
+      )}`,
+      format: true,
+    }),
+  );
+  const client = emitted({
+    path: files.client,
+    content: `${header}\n${clientSource(model)}`,
+    format: true,
+  });
+  const index = emitted({
+    path: files.index,
+    content: `${header}\n${indexSource(model)}`,
+    format: true,
+  });
+  const types = emitted({
+    path: files.types,
+    content: `${header}\n${paragraphs(await compileDefinitions(model.definitions))}`,
+    format: true,
+  });
   const validators = emitValidatorModule(validatorEntries(model), memo);
   model.warnings.push(...validators.warnings);
   const runtime = await Promise.all(
@@ -42,23 +81,12 @@ export async function emitClient(model: ClientModel, memo?: CompileMemo): Promis
       format: false,
     })),
   );
-  const { files } = model;
-  // The planner placed every tool in a file: tools.ts for all of them, or tools/<tool>.ts each.
-  const toolFiles = [...new Set(model.tools.map((t) => t.file))].map((path) => ({
-    path,
-    content: `${header}\n${toolsSource(
-      model,
-      model.tools.filter((t) => t.file === path),
-      path,
-    )}`,
-    format: true,
-  }));
   return [
-    { path: files.types, content: `${header}\n${types}`, format: true },
+    types,
     ...toolFiles,
     { path: files.validators, content: `${header}\n${validators.source}`, format: false },
-    { path: files.client, content: `${header}\n${clientSource(model)}`, format: true },
-    { path: files.index, content: header + '\n' + indexSource(model), format: true },
+    client,
+    index,
     ...(files.catalog
       ? [{ path: files.catalog, content: catalogSource(model), format: false }]
       : []),

@@ -22,43 +22,55 @@ function formatWorkerCount(): number {
 }
 
 interface Task {
-  request: FormatRequest;
+  size: number;
   done: (reply: FormatReply) => void;
   fail: (error: unknown) => void;
 }
 
+interface Thread {
+  worker: Worker;
+  /** Sent and not yet answered, by request id, in the order sent (the worker answers in that order). */
+  tasks: Map<number, Task>;
+  /** Characters sent and not yet answered: where the next run goes. */
+  load: number;
+}
+
 /**
  * Prettier in worker threads, started before the work that precedes formatting so that loading
- * prettier and its plugins overlaps it. Which thread formats which run never shows in the output:
- * answers are put back in input order. With one thread, everything runs in this one.
+ * prettier and its plugins overlaps it. Each run is sent at once to the thread with the fewest
+ * characters still to format, and each thread formats what it was sent in order: the threads stay
+ * busy while this one emits the next file, even through long synchronous work here. Which thread
+ * formats which run never shows in the output: answers are put back in input order. With one
+ * thread, everything runs in this one.
  */
 export class FormatPool {
-  readonly #workers: Worker[] = [];
-  readonly #idle: Worker[] = [];
-  readonly #queue: Task[] = [];
-  readonly #busy = new Map<Worker, Task>();
+  readonly #threads: Thread[] = [];
   #nextId = 0;
 
   constructor(readonly threads: number = formatWorkerCount()) {
     if (threads <= 1) return;
     for (let i = 0; i < threads; i++) {
-      const worker = startWorker();
-      worker.unref(); // an idle pool never keeps the process alive
-      worker.on('message', (reply: FormatReply) =>
-        this.#finish(worker, (task) => task.done(reply)),
-      );
-      worker.on('error', (error) => this.#finish(worker, (task) => task.fail(error)));
-      this.#workers.push(worker);
-      this.#idle.push(worker);
+      const thread: Thread = { worker: startWorker(), tasks: new Map(), load: 0 };
+      thread.worker.unref(); // an idle pool never keeps the process alive
+      thread.worker.on('message', (reply: FormatReply) => this.#finish(thread, reply));
+      thread.worker.on('error', (error) => {
+        for (const task of thread.tasks.values()) task.fail(error);
+        thread.tasks.clear();
+        thread.load = 0;
+      });
+      this.#threads.push(thread);
     }
   }
 
   /** Each run formatted, in input order; undefined when a run does not parse. Other errors throw. */
   async format(chunks: string[], options: prettier.Options): Promise<string[] | undefined> {
-    if (this.#workers.length === 0) return formatHere(chunks, options);
-    const replies = await Promise.all(chunks.map((source) => this.#submit(source, options)));
+    if (this.#threads.length === 0) return formatHere(chunks, options);
+    // Largest first, so that no thread is left with one long run at the end.
+    const order = chunks.map((_, i) => i).sort((a, b) => chunks[b]!.length - chunks[a]!.length);
+    const replies: Array<Promise<FormatReply>> = [];
+    for (const i of order) replies[i] = this.#submit(chunks[i]!, options);
     const results: string[] = [];
-    for (const reply of replies) {
+    for (const reply of await Promise.all(replies)) {
       if ('text' in reply) results.push(reply.text);
       else if (reply.syntax) return undefined;
       else throw new Error(`prettier failed in a formatting worker: ${reply.error}`);
@@ -67,35 +79,28 @@ export class FormatPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.#workers.map((worker) => worker.terminate()));
-    this.#workers.length = 0;
-    this.#idle.length = 0;
+    await Promise.all(this.#threads.map((thread) => thread.worker.terminate()));
+    this.#threads.length = 0;
   }
 
   #submit(source: string, options: prettier.Options): Promise<FormatReply> {
+    const thread = this.#threads.reduce((a, b) => (b.load < a.load ? b : a));
+    const id = this.#nextId++;
     return new Promise((done, fail) => {
-      this.#queue.push({ request: { id: this.#nextId++, source, options }, done, fail });
-      this.#dispatch();
+      thread.tasks.set(id, { size: source.length, done, fail });
+      thread.load += source.length;
+      if (thread.tasks.size === 1) thread.worker.ref();
+      thread.worker.postMessage({ id, source, options } satisfies FormatRequest);
     });
   }
 
-  #dispatch(): void {
-    while (this.#idle.length > 0 && this.#queue.length > 0) {
-      const worker = this.#idle.pop()!;
-      const task = this.#queue.shift()!;
-      this.#busy.set(worker, task);
-      worker.ref();
-      worker.postMessage(task.request);
-    }
-  }
-
-  #finish(worker: Worker, settle: (task: Task) => void): void {
-    const task = this.#busy.get(worker);
-    this.#busy.delete(worker);
-    worker.unref();
-    if (task) settle(task);
-    this.#idle.push(worker);
-    this.#dispatch();
+  #finish(thread: Thread, reply: FormatReply): void {
+    const task = thread.tasks.get(reply.id);
+    if (!task) return;
+    thread.tasks.delete(reply.id);
+    thread.load -= task.size;
+    if (thread.tasks.size === 0) thread.worker.unref();
+    task.done(reply);
   }
 }
 
