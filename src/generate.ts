@@ -21,7 +21,7 @@ import { sortKeys } from './snapshot/write.js';
 import type { Environment, TextOutput } from './shared/host.js';
 import { plural } from './shared/plural.js';
 
-/** `load` is loading the emit stack (ts-morph, json-schema-to-typescript, prettier), which a cached run skips. */
+/** `load` is loading the emit stack (json-schema-to-typescript, prettier), which a cached run skips. */
 export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
 
 export interface GenerateOptions {
@@ -219,7 +219,7 @@ async function renderFiles(
   time: Timer,
   cache?: { dir: string; build: string },
 ): Promise<{ files: CachedFile[]; model: ClientModel }> {
-  // The emit stack (ts-morph, json-schema-to-typescript, prettier) is most of a cold run's start-up:
+  // The emit stack (json-schema-to-typescript, prettier) is most of a cold run's start-up:
   // loaded here, so a cached or failing run never pays for it.
   const [
     { buildClientModel },
