@@ -223,7 +223,7 @@ async function renderFiles(
   // loaded here, so a cached or failing run never pays for it.
   const [
     { buildClientModel },
-    { emitClient },
+    { emitClient, formattedPaths },
     { FormatPool, formatTypeScript, prettierOptionsFor },
   ] = await time('load', () =>
     Promise.all([import('./model/build.js'), import('./emit/emit.js'), import('./emit/format.js')]),
@@ -233,13 +233,21 @@ async function renderFiles(
   const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () => buildClientModel(snapshot, server));
-    // Each file goes to the formatting threads as soon as its text exists, so they format the first
-    // while this thread emits the rest; what is left of formatting after emit is the format stage.
+    // Resolved before emit, so that each file goes to the formatting threads the moment it is printed
+    // (an await there would hold it until this thread is free): they format the first files while this
+    // one emits the rest. What is left of formatting after emit is the format stage.
+    const optionsByPath = new Map(
+      await Promise.all(
+        formattedPaths(model).map(
+          async (path) => [path, await prettierOptionsFor(resolve(outDir, path))] as const,
+        ),
+      ),
+    );
     const formatting = new Map<string, Promise<CachedFile>>();
     const format = async (file: EmittedFile): Promise<CachedFile> => {
       if (!file.format) return { path: file.path, content: file.content, prettier: null };
       const filepath = resolve(outDir, file.path);
-      const options = await prettierOptionsFor(filepath);
+      const options = optionsByPath.get(file.path) ?? (await prettierOptionsFor(filepath));
       const content = await formatTypeScript(file.content, filepath, options, pool, memos?.format);
       return { path: file.path, content, prettier: optionsText(options) };
     };

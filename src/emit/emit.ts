@@ -45,8 +45,7 @@ export async function emitClient(
     return file;
   };
   const { files } = model;
-  // The planner placed every tool in a file: tools.ts for all of them, or tools/<tool>.ts each.
-  const toolFiles = [...new Set(model.tools.map((t) => t.file))].map((path) =>
+  const toolFiles = toolFilePaths(model).map((path) =>
     emitted({
       path,
       content: `${header}\n${toolsSource(
@@ -93,6 +92,15 @@ export async function emitClient(
     ...(files.readme ? [{ path: files.readme, content: readmeSource(model), format: false }] : []),
     ...runtime,
   ];
+}
+
+// The planner placed every tool in a file: tools.ts for all of them, or tools/<tool>.ts each.
+const toolFilePaths = (model: ClientModel) => [...new Set(model.tools.map((t) => t.file))];
+
+/** The files emitClient gives to prettier, known before they are emitted (to resolve prettier's options first). */
+export function formattedPaths(model: ClientModel): string[] {
+  const { files } = model;
+  return [files.types, ...toolFilePaths(model), files.client, files.index];
 }
 
 function runtimeHeader(): string {
