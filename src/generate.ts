@@ -257,8 +257,12 @@ async function renderFiles(
       formatting.set(file.path, formatted);
     };
     const emitted = await time('emit', () => emitClient(model, memos?.validators, start));
-    const files = await time('format', () =>
-      Promise.all(emitted.map((file) => formatting.get(file.path) ?? format(file))),
+    // This thread is free now: it formats alongside the workers until every run is taken.
+    const [files] = await time('format', () =>
+      Promise.all([
+        Promise.all(emitted.map((file) => formatting.get(file.path) ?? format(file))),
+        pool.help(),
+      ]),
     );
     if (cache && memos) await time('cache', () => saveMemos(cache, outDir, memos));
     return { files, model };

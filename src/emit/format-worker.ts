@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import * as prettier from 'prettier';
-import type { FormatReply, FormatRequest } from './format-pool.js';
+import { claim, type FormatReply, type FormatRequest } from './format-pool.js';
 
 // One run at a time, in the order sent: the pool counts on it to balance the threads, and only one
 // run's syntax tree is alive at once.
@@ -15,6 +15,10 @@ parentPort!.on('message', (request: FormatRequest) => {
 });
 
 async function format(request: FormatRequest): Promise<void> {
+  if (!claim(request)) {
+    parentPort!.postMessage({ id: request.id, taken: true } satisfies FormatReply);
+    return;
+  }
   try {
     const text = await prettier.format(request.source, request.options);
     parentPort!.postMessage({ id: request.id, text } satisfies FormatReply);
