@@ -75,7 +75,8 @@ export class FormatPool {
           task.fail(error);
         }
         thread.tasks.clear();
-        thread.load = 0;
+        // A dead worker is sent nothing more; with none left, runs are formatted in this thread.
+        this.#threads.splice(this.#threads.indexOf(thread), 1);
       });
       this.#threads.push(thread);
     }
@@ -93,7 +94,7 @@ export class FormatPool {
     for (const reply of await Promise.all(replies)) {
       if ('text' in reply) results.push(reply.text);
       else if ('syntax' in reply && reply.syntax) return undefined;
-      else throw new Error(`prettier failed in a formatting worker: ${JSON.stringify(reply)}`);
+      else throw new Error(`prettier failed: ${'error' in reply ? reply.error : 'no answer'}`);
     }
     return results;
   }
