@@ -19,6 +19,7 @@ import type { ValidationIssue } from '../templates/runtime.js';
 import { emitValidatorModule, emitValidatorModuleWith } from '../src/emit/validators.js';
 import type { ValidatorEntry } from '../src/emit/validators.js';
 import { DEFAULT_TUNING } from '../src/emit/validators/compile.js';
+import { openapiCatalog } from './corpus/openapi-catalog.js';
 import type { Tuning } from '../src/emit/validators/compile.js';
 import { prepareValidationSchema } from '../src/model/validation-schema.js';
 import type { JsonObject } from '../src/snapshot/types.js';
@@ -67,6 +68,7 @@ const VARIANTS: Array<[label: string, tuning: Tuning]> = [
   ['one line', { ...DEFAULT_TUNING, lines: false }],
   ['optimize: 3', { ...DEFAULT_TUNING, optimize: 3 }],
   ['first error only', { ...DEFAULT_TUNING, allErrors: false }],
+  ['definitions compiled into each schema', { ...DEFAULT_TUNING, link: false }],
 ];
 
 export function sizes(): void {
@@ -369,8 +371,49 @@ export async function speed(iterations = 20000): Promise<void> {
   });
 }
 
+/**
+ * The GitHub REST corpus (1,223 tools repeating the same `$defs`): its validator module with shared
+ * definitions linked (the default) against each schema compiled whole, in the same process, rounds
+ * interleaved; CPU time of the emit and module size, as ratios.
+ */
+export function linked(rounds = 3): void {
+  const entries = openapiCatalog().tools.flatMap((tool, i) =>
+    (['inputSchema', 'outputSchema'] as const).flatMap((which) => {
+      const schema = tool[which] as JsonObject | undefined;
+      return schema === undefined
+        ? []
+        : [{ name: `${which[0]}${i}`, schema: prepareValidationSchema(schema) }];
+    }),
+  );
+  const time = (tuning: Tuning) => {
+    const start = process.cpuUsage();
+    const source = emitValidatorModuleWith(entries, tuning).source;
+    const used = process.cpuUsage(start);
+    return { ms: (used.user + used.system) / 1000, bytes: source.length };
+  };
+  const runs = { linked: [] as number[], whole: [] as number[] };
+  let sizes = { linked: 0, whole: 0 };
+  for (let round = 0; round < rounds; round++) {
+    const a = time(DEFAULT_TUNING);
+    const b = time({ ...DEFAULT_TUNING, link: false });
+    runs.linked.push(a.ms);
+    runs.whole.push(b.ms);
+    sizes = { linked: a.bytes, whole: b.bytes };
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const [l, w] = [median(runs.linked), median(runs.whole)];
+  console.log(
+    `-- GitHub REST corpus, ${entries.length} schemas: definitions linked vs compiled into each schema`,
+  );
+  console.log(`emit CPU: ${l.toFixed(0)} ms vs ${w.toFixed(0)} ms = ${(l / w).toFixed(2)}x`);
+  console.log(
+    `module: ${kb(sizes.linked)} vs ${kb(sizes.whole)} = ${(sizes.linked / sizes.whole).toFixed(2)}x`,
+  );
+}
+
 export async function main(): Promise<void> {
   sizes();
+  linked();
   await shipped();
   await startup();
   await speed(Number(process.argv[2] ?? 20000));

@@ -20,6 +20,7 @@ import type { JsonValue, Snapshot } from './snapshot/types.js';
 import { sortKeys } from './snapshot/write.js';
 import type { Environment, TextOutput } from './shared/host.js';
 import { plural } from './shared/plural.js';
+import { workerCount } from './shared/worker-thread.js';
 
 /** `load` is loading the emit stack (json-schema-to-typescript, prettier), which a cached run skips. */
 export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
@@ -225,17 +226,25 @@ async function renderFiles(
     { buildClientModel },
     { emitClient, formattedPaths },
     { FormatPool, formatTypeScript, prettierOptionsFor },
+    { ValidatorThread },
   ] = await time('load', () =>
-    Promise.all([import('./model/build.js'), import('./emit/emit.js'), import('./emit/format.js')]),
+    Promise.all([
+      import('./model/build.js'),
+      import('./emit/emit.js'),
+      import('./emit/format.js'),
+      import('./emit/validators/thread.js'),
+    ]),
   );
-  // Started first: the formatting threads load prettier while this one builds the model.
+  // Started first: the formatting threads load prettier, and the validator thread Ajv, while this
+  // one builds the model.
   const pool = new FormatPool();
+  const validatorThread = new ValidatorThread(workerCount());
   const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () => buildClientModel(snapshot, server));
-    // Resolved before emit, so that each file goes to the formatting threads the moment it is printed
-    // (an await there would hold it until this thread is free): they format the first files while this
-    // one emits the rest. What is left of formatting after emit is the format stage.
+    // Options resolved before emit, so that each file goes to the formatting threads the moment it is
+    // printed (an await would hold it until this thread is free). Once the last is sent, this thread
+    // only waits for the validator thread, so it formats too (help) until every run is taken.
     const optionsByPath = new Map(
       await Promise.all(
         formattedPaths(model).map(
@@ -251,23 +260,27 @@ async function renderFiles(
       const content = await formatTypeScript(file.content, filepath, options, pool, memos?.format);
       return { path: file.path, content, prettier: optionsText(options) };
     };
+    let helping: Promise<void> | undefined;
     const start = (file: EmittedFile) => {
       const formatted = format(file);
       formatted.catch(() => undefined); // awaited below; an emit failure first must not leave it unhandled
       formatting.set(file.path, formatted);
+      if (formatting.size === optionsByPath.size) helping = pool.help();
     };
-    const emitted = await time('emit', () => emitClient(model, memos?.validators, start));
-    // This thread is free now: it formats alongside the workers until every run is taken.
+    const emitted = await time('emit', () =>
+      emitClient(model, memos?.validators, start, validatorThread),
+    );
     const [files] = await time('format', () =>
       Promise.all([
         Promise.all(emitted.map((file) => formatting.get(file.path) ?? format(file))),
+        helping,
         pool.help(),
       ]),
     );
     if (cache && memos) await time('cache', () => saveMemos(cache, outDir, memos));
     return { files, model };
   } finally {
-    await pool.close();
+    await Promise.all([pool.close(), validatorThread.close()]);
   }
 }
 

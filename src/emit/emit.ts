@@ -8,8 +8,8 @@ import { indexSource } from './index-file.js';
 import { paragraphs } from './paragraphs.js';
 import { toolsSource } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
-import { emitValidatorModule } from './validator-module.js';
 import type { CompileMemo } from './validators/memo.js';
+import { ValidatorThread } from './validators/thread.js';
 
 export interface EmittedFile {
   /** Relative to the output folder, with `/` separators. */
@@ -32,14 +32,17 @@ const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 /**
  * Every file of a generated client, unformatted; the validator emitter's warnings join the model's.
  * `ready` is told of each file as soon as its text exists, cheapest first, so that formatting it can
- * start while the next is emitted (the validators come last: they take longest and are not formatted).
+ * start while the next is emitted (the validators, compiled on their own thread, are not formatted).
  */
 export async function emitClient(
   model: ClientModel,
   memo?: CompileMemo,
   ready: (file: EmittedFile) => void = () => undefined,
+  thread: ValidatorThread = new ValidatorThread(1),
 ): Promise<EmittedFile[]> {
   const header = banner(model);
+  // Sent first: Ajv compiles on its own thread while this one types and prints the other files.
+  const compiling = thread.emit(validatorEntries(model), memo);
   const emitted = (file: EmittedFile): EmittedFile => {
     ready(file);
     return file;
@@ -71,7 +74,7 @@ export async function emitClient(
     content: `${header}\n${paragraphs(await compileDefinitions(model.definitions))}`,
     format: true,
   });
-  const validators = emitValidatorModule(validatorEntries(model), memo);
+  const validators = await compiling;
   model.warnings.push(...validators.warnings);
   const runtime = await Promise.all(
     RUNTIME_TEMPLATES.map(async (name) => ({

@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
+import { startWorker, workerCount } from '../shared/worker-thread.js';
 
 /**
  * One run of statements to format, and its answer. `claims[slot]` is set (atomically) by whichever
@@ -21,17 +21,6 @@ export type FormatReply =
 /** Take a run for the calling thread: true for exactly one of the threads that try. */
 export function claim(request: Pick<FormatRequest, 'claims' | 'slot'>): boolean {
   return Atomics.compareExchange(request.claims, request.slot, 0, 1) === 0;
-}
-
-/**
- * How many formatting threads to use, this one included: one per core (at most 4), or
- * `MCP_CODEGEN_WORKERS` when set (tests use it to check that 1 and 2 threads write the same bytes).
- * 1 means no worker thread at all; n means n - 1 workers, and this thread once it has emitted.
- */
-function formatThreadCount(): number {
-  const set = Number(process.env.MCP_CODEGEN_WORKERS);
-  if (Number.isInteger(set) && set >= 1) return Math.min(set, 16);
-  return Math.max(1, Math.min(availableParallelism(), 4));
 }
 
 interface Task {
@@ -63,10 +52,15 @@ export class FormatPool {
   readonly #open = new Map<number, Task>();
   #nextId = 0;
 
-  constructor(readonly threads: number = formatThreadCount()) {
+  /** `threads` counts this one: n means n - 1 workers, and this thread once it has emitted (help). */
+  constructor(readonly threads: number = workerCount()) {
     if (threads <= 1) return;
     for (let i = 0; i < threads - 1; i++) {
-      const thread: Thread = { worker: startWorker(), tasks: new Map(), load: 0 };
+      const thread: Thread = {
+        worker: startWorker(import.meta.url, new URL('./format-worker.js', import.meta.url)),
+        tasks: new Map(),
+        load: 0,
+      };
       thread.worker.unref(); // an idle pool never keeps the process alive
       thread.worker.on('message', (reply: FormatReply) => this.#finish(thread, reply));
       thread.worker.on('error', (error) => {
@@ -173,17 +167,4 @@ async function formatHere(
     }
   }
   return results;
-}
-
-/**
- * The compiled worker next to this file. From sources (tests under tsx) it is the .ts file, which a
- * worker can only load once tsx's loader is registered in it (workers do not inherit loader hooks).
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./format-worker.js', import.meta.url));
-  const file = new URL('./format-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(file)}); });`;
-  return new Worker(boot, { eval: true });
 }

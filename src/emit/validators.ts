@@ -16,6 +16,8 @@ import { compileMemoized, type CompileMemo } from './validators/memo.js';
 import type { Tuning } from './validators/compile.js';
 import { helperSource } from './validators/helpers.js';
 import { jsString } from './validators/literal.js';
+import { LINK_SUPPORT, unitAlias, unitCheck } from './validators/link-module.js';
+import { linkDefinitions, type LinkedUnit } from './validators/link.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (not starting with `$`, which this module keeps for itself). */
@@ -65,24 +67,85 @@ export function emitValidatorModuleWith(
   const shared = new Map<string, Built>(); // schema JSON → its validator
   const exports: string[] = [];
 
-  for (const { name, schema } of entries) {
-    const key = schemaKey(schema);
-    let built = key === undefined ? undefined : shared.get(key);
-    if (built === undefined) {
-      const check = `$check${checks.length}`;
-      const compiled = isSchema(schema)
-        ? compileMemoized(schema, key, tuning, memo)
-        : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
-      if (compiled.ok) {
-        compiled.helpers.forEach((h) => helpers.add(h));
-        checks.push(compiledCheck(check, compiled.body, compiled.validateName));
-        built = { check, unknownFormats: compiled.unknownFormats };
-      } else {
-        checks.push(`const ${check} = /* @__PURE__ */ $rejectAll(${jsString(compiled.reason)});`);
-        built = { check, unknownFormats: [], failure: compiled.reason };
-      }
-      if (key !== undefined) shared.set(key, built);
+  const units = new Map<string, { digest: string; formats: readonly string[] | undefined }>();
+
+  // A unit of link.ts, once per module; undefined if it failed to compile (or its name is taken).
+  const unitFormats = (unit: LinkedUnit): readonly string[] | undefined => {
+    const seen = units.get(unit.name);
+    if (seen !== undefined) return seen.digest === unit.digest ? seen.formats : undefined;
+    const schema = unit.schema();
+    const text = schemaKey(schema);
+    if (text === undefined) return undefined;
+    const compiled = compileMemoized(schema, text, tuning, memo, true);
+    units.set(unit.name, {
+      digest: unit.digest,
+      formats: compiled.ok ? compiled.unknownFormats : undefined,
+    });
+    if (!compiled.ok) return undefined;
+    compiled.helpers.forEach((h) => helpers.add(h));
+    checks.push(unitCheck(unit.name, compiled.body, compiled.validateName));
+    return compiled.unknownFormats;
+  };
+
+  // The schema's definitions as shared units and the rest as its own check; undefined: compile it whole.
+  const linkedBuild = (schema: JsonObject): Built | undefined => {
+    const linked = tuning.link && isSchema(schema) ? linkDefinitions(schema) : undefined;
+    if (linked === undefined) return undefined;
+    const formats = new Set<string>();
+    for (const unit of linked.units) {
+      const found = unitFormats(unit);
+      if (found === undefined) return undefined;
+      found.forEach((f) => formats.add(f));
     }
+    const text = schemaKey(linked.root);
+    if (text === undefined) return undefined;
+    const key = `linked\n${text}`;
+    let built = shared.get(key);
+    // A schema that is one `$ref` to a definition is that unit's validator: nothing to compile.
+    const alias = unitAlias(linked.root);
+    if (built === undefined && alias !== undefined) {
+      const check = `$check${checks.length}`;
+      checks.push(`const ${check} = /* @__PURE__ */ $viaUnit(${alias});`);
+      built = { check, unknownFormats: [] };
+      shared.set(key, built);
+    }
+    if (built === undefined) {
+      const compiled = compileMemoized(linked.root, text, tuning, memo, true);
+      if (!compiled.ok) return undefined;
+      compiled.helpers.forEach((h) => helpers.add(h));
+      const check = `$check${checks.length}`;
+      checks.push(compiledCheck(check, compiled.body, compiled.validateName));
+      built = { check, unknownFormats: compiled.unknownFormats };
+      shared.set(key, built);
+    }
+    built.unknownFormats.forEach((f) => formats.add(f));
+    return { check: built.check, unknownFormats: [...formats].sort() };
+  };
+
+  // The schema compiled whole, as one Ajv validator.
+  const wholeBuild = (schema: JsonObject): Built => {
+    const key = schemaKey(schema);
+    const known = key === undefined ? undefined : shared.get(key);
+    if (known !== undefined) return known;
+    const check = `$check${checks.length}`;
+    const compiled = isSchema(schema)
+      ? compileMemoized(schema, key, tuning, memo)
+      : ({ ok: false, reason: 'the schema is not a JSON object' } as const);
+    let built: Built;
+    if (compiled.ok) {
+      compiled.helpers.forEach((h) => helpers.add(h));
+      checks.push(compiledCheck(check, compiled.body, compiled.validateName));
+      built = { check, unknownFormats: compiled.unknownFormats };
+    } else {
+      checks.push(`const ${check} = /* @__PURE__ */ $rejectAll(${jsString(compiled.reason)});`);
+      built = { check, unknownFormats: [], failure: compiled.reason };
+    }
+    if (key !== undefined) shared.set(key, built);
+    return built;
+  };
+
+  for (const { name, schema } of entries) {
+    const built = linkedBuild(schema) ?? wholeBuild(schema);
     // Warnings name every entry concerned, shared validator or not.
     for (const format of built.unknownFormats)
       warnings.push(
@@ -96,7 +159,8 @@ export function emitValidatorModuleWith(
     exports.push(`export const ${name}: ${EXPORT_TYPE} = ${built.check};`);
   }
 
-  const parts = [HEADER, helperSource(helpers), SUPPORT, ...checks, exports.join('\n')].filter(
+  const support = units.size > 0 ? `${SUPPORT}\n\n${LINK_SUPPORT}` : SUPPORT;
+  const parts = [HEADER, helperSource(helpers), support, ...checks, exports.join('\n')].filter(
     (p) => p !== '',
   );
   return { source: `${parts.join('\n\n')}\n`, warnings };

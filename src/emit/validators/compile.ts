@@ -14,6 +14,8 @@ import type { JsonObject } from '../../snapshot/types.js';
 import { withoutAnnotations } from './annotations.js';
 import { compactAjvCode } from './compact.js';
 import { resolveRequire } from './helpers.js';
+import { LINK_KEYWORD } from './link-keyword.js';
+import { ajvFor } from './ajv-instance.js';
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -61,6 +63,8 @@ export interface Tuning {
   readonly stripAnnotations: boolean;
   /** The size rewrites of compact.ts (they need `lines`). */
   readonly compact: boolean;
+  /** Compile shared definitions once per module (link.ts) instead of into every schema. */
+  readonly link: boolean;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -69,6 +73,7 @@ export const DEFAULT_TUNING: Tuning = {
   allErrors: true,
   stripAnnotations: true,
   compact: true,
+  link: true,
 };
 
 const REQUIRE = /require\("[^"\\]*"\)(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\])*/g;
@@ -78,21 +83,46 @@ const REQUIRE = /require\("[^"\\]*"\)(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\]|\\.)*"\]
  * schema alone) and return the standalone code. Never throws for a bad schema: `ok: false` says why.
  * Nothing is fetched: there is no `loadSchema`, so a `$ref` Ajv cannot resolve locally is a failure.
  */
-export function compileStandalone(schema: JsonObject, tuning: Tuning = DEFAULT_TUNING): Compiled {
-  if (tuning.stripAnnotations) {
-    // A `$ref` into an annotation (absurd, but possible) no longer resolves: then compile the original.
-    const stripped = compileWith(withoutAnnotations(schema), tuning);
-    return stripped.ok ? stripped : compileWith(schema, tuning);
-  }
-  return compileWith(schema, tuning);
+export function compileStandalone(
+  schema: JsonObject,
+  tuning: Tuning = DEFAULT_TUNING,
+  linked = false,
+): Compiled {
+  const plain = compileTuned(schema, tuning, linked, false);
+  // A schema that refers to a meta-schema (a tool that takes a JSON Schema) needs them loaded.
+  return plain.ok ? plain : compileTuned(schema, tuning, linked, true);
 }
 
-function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
+function compileTuned(
+  schema: JsonObject,
+  tuning: Tuning,
+  linked: boolean,
+  meta: boolean,
+): Compiled {
+  if (tuning.stripAnnotations) {
+    // A `$ref` into an annotation (absurd, but possible) no longer resolves: then compile the original.
+    const stripped = compileWith(withoutAnnotations(schema), tuning, linked, meta);
+    return stripped.ok ? stripped : compileWith(schema, tuning, linked, meta);
+  }
+  return compileWith(schema, tuning, linked, meta);
+}
+
+/**
+ * `linked`: the schema is a unit of link.ts, whose LINK keywords are calls to other units. Only then is
+ * the keyword known: in a schema from a server it is an unknown keyword, ignored like any other.
+ */
+function compileWith(schema: JsonObject, tuning: Tuning, linked: boolean, meta: boolean): Compiled {
   const unknownFormats = new Set<string>();
-  const ajv = createAjv(dialectOf(schema), tuning, (message) => {
-    const format = /^unknown format "(.*)" ignored in schema/.exec(message)?.[1];
-    if (format !== undefined) unknownFormats.add(format);
-  });
+  const ajv = createAjv(
+    dialectOf(schema),
+    tuning,
+    (message) => {
+      const format = /^unknown format "(.*)" ignored in schema/.exec(message)?.[1];
+      if (format !== undefined) unknownFormats.add(format);
+    },
+    linked,
+    meta,
+  );
   // `$async: true` would make the validator return a promise; validation here is synchronous, and the
   // keyword only means something at the root, so it is dropped there (nested ones fail to compile).
   const { $async: _async, ...root } = schema;
@@ -143,7 +173,31 @@ function compileWith(schema: JsonObject, tuning: Tuning): Compiled {
   };
 }
 
-function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => void): Ajv {
+function createAjv(
+  dialect: Dialect,
+  tuning: Tuning,
+  warn: (message: string) => void,
+  linked: boolean,
+  meta: boolean,
+): Ajv {
+  const key = JSON.stringify([
+    dialect,
+    tuning.allErrors,
+    tuning.lines,
+    tuning.optimize,
+    linked,
+    meta,
+  ]);
+  return ajvFor(key, warn, (log) => newAjv(dialect, tuning, log, linked, meta));
+}
+
+function newAjv(
+  dialect: Dialect,
+  tuning: Tuning,
+  warn: (message: string) => void,
+  linked: boolean,
+  meta: boolean,
+): Ajv {
   const options: AjvOptions = {
     // As at run time: real servers use unknown keywords and formats; a draft-04/06 `$schema` needs no
     // meta-schema. Unlike the run time's shared instance, addUsedSchema stays on: with one instance per
@@ -151,6 +205,9 @@ function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => 
     strict: false,
     allErrors: tuning.allErrors,
     validateSchema: false,
+    // Nothing is checked against a meta-schema, and adding them to each fresh instance was a third of
+    // the cost of compiling a small schema: they are loaded only for a schema that refers to one.
+    meta,
     addUsedSchema: true,
     // Own properties only: a payload without a `toString` key must not be validated as the inherited function.
     ownProperties: true,
@@ -168,6 +225,7 @@ function createAjv(dialect: Dialect, tuning: Tuning, warn: (message: string) => 
         ? new Ajv2019(options)
         : new Ajv(options);
   addFormats(ajv);
+  if (linked) ajv.addKeyword(LINK_KEYWORD);
   return ajv;
 }
 

@@ -19,11 +19,16 @@ export function compileMemoized(
   schemaText: string | undefined,
   tuning: Tuning,
   memo: CompileMemo | undefined,
+  linked = false,
 ): Compiled {
-  if (memo === undefined || schemaText === undefined) return compileStandalone(schema, tuning);
-  const key = createHash('sha256').update(JSON.stringify(tuning)).update('\n').update(schemaText);
+  if (memo === undefined || schemaText === undefined)
+    return compileStandalone(schema, tuning, linked);
+  const key = createHash('sha256')
+    .update(JSON.stringify(tuning))
+    .update(linked ? '\nlinked\n' : '\n')
+    .update(schemaText);
   const digest = key.digest('hex');
-  const compiled = memo.known.get(digest) ?? compileStandalone(schema, tuning);
+  const compiled = memo.known.get(digest) ?? compileStandalone(schema, tuning, linked);
   memo.used.set(digest, compiled);
   return compiled;
 }

@@ -1,0 +1,26 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * A worker thread running `compiled` (written `new URL('./x-worker.js', import.meta.url)` by the
+ * caller, a form bundlers and knip follow). When the caller runs from sources (tests under tsx,
+ * `callerUrl` ends in `.ts`) the worker runs the `.ts` file instead, which it can only load once tsx's
+ * loader is registered in it (workers do not inherit loader hooks).
+ */
+export function startWorker(callerUrl: string, compiled: URL): Worker {
+  if (!callerUrl.endsWith('.ts')) return new Worker(compiled);
+  const file = compiled.href.replace(/\.js$/, '.ts');
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(file)}); });`;
+  return new Worker(boot, { eval: true });
+}
+
+/**
+ * How many threads to use: one per core (at most 4), or `MCP_CODEGEN_WORKERS` when set (tests use it
+ * to check that 1 and 2 threads write the same bytes). 1 means no worker thread at all.
+ */
+export function workerCount(): number {
+  const set = Number(process.env.MCP_CODEGEN_WORKERS);
+  if (Number.isInteger(set) && set >= 1) return Math.min(set, 16);
+  return Math.max(1, Math.min(availableParallelism(), 4));
+}
