@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openapiCatalog } from '../bench/corpus/openapi-catalog.js';
-import { LINK, linkDefinitions } from '../src/emit/validators/link.js';
+import { LINK, linkDefinitions, UnitNames } from '../src/emit/validators/link.js';
 import { reuse } from '../src/emit/validators/ajv-instance.js';
 import { emitValidatorModule } from '../src/emit/validators.js';
 import { prepareValidationSchema } from '../src/model/validation-schema.js';
@@ -26,7 +26,7 @@ test('linkDefinitions: the refs of a plain schema become links to one unit per d
   assert.ok(linked);
   assert.equal(linked.units.length, 1, 'only the definitions the root reaches');
   const [unit] = linked.units;
-  assert.match(unit!.name, /^\$d_[0-9a-f]{20}$/);
+  assert.equal(unit!.name, '$d_user');
   assert.deepEqual(linked.root, {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
@@ -38,30 +38,61 @@ test('linkDefinitions: the refs of a plain schema become links to one unit per d
   });
 });
 
-test('linkDefinitions: a unit is named by what it reaches, so equal definitions share it and others do not', () => {
-  const a = linkDefinitions({ $ref: '#/$defs/user', $defs: { user } });
-  const b = linkDefinitions({ items: { $ref: '#/definitions/user' }, definitions: { user } });
-  const sameText = linkDefinitions({ $ref: '#/$defs/user', $defs: { user } });
-  const otherDialect = linkDefinitions({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    $ref: '#/$defs/user',
-    $defs: { user },
-  });
-  const otherTarget = (leaf: JsonValue) =>
-    linkDefinitions({
+test('linkDefinitions: a unit is what it reaches, so equal definitions share it and others do not', () => {
+  const digest = (schema: JsonObject) => linkDefinitions(schema)!.units[0]!.digest;
+  const a = digest({ $ref: '#/$defs/user', $defs: { user } });
+  assert.equal(a, digest({ items: { $ref: '#/$defs/user' }, $defs: { user, other: {} } }));
+  assert.notEqual(
+    a,
+    digest({ $ref: '#/definitions/user', definitions: { user } }),
+    'another container',
+  );
+  assert.notEqual(
+    a,
+    digest({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $ref: '#/$defs/user',
+      $defs: { user },
+    }),
+    'the dialect is part of it',
+  );
+  const viaList = (leaf: JsonValue) =>
+    digest({
       $ref: '#/$defs/list',
       $defs: { list: { type: 'array', items: { $ref: '#/$defs/leaf' } }, leaf },
-    })!.units[0]!.name;
-  assert.equal(a!.units[0]!.name, sameText!.units[0]!.name);
-  assert.notEqual(a!.units[0]!.name, b!.units[0]!.name, 'another container is another definition');
-  assert.notEqual(a!.units[0]!.name, otherDialect!.units[0]!.name, 'the dialect is part of it');
-  assert.notEqual(otherTarget({ type: 'string' }), otherTarget({ type: 'number' }));
-  // A cycle: both reach both, and still get names of their own.
+    });
+  assert.notEqual(
+    viaList({ type: 'string' }),
+    viaList({ type: 'number' }),
+    'what it reaches counts',
+  );
+  // A cycle: both reach both, and still are two units.
   const cycle = linkDefinitions({
     $ref: '#/$defs/a',
     $defs: { a: { properties: { b: { $ref: '#/$defs/b' } } }, b: { items: { $ref: '#/$defs/a' } } },
   });
-  assert.equal(new Set(cycle!.units.map((u) => u.name)).size, 2);
+  assert.equal(new Set(cycle!.units.map((u) => u.digest)).size, 2);
+});
+
+test('UnitNames: one name per unit, after the definition, made an identifier', () => {
+  const names = new UnitNames();
+  assert.equal(names.nameOf('simple-user', 'd1'), '$d_simple_user');
+  assert.equal(names.nameOf('simple-user', 'd1'), '$d_simple_user', 'the same unit, the same name');
+  assert.equal(names.nameOf('simple-user', 'd2'), '$d_simple_user_2', 'another unit of that name');
+  assert.equal(
+    names.nameOf('simple_user', 'd3'),
+    '$d_simple_user_3',
+    'a name made equal by the cut',
+  );
+  assert.equal(names.nameOf('"); process.exit(1); ("', 'd4'), '$d_____process_exit_1_____');
+  assert.equal(names.nameOf('', 'd5'), '$d_definition');
+  assert.equal(names.nameOf('Ünïcode', 'd6'), '$d__n_code');
+  assert.match(names.nameOf('x'.repeat(500), 'd7'), /^\$d_x{48}$/);
+  // Shared across schemas of one module: the second schema's `user` is the first one's unit.
+  const first = linkDefinitions({ $ref: '#/$defs/user', $defs: { user } }, names)!;
+  const second = linkDefinitions({ items: { $ref: '#/$defs/user' }, $defs: { user } }, names)!;
+  assert.equal(first.units[0]!.name, '$d_user');
+  assert.equal(second.units[0]!.name, '$d_user');
 });
 
 test('linkDefinitions: schemas that are not the plain case are compiled whole', () => {
@@ -99,10 +130,7 @@ test('linkDefinitions: schemas that are not the plain case are compiled whole', 
       },
     ],
     // A server cannot write the link keyword itself and have it become a call.
-    [
-      'the link keyword',
-      { properties: { x: { [LINK]: '$d_0000000000000000000a' } }, $defs: { user } },
-    ],
+    ['the link keyword', { properties: { x: { [LINK]: '$d_user' } }, $defs: { user } }],
   ];
   for (const [label, schema] of rows)
     assert.equal(linkDefinitions(schema), undefined, `${label}: not linked`);
@@ -144,7 +172,7 @@ test('linkDefinitions: inherited names stay own keys of the copies', () => {
 });
 
 test('a link keyword sent by a server is an unknown keyword, never a call', async () => {
-  const schema = { properties: { x: { [LINK]: '$d_0000000000000000000a', type: 'string' } } };
+  const schema = { properties: { x: { [LINK]: '$d_user', type: 'string' } } };
   const { validators } = await loadValidators([{ name: 'hostile', schema }], 'linked-hostile');
   assert.deepEqual(validators['hostile']!({ x: 1 }), [
     { pointer: '/x', message: 'must be string', keyword: 'type' },
@@ -204,7 +232,7 @@ test('GitHub REST corpus: linked validators agree with Ajv compiling each schema
     `most schemas with definitions are linked (${linkedCount})`,
   );
   const { validators, module } = await loadValidators(entries, 'linked-github');
-  assert.match(module.source, /const \$d_[0-9a-f]{20} = /, 'the module has shared units');
+  assert.match(module.source, /const \$d_simple_user = /, 'the module has shared units');
   const cache = new ValidatorCache();
   let compared = 0;
   let deep = 0;

@@ -17,7 +17,7 @@ import type { Tuning } from './validators/compile.js';
 import { helperSource } from './validators/helpers.js';
 import { jsString } from './validators/literal.js';
 import { LINK_SUPPORT, unitAlias, unitCheck } from './validators/link-module.js';
-import { linkDefinitions, type LinkedUnit } from './validators/link.js';
+import { linkDefinitions, UnitNames, type LinkedUnit } from './validators/link.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (not starting with `$`, which this module keeps for itself). */
@@ -68,6 +68,7 @@ export function emitValidatorModuleWith(
   const exports: string[] = [];
 
   const units = new Map<string, { digest: string; formats: readonly string[] | undefined }>();
+  const unitNames = new UnitNames();
 
   // A unit of link.ts, once per module; undefined if it failed to compile (or its name is taken).
   const unitFormats = (unit: LinkedUnit): readonly string[] | undefined => {
@@ -89,7 +90,7 @@ export function emitValidatorModuleWith(
 
   // The schema's definitions as shared units and the rest as its own check; undefined: compile it whole.
   const linkedBuild = (schema: JsonObject): Built | undefined => {
-    const linked = tuning.link && isSchema(schema) ? linkDefinitions(schema) : undefined;
+    const linked = tuning.link && isSchema(schema) ? linkDefinitions(schema, unitNames) : undefined;
     if (linked === undefined) return undefined;
     const formats = new Set<string>();
     for (const unit of linked.units) {

@@ -1,7 +1,7 @@
 /**
  * The Ajv keyword of link.ts: a `$ref` to a definition compiled on its own, as a call of that unit.
  * Known only to the Ajv instances that compile link.ts's units; its value must be a unit name
- * (`$d_` and hex digits), so no other text reaches the code.
+ * (`$d_` and ASCII letters, digits and `_`), so no other text reaches the code.
  */
 import type { KeywordCxt } from 'ajv';
 import { Name, _, nil } from 'ajv';
@@ -11,7 +11,7 @@ import { callValidateCode } from 'ajv/dist/vocabularies/code.js';
 
 /** The keyword standing in for a linked `$ref`: its value is the unit's name. */
 export const LINK = '$mcpCodegenLink';
-export const UNIT_NAME = /^\$d_[0-9a-f]{20}$/;
+export const UNIT_NAME = /^\$d_[A-Za-z0-9_]{1,60}$/;
 
 // CommonJS `exports.default`: the default import is the names object or the module, by resolution mode.
 const N = ((namesImport as unknown as { default?: typeof namesImport }).default ??

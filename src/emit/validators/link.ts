@@ -2,27 +2,30 @@
  * Definitions compiled once per module instead of once per schema. Catalogs built from an API
  * description repeat the same `$defs` in every tool (GitHub's 1,223 tools carry 6.5 MB of definitions,
  * 0.7 MB of them distinct), and Ajv compiles, and mostly inlines, a schema's definitions into each
- * schema's validator. Here each definition a schema reaches becomes a unit of its own, named by a
+ * schema's validator. Here each definition a schema reaches becomes a unit of its own, identified by a
  * digest of everything it reaches, and each `$ref` to it a call to that unit: one keyword, LINK, whose
- * code is exactly the call Ajv writes for a `$ref` to a separately compiled schema.
+ * code is exactly the call Ajv writes for a `$ref` to a separately compiled schema. The module names
+ * the units (UnitNames): after the definition, so a change inside one renames nothing.
  *
  * Only the plain case is linked: every `$ref` is `#/$defs/<name>` or `#/definitions/<name>` naming an
  * object definition, and nothing in the schema changes what a `$ref` or a definition means
  * (`$id`, anchors, dynamic or recursive refs, `unevaluated*`, whose results flow through refs). Any
  * other schema is compiled whole, as before. Untrusted text never becomes code: a unit's name is
- * `$d_` and hex digits of a digest, and the keyword's code only accepts such names.
+ * `$d_` and the definition's name cut down to ASCII letters, digits and `_`, and the keyword's code
+ * only accepts such names.
  */
 import { createHash } from 'node:crypto';
 import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../../shared/schema-keywords.js';
 import type { JsonObject, JsonValue } from '../../snapshot/types.js';
 import { LINK } from './link-keyword.js';
+import { closureOf, hasInPlaceCycle } from './link-graph.js';
 
 export { LINK } from './link-keyword.js';
 
 export interface LinkedUnit {
   /** `$d_<hex>`: the same for every schema whose definition reaches the same definitions. */
   readonly name: string;
-  /** The whole digest the name is cut from: equal names with other digests are a collision. */
+  /** What it reaches, text included: equal digests are the same unit. */
   readonly digest: string;
   /** The definition, with its `$ref`s as LINKs and the root's `$schema` (its dialect). */
   readonly schema: () => JsonObject;
@@ -56,8 +59,32 @@ const SINGLE = new Set<string>(SUBSCHEMA_SINGLE);
 // A plain local ref; `%` and `~` (escapes whose decoding order matters) are left to Ajv.
 const LOCAL_REF = /^#\/(\$defs|definitions)\/([^/%~]*)$/;
 
+/**
+ * Names for units, one per digest, each `$d_` and the definition's name made an identifier: `$d_user`,
+ * then `$d_user_2` for another `user`, in the order first asked. One per module, so two schemas that
+ * reach the same definitions call the same unit.
+ */
+export class UnitNames {
+  readonly #byDigest = new Map<string, string>();
+  readonly #taken = new Set<string>();
+
+  nameOf(definition: string, digest: string): string {
+    const known = this.#byDigest.get(digest);
+    if (known !== undefined) return known;
+    const base = `$d_${definition.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 48) || 'definition'}`;
+    let name = base;
+    for (let n = 2; this.#taken.has(name); n++) name = `${base}_${n}`;
+    this.#taken.add(name);
+    this.#byDigest.set(digest, name);
+    return name;
+  }
+}
+
 /** The linked form of `schema`, or undefined when it has no definitions or is not the plain case. */
-export function linkDefinitions(schema: JsonObject): LinkedSchema | undefined {
+export function linkDefinitions(
+  schema: JsonObject,
+  unitNames: UnitNames = new UnitNames(),
+): LinkedSchema | undefined {
   const definitions = new Map<string, JsonObject>(); // "$defs/name" → definition
   for (const container of CONTAINERS) {
     const map = schema[container];
@@ -99,7 +126,7 @@ export function linkDefinitions(schema: JsonObject): LinkedSchema | undefined {
   }
   if (hasInPlaceCycle(inPlace)) return undefined;
 
-  // A unit's name is a digest of the dialect, its key and every definition it reaches (text included).
+  // A unit is a digest of the dialect, its key and every definition it reaches (text included).
   const digests = new Map(
     reached.map((key) => [key, sha256(`${key}\0${JSON.stringify(definitions.get(key))}`)]),
   );
@@ -109,7 +136,7 @@ export function linkDefinitions(schema: JsonObject): LinkedSchema | undefined {
     const closure = closureOf(key, targets);
     const members = closure.map((member) => digests.get(member)!).sort();
     const digest = sha256(JSON.stringify([dialect ?? null, key, members]));
-    names.set(key, `$d_${digest.slice(0, 20)}`);
+    names.set(key, unitNames.nameOf(key.slice(key.indexOf('/') + 1), digest));
     fullDigests.set(key, digest);
   }
   const head: JsonObject = dialect === undefined ? {} : { $schema: dialect };
@@ -122,20 +149,6 @@ export function linkDefinitions(schema: JsonObject): LinkedSchema | undefined {
       schema: () => ({ ...head, ...(rewrite(definitions.get(key)!, names) as JsonObject) }),
     })),
   };
-}
-
-function closureOf(start: string, targets: ReadonlyMap<string, readonly string[]>): string[] {
-  const seen = new Set([start]);
-  const stack = [start];
-  while (stack.length > 0) {
-    for (const next of targets.get(stack.pop()!)!) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        stack.push(next);
-      }
-    }
-  }
-  return [...seen];
 }
 
 // Subschemas applied to the same value as their parent; every other position applies to a part of it.
@@ -179,36 +192,6 @@ function collect(
     }
   }
   return true;
-}
-
-/**
- * Whether refs applied in place lead from a definition back to itself: Ajv recurses without end
- * compiling that whole (and reports it), but linked it would recurse without end validating.
- */
-function hasInPlaceCycle(inPlace: ReadonlyMap<string, readonly string[]>): boolean {
-  const state = new Map<string, 'open' | 'done'>();
-  for (const start of inPlace.keys()) {
-    if (state.has(start)) continue;
-    const stack: Array<{ key: string; next: number }> = [{ key: start, next: 0 }];
-    state.set(start, 'open');
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const edges = inPlace.get(top.key) ?? [];
-      if (top.next === edges.length) {
-        state.set(top.key, 'done');
-        stack.pop();
-        continue;
-      }
-      const target = edges[top.next++]!;
-      const seen = state.get(target);
-      if (seen === 'open') return true;
-      if (seen === undefined) {
-        state.set(target, 'open');
-        stack.push({ key: target, next: 0 });
-      }
-    }
-  }
-  return false;
 }
 
 function refKey(ref: string): string | undefined {
