@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from './config/types.js';
 import { CodegenError } from './shared/errors.js';
 import type { ClientModel } from './model/types.js';
+import type { EmittedFile } from './emit/emit.js';
 import {
   cacheKey,
   defaultCacheDir,
@@ -21,7 +22,7 @@ import type { Environment, TextOutput } from './shared/host.js';
 import { plural } from './shared/plural.js';
 import { workerCount } from './shared/worker-thread.js';
 
-/** `load` is loading the emit stack (ts-morph, json-schema-to-typescript, prettier), which a cached run skips. */
+/** `load` is loading the emit stack (json-schema-to-typescript, prettier), which a cached run skips. */
 export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
 
 export interface GenerateOptions {
@@ -219,11 +220,11 @@ async function renderFiles(
   time: Timer,
   cache?: { dir: string; build: string },
 ): Promise<{ files: CachedFile[]; model: ClientModel }> {
-  // The emit stack (ts-morph, json-schema-to-typescript, prettier) is most of a cold run's start-up:
+  // The emit stack (json-schema-to-typescript, prettier) is most of a cold run's start-up:
   // loaded here, so a cached or failing run never pays for it.
   const [
     { buildClientModel },
-    { emitClient },
+    { emitClient, formattedPaths },
     { FormatPool, formatTypeScript, prettierOptionsFor },
     { ValidatorThread },
   ] = await time('load', () =>
@@ -241,24 +242,40 @@ async function renderFiles(
   const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () => buildClientModel(snapshot, server));
-    const emitted = await time('emit', () => emitClient(model, memos?.validators, validatorThread));
-    // All files at once, so the runs of every file share the threads.
-    const files = await time('format', () =>
-      Promise.all(
-        emitted.map(async (file): Promise<CachedFile> => {
-          if (!file.format) return { path: file.path, content: file.content, prettier: null };
-          const filepath = resolve(outDir, file.path);
-          const options = await prettierOptionsFor(filepath);
-          const content = await formatTypeScript(
-            file.content,
-            filepath,
-            options,
-            pool,
-            memos?.format,
-          );
-          return { path: file.path, content, prettier: optionsText(options) };
-        }),
+    // Options resolved before emit, so that each file goes to the formatting threads the moment it is
+    // printed (an await would hold it until this thread is free). Once the last is sent, this thread
+    // only waits for the validator thread, so it formats too (help) until every run is taken.
+    const optionsByPath = new Map(
+      await Promise.all(
+        formattedPaths(model).map(
+          async (path) => [path, await prettierOptionsFor(resolve(outDir, path))] as const,
+        ),
       ),
+    );
+    const formatting = new Map<string, Promise<CachedFile>>();
+    const format = async (file: EmittedFile): Promise<CachedFile> => {
+      if (!file.format) return { path: file.path, content: file.content, prettier: null };
+      const filepath = resolve(outDir, file.path);
+      const options = optionsByPath.get(file.path) ?? (await prettierOptionsFor(filepath));
+      const content = await formatTypeScript(file.content, filepath, options, pool, memos?.format);
+      return { path: file.path, content, prettier: optionsText(options) };
+    };
+    let helping: Promise<void> | undefined;
+    const start = (file: EmittedFile) => {
+      const formatted = format(file);
+      formatted.catch(() => undefined); // awaited below; an emit failure first must not leave it unhandled
+      formatting.set(file.path, formatted);
+      if (formatting.size === optionsByPath.size) helping = pool.help();
+    };
+    const emitted = await time('emit', () =>
+      emitClient(model, memos?.validators, start, validatorThread),
+    );
+    const [files] = await time('format', () =>
+      Promise.all([
+        Promise.all(emitted.map((file) => formatting.get(file.path) ?? format(file))),
+        helping,
+        pool.help(),
+      ]),
     );
     if (cache && memos) await time('cache', () => saveMemos(cache, outDir, memos));
     return { files, model };

@@ -1,9 +1,3 @@
-import {
-  StructureKind,
-  type MethodDeclarationStructure,
-  type PropertyDeclarationStructure,
-  type StatementStructures,
-} from 'ts-morph';
 import type {
   ClientModel,
   PromptModel,
@@ -11,26 +5,21 @@ import type {
   TemplateModel,
   ToolModel,
 } from '../model/types.js';
-import { helperTypeStatements } from './helper-types.js';
+import { helperTypeStatements, interfaceText } from './helper-types.js';
 import { importText } from './imports.js';
+import { INDENT, block, fileText, hanging, jsDoc } from './print.js';
 import { docs, str } from './text.js';
 import { inputParameterType, toolDocs } from './tool-function.js';
 
 /** `client.ts`: the client class, a thin façade over the tool functions, and resource/template/prompt helpers. */
-export function clientStatements(model: ClientModel): Array<string | StatementStructures> {
-  const statements: Array<string | StatementStructures> = (
-    model.modules[model.files.client] ?? []
-  ).map(importText);
+export function clientSource(model: ClientModel): string {
+  const statements = (model.modules[model.files.client] ?? []).map(importText);
   statements.push(...helperTypeStatements(model));
-
-  statements.push({
-    kind: StructureKind.Interface,
-    name: model.optionsTypeName,
-    isExported: true,
-    properties: [
+  statements.push(
+    interfaceText([], model.optionsTypeName, [
       {
         name: 'validateOutput',
-        hasQuestionToken: true,
+        optional: true,
         type: 'boolean',
         docs: docs(
           `Validate each result against the tool's outputSchema (default ${model.validateOutput}). A payload that does not match comes back as \`ok: false\` with code \`$invalid_result\`.`,
@@ -38,79 +27,65 @@ export function clientStatements(model: ClientModel): Array<string | StatementSt
       },
       {
         name: 'validateInput',
-        hasQuestionToken: true,
+        optional: true,
         type: 'boolean',
         docs: docs(
           `Validate arguments against the tool's inputSchema before sending (default ${model.validateInput}${model.validateInput ? '' : '; needs `validateInput: true` in the config, which embeds the input schemas'}).`,
         ),
       },
-    ],
-  });
+    ]),
+  );
+  statements.push(clientClass(model));
+  return fileText(statements);
+}
 
+/** The class: its fields and helper groups, the constructor, then one method per tool, a blank line between members. */
+function clientClass(model: ClientModel): string {
   const info = model.serverInfo;
-  statements.push({
-    kind: StructureKind.Class,
-    name: model.className,
-    isExported: true,
-    docs: docs(
-      `Typed client for the MCP server ${str(info?.title ?? info?.name ?? model.serverName)}.`,
-      'Wraps a connected MCP client: the SDK v2 `Client` (`@modelcontextprotocol/client`), the SDK v1 `Client` (`@modelcontextprotocol/sdk`), or anything with a compatible `callTool`.',
-    ),
-    properties: [
-      { name: '#client', isReadonly: true, type: 'McpClientLike' },
-      { name: '#validateOutput', isReadonly: true, type: 'boolean' },
-      { name: '#validateInput', isReadonly: true, type: 'boolean' },
-      ...helperGroups(model),
+  const doc = docs(
+    `Typed client for the MCP server ${str(info?.title ?? info?.name ?? model.serverName)}.`,
+    'Wraps a connected MCP client: the SDK v2 `Client` (`@modelcontextprotocol/client`), the SDK v1 `Client` (`@modelcontextprotocol/sdk`), or anything with a compatible `callTool`.',
+  );
+  const fields = [
+    `${INDENT}readonly #client: McpClientLike;\n`,
+    `${INDENT}readonly #validateOutput: boolean;\n`,
+    `${INDENT}readonly #validateInput: boolean;\n`,
+    ...helperGroups(model),
+  ];
+  const ctor = `${INDENT}constructor(client: McpClientLike, options: ${model.optionsTypeName} = {}) ${block(
+    [
+      'this.#client = client;',
+      `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
+      `this.#validateInput = options.validateInput ?? ${model.validateInput};`,
     ],
-    ctors: [
-      {
-        parameters: [
-          { name: 'client', type: 'McpClientLike' },
-          { name: 'options', type: model.optionsTypeName, initializer: '{}' },
-        ],
-        statements: [
-          'this.#client = client;',
-          `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
-          `this.#validateInput = options.validateInput ?? ${model.validateInput};`,
-        ],
-      },
-    ],
-    methods: [...model.tools.map(toolMethod), invokeOptionsMethod()],
-  });
-  return statements;
+    INDENT,
+  )}\n`;
+  const members = [fields.join(''), ctor, ...model.tools.map(toolMethod), invokeOptionsMethod()];
+  return `${jsDoc(doc)}export class ${model.className} {\n${members.join('\n')}}`;
 }
 
-function toolMethod(tool: ToolModel): MethodDeclarationStructure {
-  return {
-    kind: StructureKind.Method,
-    name: tool.method,
-    docs: toolDocs(tool),
-    parameters: [
-      {
-        name: 'input',
-        type: inputParameterType(tool),
-        ...(tool.inputOptional ? { initializer: '{}' } : {}),
-      },
-      { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
-    ],
-    returnType: `Promise<${tool.resultType}>`,
-    statements: [`return ${tool.functionName}(this.#client, input, this.#invokeOptions(options));`],
-  };
+/** A method of the class, with its doc and a one-statement body. */
+const method = (doc: string[], signature: string, statement: string) =>
+  `${jsDoc(doc, INDENT)}${INDENT}${signature} ${block([statement], INDENT)}\n`;
+
+function toolMethod(tool: ToolModel): string {
+  const input = `input: ${inputParameterType(tool)}${tool.inputOptional ? ' = {}' : ''}`;
+  return method(
+    toolDocs(tool),
+    `${tool.method}(${input}, options?: RequestOptions): Promise<${tool.resultType}>`,
+    `return ${tool.functionName}(this.#client, input, this.#invokeOptions(options));`,
+  );
 }
 
-function invokeOptionsMethod(): MethodDeclarationStructure {
-  return {
-    kind: StructureKind.Method,
-    name: '#invokeOptions',
-    parameters: [{ name: 'request', type: 'RequestOptions | undefined' }],
-    returnType: 'InvokeOptions',
-    statements: [
-      'return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };',
-    ],
-  };
+function invokeOptionsMethod(): string {
+  return method(
+    [],
+    '#invokeOptions(request: RequestOptions | undefined): InvokeOptions',
+    'return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };',
+  );
 }
 
-function helperGroups(model: ClientModel): PropertyDeclarationStructure[] {
+function helperGroups(model: ClientModel): string[] {
   const groups = [
     group(model.groups.resources, RESOURCES_DOC, model.resources.map(resourceMember)),
     group(model.groups.templates, TEMPLATES_DOC, model.templates.map(templateMember)),
@@ -160,19 +135,10 @@ function promptMember({ prompt, member, argumentsType, argumentsOptional }: Prom
 }
 
 /** One readonly group property (`resources`, `templates`, `prompts`), when the server listed any and the planner named it. */
-function group(
-  name: string | undefined,
-  doc: string,
-  members: Member[],
-): PropertyDeclarationStructure | undefined {
+function group(name: string | undefined, doc: string, members: Member[]): string | undefined {
   if (!members.length || !name) return undefined;
-  return {
-    kind: StructureKind.Property,
-    name,
-    isReadonly: true,
-    docs: docs(doc),
-    initializer: object(members),
-  };
+  const initializer = hanging(object(members), INDENT + INDENT);
+  return `${jsDoc(docs(doc), INDENT)}${INDENT}readonly ${name} = ${initializer};\n`;
 }
 
 function object(members: Member[]): string {

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { Project, SyntaxKind, type SourceFile, type StatementStructures } from 'ts-morph';
 import type { ClientModel } from '../model/types.js';
 import { compileDefinitions } from '../schema/compile.js';
 import { banner } from './banner.js';
 import { catalogSource, readmeSource } from './agent-files.js';
-import { clientStatements } from './client-file.js';
+import { clientSource } from './client-file.js';
 import { indexSource } from './index-file.js';
-import { toolsStatements } from './tools-file.js';
+import { paragraphs } from './paragraphs.js';
+import { toolsSource } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
 import type { CompileMemo } from './validators/memo.js';
 import { ValidatorThread } from './validators/thread.js';
@@ -29,23 +29,51 @@ export const RUNTIME_TEMPLATES = [
 ];
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
-/** Every file of a generated client, unformatted; the validator emitter's warnings join the model's. */
+/**
+ * Every file of a generated client, unformatted; the validator emitter's warnings join the model's.
+ * `ready` is told of each file as soon as its text exists, cheapest first, so that formatting it can
+ * start while the next is emitted (the validators, compiled on their own thread, are not formatted).
+ */
 export async function emitClient(
   model: ClientModel,
   memo?: CompileMemo,
+  ready: (file: EmittedFile) => void = () => undefined,
   thread: ValidatorThread = new ValidatorThread(1),
 ): Promise<EmittedFile[]> {
   const header = banner(model);
   // Sent first: Ajv compiles on its own thread while this one types and prints the other files.
   const compiling = thread.emit(validatorEntries(model), memo);
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const print = (path: string, statements: Array<string | StatementStructures>) =>
-    header + '\n' + paragraphs(project.createSourceFile(path, { statements }, { overwrite: true }));
-  const types = paragraphs(
-    project.createSourceFile('types.ts', await compileDefinitions(model.definitions), {
-      overwrite: true,
+  const emitted = (file: EmittedFile): EmittedFile => {
+    ready(file);
+    return file;
+  };
+  const { files } = model;
+  const toolFiles = toolFilePaths(model).map((path) =>
+    emitted({
+      path,
+      content: `${header}\n${toolsSource(
+        model,
+        model.tools.filter((t) => t.file === path),
+        path,
+      )}`,
+      format: true,
     }),
   );
+  const client = emitted({
+    path: files.client,
+    content: `${header}\n${clientSource(model)}`,
+    format: true,
+  });
+  const index = emitted({
+    path: files.index,
+    content: `${header}\n${indexSource(model)}`,
+    format: true,
+  });
+  const types = emitted({
+    path: files.types,
+    content: `${header}\n${paragraphs(await compileDefinitions(model.definitions))}`,
+    format: true,
+  });
   const validators = await compiling;
   model.warnings.push(...validators.warnings);
   const runtime = await Promise.all(
@@ -55,26 +83,12 @@ export async function emitClient(
       format: false,
     })),
   );
-  const { files } = model;
-  // The planner placed every tool in a file: tools.ts for all of them, or tools/<tool>.ts each.
-  const toolFiles = [...new Set(model.tools.map((t) => t.file))].map((path) => ({
-    path,
-    content: print(
-      path,
-      toolsStatements(
-        model,
-        model.tools.filter((t) => t.file === path),
-        path,
-      ),
-    ),
-    format: true,
-  }));
   return [
-    { path: files.types, content: `${header}\n${types}`, format: true },
+    types,
     ...toolFiles,
     { path: files.validators, content: `${header}\n${validators.source}`, format: false },
-    { path: files.client, content: print(files.client, clientStatements(model)), format: true },
-    { path: files.index, content: header + '\n' + indexSource(model), format: true },
+    client,
+    index,
     ...(files.catalog
       ? [{ path: files.catalog, content: catalogSource(model), format: false }]
       : []),
@@ -83,25 +97,13 @@ export async function emitClient(
   ];
 }
 
-/**
- * One blank line between top-level declarations (imports stay together): prettier keeps blank lines
- * but never adds them, and a paragraph per declaration keeps review diffs readable.
- */
-function paragraphs(file: SourceFile): string {
-  const parts: string[] = [];
-  let previousWasImport = false;
-  for (const statement of file.getStatementsWithComments()) {
-    const text = statement
-      .getFullText()
-      .replace(/^\s*\n/, '')
-      .trimEnd();
-    const isImport = statement.getKind() === SyntaxKind.ImportDeclaration;
-    parts.push(
-      parts.length === 0 ? text : `${isImport && previousWasImport ? '\n' : '\n\n'}${text}`,
-    );
-    previousWasImport = isImport;
-  }
-  return parts.join('') + '\n';
+// The planner placed every tool in a file: tools.ts for all of them, or tools/<tool>.ts each.
+const toolFilePaths = (model: ClientModel) => [...new Set(model.tools.map((t) => t.file))];
+
+/** The files emitClient gives to prettier, known before they are emitted (to resolve prettier's options first). */
+export function formattedPaths(model: ClientModel): string[] {
+  const { files } = model;
+  return [files.types, ...toolFilePaths(model), files.client, files.index];
 }
 
 function runtimeHeader(): string {

@@ -1,24 +1,26 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
+import { startWorker, workerCount } from '../shared/worker-thread.js';
 
-/** One run of statements to format, and its answer. */
+/**
+ * One run of statements to format, and its answer. `claims[slot]` is set (atomically) by whichever
+ * thread takes the run: its worker, or this thread helping once it has nothing else to do.
+ */
 export interface FormatRequest {
   id: number;
   source: string;
   options: prettier.Options;
+  claims: Int32Array;
+  slot: number;
 }
 export type FormatReply =
-  { id: number; text: string } | { id: number; syntax: boolean; error: string };
+  | { id: number; text: string }
+  | { id: number; syntax: boolean; error: string }
+  | { id: number; taken: true };
 
-/**
- * How many formatting threads to use: one per core (at most 4), or `MCP_CODEGEN_WORKERS` when set
- * (tests use it to check that 1 and 2 workers write the same bytes). 1 means no worker thread at all.
- */
-function formatWorkerCount(): number {
-  const set = Number(process.env.MCP_CODEGEN_WORKERS);
-  if (Number.isInteger(set) && set >= 1) return Math.min(set, 16);
-  return Math.max(1, Math.min(availableParallelism(), 4));
+/** Take a run for the calling thread: true for exactly one of the threads that try. */
+export function claim(request: Pick<FormatRequest, 'claims' | 'slot'>): boolean {
+  return Atomics.compareExchange(request.claims, request.slot, 0, 1) === 0;
 }
 
 interface Task {
@@ -27,75 +29,127 @@ interface Task {
   fail: (error: unknown) => void;
 }
 
+interface Thread {
+  worker: Worker;
+  /** Sent and not yet answered, by request id. */
+  tasks: Map<number, Task>;
+  /** Characters sent and not yet answered: where the next run goes. */
+  load: number;
+}
+
 /**
  * Prettier in worker threads, started before the work that precedes formatting so that loading
- * prettier and its plugins overlaps it. Which thread formats which run never shows in the output:
+ * prettier and its plugins overlaps it. Each run is sent at once to the worker with the fewest
+ * characters still to format, and each worker formats what it was sent in order, so the workers
+ * stay busy while this thread emits the next file, even through long synchronous work here. Once
+ * this thread is done emitting, `help()` has it format runs too, from the last sent backwards,
+ * each claimed so that it is formatted once. Who formats which run never shows in the output:
  * answers are put back in input order. With one thread, everything runs in this one.
  */
 export class FormatPool {
-  readonly #workers: Worker[] = [];
-  readonly #idle: Worker[] = [];
-  readonly #queue: Task[] = [];
-  readonly #busy = new Map<Worker, Task>();
+  readonly #threads: Thread[] = [];
+  /** Runs sent to a worker and not yet answered, in the order sent: what help() can take. */
+  readonly #open = new Map<number, Task>();
   #nextId = 0;
 
-  constructor(readonly threads: number = formatWorkerCount()) {
+  /** `threads` counts this one: n means n - 1 workers, and this thread once it has emitted (help). */
+  constructor(readonly threads: number = workerCount()) {
     if (threads <= 1) return;
-    for (let i = 0; i < threads; i++) {
-      const worker = startWorker();
-      worker.unref(); // an idle pool never keeps the process alive
-      worker.on('message', (reply: FormatReply) =>
-        this.#finish(worker, (task) => task.done(reply)),
-      );
-      worker.on('error', (error) => this.#finish(worker, (task) => task.fail(error)));
-      this.#workers.push(worker);
-      this.#idle.push(worker);
+    for (let i = 0; i < threads - 1; i++) {
+      const thread: Thread = {
+        worker: startWorker(import.meta.url, new URL('./format-worker.js', import.meta.url)),
+        tasks: new Map(),
+        load: 0,
+      };
+      thread.worker.unref(); // an idle pool never keeps the process alive
+      thread.worker.on('message', (reply: FormatReply) => this.#finish(thread, reply));
+      thread.worker.on('error', (error) => {
+        for (const task of thread.tasks.values()) {
+          this.#open.delete(task.request.id);
+          task.fail(error);
+        }
+        thread.tasks.clear();
+        // A dead worker is sent nothing more; with none left, runs are formatted in this thread.
+        this.#threads.splice(this.#threads.indexOf(thread), 1);
+      });
+      this.#threads.push(thread);
     }
   }
 
   /** Each run formatted, in input order; undefined when a run does not parse. Other errors throw. */
   async format(chunks: string[], options: prettier.Options): Promise<string[] | undefined> {
-    if (this.#workers.length === 0) return formatHere(chunks, options);
-    const replies = await Promise.all(chunks.map((source) => this.#submit(source, options)));
+    if (this.#threads.length === 0) return formatHere(chunks, options);
+    const claims = new Int32Array(new SharedArrayBuffer(4 * chunks.length));
+    // Largest first, so that no worker is left with one long run at the end.
+    const order = chunks.map((_, i) => i).sort((a, b) => chunks[b]!.length - chunks[a]!.length);
+    const replies: Array<Promise<FormatReply>> = [];
+    for (const i of order) replies[i] = this.#submit(chunks[i]!, options, claims, i);
     const results: string[] = [];
-    for (const reply of replies) {
+    for (const reply of await Promise.all(replies)) {
       if ('text' in reply) results.push(reply.text);
-      else if (reply.syntax) return undefined;
-      else throw new Error(`prettier failed in a formatting worker: ${reply.error}`);
+      else if ('syntax' in reply && reply.syntax) return undefined;
+      else throw new Error(`prettier failed: ${'error' in reply ? reply.error : 'no answer'}`);
     }
     return results;
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.#workers.map((worker) => worker.terminate()));
-    this.#workers.length = 0;
-    this.#idle.length = 0;
-  }
-
-  #submit(source: string, options: prettier.Options): Promise<FormatReply> {
-    return new Promise((done, fail) => {
-      this.#queue.push({ request: { id: this.#nextId++, source, options }, done, fail });
-      this.#dispatch();
-    });
-  }
-
-  #dispatch(): void {
-    while (this.#idle.length > 0 && this.#queue.length > 0) {
-      const worker = this.#idle.pop()!;
-      const task = this.#queue.shift()!;
-      this.#busy.set(worker, task);
-      worker.ref();
-      worker.postMessage(task.request);
+  /** Format runs here too, until every run sent so far has been taken by a worker or by this thread. */
+  async help(): Promise<void> {
+    if (this.#threads.length === 0) return;
+    for (;;) {
+      const task = [...this.#open.values()]
+        .reverse()
+        .find((t) => t.request.claims[t.request.slot] === 0);
+      if (!task) return;
+      this.#open.delete(task.request.id);
+      if (!claim(task.request)) continue;
+      const { id, source, options } = task.request;
+      const reply: FormatReply = await prettier.format(source, options).then(
+        (text) => ({ id, text }),
+        (error: unknown) => ({ id, syntax: error instanceof SyntaxError, error: String(error) }),
+      );
+      task.done(reply);
     }
   }
 
-  #finish(worker: Worker, settle: (task: Task) => void): void {
-    const task = this.#busy.get(worker);
-    this.#busy.delete(worker);
-    worker.unref();
-    if (task) settle(task);
-    this.#idle.push(worker);
-    this.#dispatch();
+  async close(): Promise<void> {
+    // Held until each has exited (an unreferenced worker would let the event loop end first); the
+    // answers still on their way, to runs this thread took, are dropped, so none unreferences it again.
+    for (const thread of this.#threads) {
+      thread.tasks.clear();
+      thread.worker.ref();
+    }
+    await Promise.all(this.#threads.map((thread) => thread.worker.terminate()));
+    this.#threads.length = 0;
+  }
+
+  #submit(
+    source: string,
+    options: prettier.Options,
+    claims: Int32Array,
+    slot: number,
+  ): Promise<FormatReply> {
+    const thread = this.#threads.reduce((a, b) => (b.load < a.load ? b : a));
+    const request: FormatRequest = { id: this.#nextId++, source, options, claims, slot };
+    return new Promise((done, fail) => {
+      const task = { request, done, fail };
+      thread.tasks.set(request.id, task);
+      this.#open.set(request.id, task);
+      thread.load += source.length;
+      if (thread.tasks.size === 1) thread.worker.ref();
+      thread.worker.postMessage(request);
+    });
+  }
+
+  #finish(thread: Thread, reply: FormatReply): void {
+    const task = thread.tasks.get(reply.id);
+    if (!task) return;
+    thread.tasks.delete(reply.id);
+    this.#open.delete(reply.id);
+    thread.load -= task.request.source.length;
+    if (thread.tasks.size === 0) thread.worker.unref();
+    // A run this thread took is answered by help(); the worker only says it skipped it.
+    if (!('taken' in reply)) task.done(reply);
   }
 }
 
@@ -113,17 +167,4 @@ async function formatHere(
     }
   }
   return results;
-}
-
-/**
- * The compiled worker next to this file. From sources (tests under tsx) it is the .ts file, which a
- * worker can only load once tsx's loader is registered in it (workers do not inherit loader hooks).
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./format-worker.js', import.meta.url));
-  const file = new URL('./format-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(file)}); });`;
-  return new Worker(boot, { eval: true });
 }

@@ -4,21 +4,32 @@
  */
 import { parentPort } from 'node:worker_threads';
 import * as prettier from 'prettier';
-import type { FormatReply, FormatRequest } from './format-pool.js';
+import { claim, type FormatReply, type FormatRequest } from './format-pool.js';
+
+// One run at a time, in the order sent: the pool counts on it to balance the threads, and only one
+// run's syntax tree is alive at once.
+let queue: Promise<void> = Promise.resolve();
 
 parentPort!.on('message', (request: FormatRequest) => {
-  prettier.format(request.source, request.options).then(
-    (text) => parentPort!.postMessage({ id: request.id, text } satisfies FormatReply),
-    (error: unknown) => {
-      const syntax = error instanceof SyntaxError;
-      parentPort!.postMessage({
-        id: request.id,
-        syntax,
-        error: String(error),
-      } satisfies FormatReply);
-    },
-  );
+  queue = queue.then(() => format(request));
 });
+
+async function format(request: FormatRequest): Promise<void> {
+  if (!claim(request)) {
+    parentPort!.postMessage({ id: request.id, taken: true } satisfies FormatReply);
+    return;
+  }
+  try {
+    const text = await prettier.format(request.source, request.options);
+    parentPort!.postMessage({ id: request.id, text } satisfies FormatReply);
+  } catch (error) {
+    parentPort!.postMessage({
+      id: request.id,
+      syntax: error instanceof SyntaxError,
+      error: String(error),
+    } satisfies FormatReply);
+  }
+}
 
 // Load the parser and printer now, while the main thread is still building the model.
 void prettier.format('const warm = 1;\n', { parser: 'babel-ts' }).catch(() => undefined);

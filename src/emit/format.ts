@@ -51,8 +51,8 @@ export async function formatTypeScript(
     filepath,
     parser: 'babel-ts',
   };
+  // Even a file of one run goes to the pool: formatted here, it would hold up the emit of the next.
   const chunks = splitStatements(source);
-  if (chunks.length < 2) return prettier.format(source, settings);
   const keys = memo ? chunks.map((chunk) => memoKey(settings, chunk)) : [];
   const known = keys.map((key) => memo?.known.get(key));
   const todo = chunks.filter((_, i) => known[i] === undefined);

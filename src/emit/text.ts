@@ -19,7 +19,7 @@ export function lineText(text: string): string {
   return docText(text).replace(/\n+/g, ' ');
 }
 
-/** A JSDoc comment body from paragraphs (empty ones dropped); ts-morph adds the `/** *\/`. */
+/** A JSDoc comment body from paragraphs (empty ones dropped); print.ts's `jsDoc` adds the `/** *\/`. */
 export function docs(...paragraphs: Array<string | undefined | false>): string[] {
   const body = paragraphs
     .filter((p): p is string => typeof p === 'string' && p.trim() !== '')

@@ -1,6 +1,6 @@
-import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
 import type { ToolAnnotations } from '../snapshot/types.js';
+import { block, jsDoc } from './print.js';
 import { docs, lineText, str } from './text.js';
 
 /** The tool's JSDoc: its title and description (server text, escaped), the hints, and what it calls. */
@@ -24,26 +24,11 @@ export function inputParameterType(tool: ToolModel): string {
  * `getForecast(client, input, options?)`: the tool as a standalone function. The config's defaults
  * for validation apply when `options` leaves them out; the result type is named once, by `<Tool>Result`.
  */
-export function toolFunction(tool: ToolModel, model: ClientModel): FunctionDeclarationStructure {
-  return {
-    kind: StructureKind.Function,
-    name: tool.functionName,
-    isExported: true,
-    docs: toolDocs(tool),
-    parameters: [
-      { name: 'client', type: 'McpClientLike' },
-      {
-        name: 'input',
-        type: inputParameterType(tool),
-        ...(tool.inputOptional ? { initializer: '{}' } : {}),
-      },
-      { name: 'options', type: 'InvokeOptions', hasQuestionToken: true },
-    ],
-    returnType: `Promise<${tool.resultType}>`,
-    statements: [
-      `return runTool<${tool.resultType}>(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`,
-    ],
-  };
+export function toolFunction(tool: ToolModel, model: ClientModel): string {
+  const input = `input: ${inputParameterType(tool)}${tool.inputOptional ? ' = {}' : ''}`;
+  const signature = `${tool.functionName}(client: McpClientLike, ${input}, options?: InvokeOptions): Promise<${tool.resultType}>`;
+  const call = `return runTool<${tool.resultType}>(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`;
+  return `${jsDoc(toolDocs(tool))}export function ${signature} ${block([call])}`;
 }
 
 // The runtime validates output unless told not to and input only when told to: the config's other

@@ -1,7 +1,7 @@
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { ClientModel, ToolModel } from '../model/types.js';
 import { RUNTIME_ERROR_CODES } from '../model/build.js';
 import { importText } from './imports.js';
+import { INDENT, fileText, hanging, jsDoc } from './print.js';
 import { resultTypeArguments } from './result-types.js';
 import { toolFunction } from './tool-function.js';
 import { docs, lineText, str } from './text.js';
@@ -18,72 +18,58 @@ const RUNTIME_CODE_MEMBERS = Object.entries(RUNTIME_ERROR_CODES)
  * error and result types, and spec. Every declaration is a plain `export const`/`function`/type with
  * no top-level call, so a bundler drops the tools an app does not import.
  */
-export function toolsStatements(
-  model: ClientModel,
-  tools: readonly ToolModel[],
-  file: string,
-): Array<string | StatementStructures> {
-  const statements: Array<string | StatementStructures> = (model.modules[file] ?? []).map(
-    importText,
-  );
+export function toolsSource(model: ClientModel, tools: readonly ToolModel[], file: string): string {
+  const statements = (model.modules[file] ?? []).map(importText);
   for (const tool of tools) statements.push(...toolStatements(tool, model));
-  return statements;
+  return fileText(statements);
 }
 
-function toolStatements(tool: ToolModel, model: ClientModel): StatementStructures[] {
+const exportConst = (doc: string[], name: string, initializer: string, type?: string) =>
+  `${jsDoc(doc)}export const ${name}${type ? `: ${type}` : ''} = ${hanging(initializer, INDENT)};`;
+const exportType = (doc: string[], name: string, type: string) =>
+  `${jsDoc(doc)}export type ${name} = ${hanging(type, INDENT)};`;
+
+function toolStatements(tool: ToolModel, model: ClientModel): string[] {
   const name = str(tool.tool.name);
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
   const { data, alt, error } = resultTypeArguments(tool);
+  const codes = tool.errorCodes
+    .map(
+      (c) =>
+        `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`,
+    )
+    .join(' ');
   return [
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs(
+    exportConst(
+      docs(
         `Error codes the tool ${name} can return, with the runtime's own codes (unknown, uncoded, invalid result or input).`,
       ),
-      declarations: [
-        {
-          name: tool.errorCodeEnum,
-          initializer: `{ ${tool.errorCodes.map((c) => `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`).join(' ')} ${RUNTIME_CODE_MEMBERS} } as const`,
-        },
-      ],
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: tool.errorCodeEnum,
-      type: `(typeof ${tool.errorCodeEnum})[keyof typeof ${tool.errorCodeEnum}]`,
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: tool.errorType,
-      docs: docs(`A failed call of ${name}: narrow on \`code\`.`),
-      type: error,
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: tool.resultType,
-      docs: docs(
+      tool.errorCodeEnum,
+      `{ ${codes} ${RUNTIME_CODE_MEMBERS} } as const`,
+    ),
+    exportType(
+      [],
+      tool.errorCodeEnum,
+      `(typeof ${tool.errorCodeEnum})[keyof typeof ${tool.errorCodeEnum}]`,
+    ),
+    exportType(docs(`A failed call of ${name}: narrow on \`code\`.`), tool.errorType, error),
+    exportType(
+      docs(
         tool.outputType
           ? `What ${name} resolves to: \`ok: true\` with the documented payload${alternatives.length ? ' (or an alternative, told apart by `variant`)' : ''}, or \`ok: false\` with a typed error.`
           : `What ${name} resolves to: \`ok: true\` with what it sent (no outputSchema: \`text\`, \`json\` and the \`content\` blocks), or \`ok: false\` with a typed error.`,
       ),
-      type: `ToolResult<${data}, ${alt}, ${tool.errorType}>`,
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs(
+      tool.resultType,
+      `ToolResult<${data}, ${alt}, ${tool.errorType}>`,
+    ),
+    exportConst(
+      docs(
         `What the runtime needs to call and classify ${name}: internal, not exported by index.ts.`,
       ),
-      declarations: [
-        { name: tool.specName, type: 'ToolSpec', initializer: specLiteral(tool, model) },
-      ],
-    },
+      tool.specName,
+      specLiteral(tool, model),
+      'ToolSpec',
+    ),
     toolFunction(tool, model),
   ];
 }
