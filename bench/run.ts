@@ -9,6 +9,7 @@ const benches = [
   'snapshot-peer',
   'generate',
   'openapi-peer',
+  'model',
   'per-tool',
   'diff',
   'call-overhead',

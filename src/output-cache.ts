@@ -6,8 +6,8 @@ import { writeFileAtomic } from './shared/atomic.js';
 
 /**
  * The output cache: what `generate` produced for one server, keyed by everything the output depends
- * on, so an unchanged catalog is checked or regenerated without loading the emit stack (ts-morph,
- * json-schema-to-typescript, prettier's formatter: most of a cold run's time).
+ * on, so an unchanged catalog is checked or regenerated without loading the emit stack
+ * (json-schema-to-typescript, Ajv, prettier's formatter: most of a cold run's time).
  *
  * The key is the generator build (a hash of mcp-codegen's own compiled files, templates and the
  * exact versions of the libraries that shape output, stamped at build time), the server's options and

@@ -78,7 +78,7 @@ export const generateCommand: Command = defineCommand(
       values.layout,
     );
     const configMs = performance.now() - startup;
-    // Loaded here, not at the top: ts-morph and prettier take a second to load, and other commands never need them.
+    // Loaded here, not at the top: prettier, Ajv and json-schema-to-typescript take a while to load, and other commands never need them.
     const { generate } = await import('../generate.js');
     const log = values.quiet ? undefined : (line: string) => io.stderr.write(`${line}\n`);
     const result = await generate({

@@ -2,7 +2,7 @@ import { CodegenError, ExitCode } from '../shared/errors.js';
 import { type Command, type Io, processIo } from './io.js';
 
 /**
- * Commands load on demand: `generate` pulls in ts-morph and prettier, `snapshot` the MCP SDK,
+ * Commands load on demand: `generate` pulls in prettier, Ajv and json-schema-to-typescript, `snapshot` the MCP SDK,
  * and a `diff` in CI should not pay seconds of startup for either. The summaries live here, so
  * `--help` loads no command at all.
  */
