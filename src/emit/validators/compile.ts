@@ -113,16 +113,10 @@ function compileTuned(
  */
 function compileWith(schema: JsonObject, tuning: Tuning, linked: boolean, meta: boolean): Compiled {
   const unknownFormats = new Set<string>();
-  const ajv = createAjv(
-    dialectOf(schema),
-    tuning,
-    (message) => {
-      const format = /^unknown format "(.*)" ignored in schema/.exec(message)?.[1];
-      if (format !== undefined) unknownFormats.add(format);
-    },
-    linked,
-    meta,
-  );
+  const ajv = createAjv({ dialect: dialectOf(schema), tuning, linked, meta }, (message) => {
+    const format = /^unknown format "(.*)" ignored in schema/.exec(message)?.[1];
+    if (format !== undefined) unknownFormats.add(format);
+  });
   // `$async: true` would make the validator return a promise; validation here is synchronous, and the
   // keyword only means something at the root, so it is dropped there (nested ones fail to compile).
   const { $async: _async, ...root } = schema;
@@ -173,13 +167,16 @@ function compileWith(schema: JsonObject, tuning: Tuning, linked: boolean, meta: 
   };
 }
 
-function createAjv(
-  dialect: Dialect,
-  tuning: Tuning,
-  warn: (message: string) => void,
-  linked: boolean,
-  meta: boolean,
-): Ajv {
+/** What shapes an Ajv instance (and so which reused instance a compilation gets). */
+interface AjvShape {
+  readonly dialect: Dialect;
+  readonly tuning: Tuning;
+  readonly linked: boolean;
+  readonly meta: boolean;
+}
+
+function createAjv(shape: AjvShape, warn: (message: string) => void): Ajv {
+  const { dialect, tuning, linked, meta } = shape;
   const key = JSON.stringify([
     dialect,
     tuning.allErrors,
@@ -188,16 +185,10 @@ function createAjv(
     linked,
     meta,
   ]);
-  return ajvFor(key, warn, (log) => newAjv(dialect, tuning, log, linked, meta));
+  return ajvFor(key, warn, (log) => newAjv(shape, log));
 }
 
-function newAjv(
-  dialect: Dialect,
-  tuning: Tuning,
-  warn: (message: string) => void,
-  linked: boolean,
-  meta: boolean,
-): Ajv {
+function newAjv({ dialect, tuning, linked, meta }: AjvShape, warn: (message: string) => void): Ajv {
   const options: AjvOptions = {
     // As at run time: real servers use unknown keywords and formats; a draft-04/06 `$schema` needs no
     // meta-schema. Unlike the run time's shared instance, addUsedSchema stays on: with one instance per
