@@ -67,21 +67,19 @@ export function emitValidatorModuleWith(
   const shared = new Map<string, Built>(); // schema JSON → its validator
   const exports: string[] = [];
 
-  const units = new Map<string, { digest: string; formats: readonly string[] | undefined }>();
+  // One name per unit (UnitNames gives each digest its own), so a name seen is that unit compiled.
+  const units = new Map<string, { formats: readonly string[] | undefined }>();
   const unitNames = new UnitNames();
 
-  // A unit of link.ts, once per module; undefined if it failed to compile (or its name is taken).
+  // A unit of link.ts, once per module; undefined if it failed to compile.
   const unitFormats = (unit: LinkedUnit): readonly string[] | undefined => {
     const seen = units.get(unit.name);
-    if (seen !== undefined) return seen.digest === unit.digest ? seen.formats : undefined;
+    if (seen !== undefined) return seen.formats;
     const schema = unit.schema();
     const text = schemaKey(schema);
     if (text === undefined) return undefined;
     const compiled = compileMemoized(schema, text, tuning, memo, true);
-    units.set(unit.name, {
-      digest: unit.digest,
-      formats: compiled.ok ? compiled.unknownFormats : undefined,
-    });
+    units.set(unit.name, { formats: compiled.ok ? compiled.unknownFormats : undefined });
     if (!compiled.ok) return undefined;
     compiled.helpers.forEach((h) => helpers.add(h));
     checks.push(unitCheck(unit.name, compiled.body, compiled.validateName));
