@@ -225,7 +225,7 @@ async function renderFiles(
   const [
     { buildClientModel },
     { emitClient, formattedPaths },
-    { FormatPool, formatTypeScript, prettierOptionsFor },
+    { FormatPool, formatEmitted, prettierOptionsFor },
     { ValidatorThread },
   ] = await time('load', () =>
     Promise.all([
@@ -257,7 +257,7 @@ async function renderFiles(
       if (!file.format) return { path: file.path, content: file.content, prettier: null };
       const filepath = resolve(outDir, file.path);
       const options = optionsByPath.get(file.path) ?? (await prettierOptionsFor(filepath));
-      const content = await formatTypeScript(file.content, filepath, options, pool, memos?.format);
+      const content = await formatEmitted(file, filepath, options, pool, memos?.format);
       return { path: file.path, content, prettier: optionsText(options) };
     };
     let helping: Promise<void> | undefined;

@@ -7,13 +7,13 @@ import type {
 } from '../model/types.js';
 import { helperTypeStatements, interfaceText } from './helper-types.js';
 import { importText } from './imports.js';
-import { INDENT, block, fileText, hanging, jsDoc } from './print.js';
+import { INDENT, block, hanging, jsDoc, type ClassStatement, type Statement } from './print.js';
 import { docs, str } from './text.js';
 import { inputParameterType, toolDocs } from './tool-function.js';
 
 /** `client.ts`: the client class, a thin façade over the tool functions, and resource/template/prompt helpers. */
-export function clientSource(model: ClientModel): string {
-  const statements = (model.modules[model.files.client] ?? []).map(importText);
+export function clientStatements(model: ClientModel): Statement[] {
+  const statements: Statement[] = (model.modules[model.files.client] ?? []).map(importText);
   statements.push(...helperTypeStatements(model));
   statements.push(
     interfaceText([], model.optionsTypeName, [
@@ -36,11 +36,11 @@ export function clientSource(model: ClientModel): string {
     ]),
   );
   statements.push(clientClass(model));
-  return fileText(statements);
+  return statements;
 }
 
 /** The class: its fields and helper groups, the constructor, then one method per tool, a blank line between members. */
-function clientClass(model: ClientModel): string {
+function clientClass(model: ClientModel): ClassStatement {
   const info = model.serverInfo;
   const doc = docs(
     `Typed client for the MCP server ${str(info?.title ?? info?.name ?? model.serverName)}.`,
@@ -60,8 +60,14 @@ function clientClass(model: ClientModel): string {
     ],
     INDENT,
   )}\n`;
-  const members = [fields.join(''), ctor, ...model.tools.map(toolMethod), invokeOptionsMethod()];
-  return `${jsDoc(doc)}export class ${model.className} {\n${members.join('\n')}}`;
+  const separated = [ctor, ...model.tools.map(toolMethod), invokeOptionsMethod()];
+  return {
+    head: `${jsDoc(doc)}export class ${model.className}`,
+    members: [
+      ...fields.map((text) => ({ text, blankBefore: false })),
+      ...separated.map((text) => ({ text, blankBefore: true })),
+    ],
+  };
 }
 
 /** A method of the class, with its doc and a one-statement body. */

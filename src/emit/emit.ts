@@ -3,10 +3,17 @@ import type { ClientModel } from '../model/types.js';
 import { compileDefinitions } from '../schema/compile.js';
 import { banner } from './banner.js';
 import { catalogSource, readmeSource } from './agent-files.js';
-import { clientSource } from './client-file.js';
-import { indexSource } from './index-file.js';
+import { clientStatements } from './client-file.js';
+import { indexStatements } from './index-file.js';
 import { paragraphs } from './paragraphs.js';
-import { toolsSource } from './tools-file.js';
+import {
+  fileText,
+  importsTogether,
+  reexportsTogether,
+  type Statement,
+  type Together,
+} from './print.js';
+import { toolsStatements } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
 import type { CompileMemo } from './validators/memo.js';
 import { ValidatorThread } from './validators/thread.js';
@@ -17,6 +24,8 @@ export interface EmittedFile {
   content: string;
   /** Whether prettier should format it (templates are stored formatted). */
   format: boolean;
+  /** The statements `content` was printed from, and how they are separated: for src/emit/shape-format.ts. */
+  statements?: { list: readonly Statement[]; together: Together };
 }
 
 /** The runtime, copied verbatim: runtime.ts and the files it imports. */
@@ -48,27 +57,24 @@ export async function emitClient(
     return file;
   };
   const { files } = model;
+  // The banner is the first statement: its comments and the blank line after it are printed as such.
+  const printed = (path: string, statements: Statement[], together = importsTogether) => {
+    const list = [header.replace(/\n$/, ''), ...statements];
+    const content = fileText(list, together);
+    return emitted({ path, content, format: true, statements: { list, together } });
+  };
   const toolFiles = toolFilePaths(model).map((path) =>
-    emitted({
+    printed(
       path,
-      content: `${header}\n${toolsSource(
+      toolsStatements(
         model,
         model.tools.filter((t) => t.file === path),
         path,
-      )}`,
-      format: true,
-    }),
+      ),
+    ),
   );
-  const client = emitted({
-    path: files.client,
-    content: `${header}\n${clientSource(model)}`,
-    format: true,
-  });
-  const index = emitted({
-    path: files.index,
-    content: `${header}\n${indexSource(model)}`,
-    format: true,
-  });
+  const client = printed(files.client, clientStatements(model));
+  const index = printed(files.index, indexStatements(model), reexportsTogether);
   const types = emitted({
     path: files.types,
     content: `${header}\n${paragraphs(await compileDefinitions(model.definitions))}`,

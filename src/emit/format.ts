@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as prettier from 'prettier';
+import type { EmittedFile } from './emit.js';
 import { FormatPool } from './format-pool.js';
+import { formatStatements } from './shape-format.js';
 
 export { FormatPool } from './format-pool.js';
 
@@ -26,6 +28,22 @@ function memoKey(settings: prettier.Options, chunk: string): string {
 export async function prettierOptionsFor(filepath: string): Promise<prettier.Options> {
   const config = (await prettier.resolveConfig(filepath, { editorconfig: false })) ?? {};
   return { printWidth: 100, singleQuote: true, ...config };
+}
+
+/**
+ * An emitted file formatted: from its statements by shape (shape-format.ts) when it has them and the
+ * options allow, else its text by prettier.
+ */
+export async function formatEmitted(
+  file: EmittedFile,
+  filepath: string,
+  options: prettier.Options,
+  pool?: FormatPool,
+  memo?: FormatMemo,
+): Promise<string> {
+  const shaped =
+    file.statements && (await formatStatements(file.statements, { ...options, filepath }));
+  return shaped ?? formatTypeScript(file.content, filepath, options, pool, memo);
 }
 
 /**

@@ -33,14 +33,49 @@ export function block(statements: readonly string[], indent = ''): string {
   return `{\n${statements.map((s) => `${indent}${INDENT}${s}\n`).join('')}${indent}}`;
 }
 
-/** A file's statements: consecutive imports together, a blank line between every other pair. */
-export function fileText(statements: readonly string[]): string {
+/**
+ * A class declaration kept in parts: its head (`export class X`, after its JSDoc) and its members,
+ * each with its own JSDoc and trailing newline, so shape-format.ts can lay out each member alone.
+ */
+export interface ClassStatement {
+  head: string;
+  members: ReadonlyArray<{ text: string; blankBefore: boolean }>;
+}
+
+/** A top-level statement: its text, or a class in parts. */
+export type Statement = string | ClassStatement;
+
+/** The text of a statement. */
+export function statementText(statement: Statement): string {
+  if (typeof statement === 'string') return statement;
+  let body = '';
+  statement.members.forEach((member, i) => {
+    if (i > 0 && member.blankBefore) body += '\n';
+    body += member.text;
+  });
+  return `${statement.head} {\n${body}}`;
+}
+
+/** Whether two consecutive statements go on consecutive lines (else a blank line separates them). */
+export type Together = (previous: Statement, next: Statement) => boolean;
+
+const isImport = (statement: Statement) =>
+  typeof statement === 'string' && statement.startsWith('import ');
+const isModuleStatement = (statement: Statement) =>
+  typeof statement === 'string' && MODULE_STATEMENT.test(statement);
+const MODULE_STATEMENT = /^(?:import |export (?:type )?(?:\{[^}]*\}|\*(?: as [\w$]+)?) from )/;
+
+/** Consecutive imports together: the tools and client files. */
+export const importsTogether: Together = (a, b) => isImport(a) && isImport(b);
+/** Consecutive imports and re-exports together: index.ts, one re-export a line. */
+export const reexportsTogether: Together = (a, b) => isModuleStatement(a) && isModuleStatement(b);
+
+/** A file's statements, each pair on consecutive lines or with a blank line between (`together`). */
+export function fileText(statements: readonly Statement[], together = importsTogether): string {
   let out = '';
   statements.forEach((statement, i) => {
-    if (i > 0) out += isImport(statement) && isImport(statements[i - 1]!) ? '\n' : '\n\n';
-    out += statement;
+    if (i > 0) out += together(statements[i - 1]!, statement) ? '\n' : '\n\n';
+    out += statementText(statement);
   });
   return out + '\n';
 }
-
-const isImport = (statement: string) => statement.startsWith('import ');

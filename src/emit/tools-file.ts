@@ -1,7 +1,7 @@
 import type { ClientModel, ToolModel } from '../model/types.js';
 import { RUNTIME_ERROR_CODES } from '../model/build.js';
 import { importText } from './imports.js';
-import { INDENT, fileText, hanging, jsDoc } from './print.js';
+import { INDENT, hanging, jsDoc } from './print.js';
 import { resultTypeArguments } from './result-types.js';
 import { toolFunction } from './tool-function.js';
 import { docs, lineText, str } from './text.js';
@@ -14,14 +14,18 @@ const RUNTIME_CODE_MEMBERS = Object.entries(RUNTIME_ERROR_CODES)
   .join(' ');
 
 /**
- * A tools module (`tools.ts`, or one `tools/<tool>.ts` per tool): per tool its function, error codes,
+ * The statements of a tools module (`tools.ts`, or one `tools/<tool>.ts` per tool): per tool its function, error codes,
  * error and result types, and spec. Every declaration is a plain `export const`/`function`/type with
  * no top-level call, so a bundler drops the tools an app does not import.
  */
-export function toolsSource(model: ClientModel, tools: readonly ToolModel[], file: string): string {
+export function toolsStatements(
+  model: ClientModel,
+  tools: readonly ToolModel[],
+  file: string,
+): string[] {
   const statements = (model.modules[file] ?? []).map(importText);
   for (const tool of tools) statements.push(...toolStatements(tool, model));
-  return fileText(statements);
+  return statements;
 }
 
 const exportConst = (doc: string[], name: string, initializer: string, type?: string) =>
