@@ -159,7 +159,7 @@ describe('tokens printed as prettier prints them', () => {
 });
 
 test('options the shapes cannot carry leave the file to prettier', async () => {
-  const statements = { list: ['const a = 1;'], together: () => false };
+  const statements = { list: ['const a = 1;'], together: 'imports' as const };
   for (const options of [
     { semi: false },
     { plugins: ['x'] },

@@ -6,13 +6,7 @@ import { catalogSource, readmeSource } from './agent-files.js';
 import { clientStatements } from './client-file.js';
 import { indexStatements } from './index-file.js';
 import { paragraphs } from './paragraphs.js';
-import {
-  fileText,
-  importsTogether,
-  reexportsTogether,
-  type Statement,
-  type Together,
-} from './print.js';
+import { fileText, type Statement, type StatementList, type Together } from './print.js';
 import { toolsStatements } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
 import type { CompileMemo } from './validators/memo.js';
@@ -25,7 +19,7 @@ export interface EmittedFile {
   /** Whether prettier should format it (templates are stored formatted). */
   format: boolean;
   /** The statements `content` was printed from, and how they are separated: for src/emit/shape-format.ts. */
-  statements?: { list: readonly Statement[]; together: Together };
+  statements?: StatementList;
 }
 
 /** The runtime, copied verbatim: runtime.ts and the files it imports. */
@@ -58,7 +52,7 @@ export async function emitClient(
   };
   const { files } = model;
   // The banner is the first statement: its comments and the blank line after it are printed as such.
-  const printed = (path: string, statements: Statement[], together = importsTogether) => {
+  const printed = (path: string, statements: Statement[], together: Together = 'imports') => {
     const list = [header.replace(/\n$/, ''), ...statements];
     const content = fileText(list, together);
     return emitted({ path, content, format: true, statements: { list, together } });
@@ -74,7 +68,7 @@ export async function emitClient(
     ),
   );
   const client = printed(files.client, clientStatements(model));
-  const index = printed(files.index, indexStatements(model), reexportsTogether);
+  const index = printed(files.index, indexStatements(model), 'reexports');
   const types = emitted({
     path: files.types,
     content: `${header}\n${paragraphs(await compileDefinitions(model.definitions))}`,

@@ -1,6 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
 import { startWorker, workerCount } from '../shared/worker-thread.js';
+import type { StatementList } from './print.js';
+import { formatStatements } from './shape-format.js';
 
 /**
  * One run of statements to format, and its answer. `claims[slot]` is set (atomically) by whichever
@@ -8,7 +10,9 @@ import { startWorker, workerCount } from '../shared/worker-thread.js';
  */
 export interface FormatRequest {
   id: number;
+  /** A run of statements for prettier, or (`statements`) a whole file for the shape formatter. */
   source: string;
+  statements?: StatementList;
   options: prettier.Options;
   claims: Int32Array;
   slot: number;
@@ -16,7 +20,20 @@ export interface FormatRequest {
 export type FormatReply =
   | { id: number; text: string }
   | { id: number; syntax: boolean; error: string }
-  | { id: number; taken: true };
+  | { id: number; taken: true }
+  | { id: number; unshaped: true };
+
+/** A request answered in the thread that took it: prettier, or the shape formatter. */
+export async function answer(request: FormatRequest): Promise<FormatReply> {
+  const { id, source, statements, options } = request;
+  try {
+    if (statements === undefined) return { id, text: await prettier.format(source, options) };
+    const text = await formatStatements(statements, options);
+    return text === undefined ? { id, unshaped: true } : { id, text };
+  } catch (error) {
+    return { id, syntax: error instanceof SyntaxError, error: String(error) };
+  }
+}
 
 /** Take a run for the calling thread: true for exactly one of the threads that try. */
 export function claim(request: Pick<FormatRequest, 'claims' | 'slot'>): boolean {
@@ -25,6 +42,8 @@ export function claim(request: Pick<FormatRequest, 'claims' | 'slot'>): boolean 
 
 interface Task {
   request: FormatRequest;
+  /** Characters it stands for, for balancing the threads. */
+  size: number;
   done: (reply: FormatReply) => void;
   fail: (error: unknown) => void;
 }
@@ -93,6 +112,23 @@ export class FormatPool {
     return results;
   }
 
+  /**
+   * A whole file by shape (shape-format.ts), in a worker when there is one (this thread can take it
+   * too, in help()); undefined when the options leave it to prettier. `size` weighs it for balancing.
+   */
+  async formatShapes(
+    statements: StatementList,
+    size: number,
+    options: prettier.Options,
+  ): Promise<string | undefined> {
+    if (this.#threads.length === 0) return formatStatements(statements, options);
+    const claims = new Int32Array(new SharedArrayBuffer(4));
+    const reply = await this.#submit('', options, claims, 0, statements, size);
+    if ('text' in reply) return reply.text;
+    if ('unshaped' in reply) return undefined;
+    throw new Error(`prettier failed: ${'error' in reply ? reply.error : 'no answer'}`);
+  }
+
   /** Format runs here too, until every run sent so far has been taken by a worker or by this thread. */
   async help(): Promise<void> {
     if (this.#threads.length === 0) return;
@@ -103,12 +139,7 @@ export class FormatPool {
       if (!task) return;
       this.#open.delete(task.request.id);
       if (!claim(task.request)) continue;
-      const { id, source, options } = task.request;
-      const reply: FormatReply = await prettier.format(source, options).then(
-        (text) => ({ id, text }),
-        (error: unknown) => ({ id, syntax: error instanceof SyntaxError, error: String(error) }),
-      );
-      task.done(reply);
+      task.done(await answer(task.request));
     }
   }
 
@@ -128,14 +159,23 @@ export class FormatPool {
     options: prettier.Options,
     claims: Int32Array,
     slot: number,
+    statements?: StatementList,
+    size = source.length,
   ): Promise<FormatReply> {
     const thread = this.#threads.reduce((a, b) => (b.load < a.load ? b : a));
-    const request: FormatRequest = { id: this.#nextId++, source, options, claims, slot };
+    const request: FormatRequest = {
+      id: this.#nextId++,
+      source,
+      ...(statements && { statements }),
+      options,
+      claims,
+      slot,
+    };
     return new Promise((done, fail) => {
-      const task = { request, done, fail };
+      const task = { request, done, fail, size };
       thread.tasks.set(request.id, task);
       this.#open.set(request.id, task);
-      thread.load += source.length;
+      thread.load += size;
       if (thread.tasks.size === 1) thread.worker.ref();
       thread.worker.postMessage(request);
     });
@@ -146,7 +186,7 @@ export class FormatPool {
     if (!task) return;
     thread.tasks.delete(reply.id);
     this.#open.delete(reply.id);
-    thread.load -= task.request.source.length;
+    thread.load -= task.size;
     if (thread.tasks.size === 0) thread.worker.unref();
     // A run this thread took is answered by help(); the worker only says it skipped it.
     if (!('taken' in reply)) task.done(reply);

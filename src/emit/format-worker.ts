@@ -1,10 +1,11 @@
 /**
- * A formatting worker (format-pool.ts): formats the runs of statements it is sent, one message each.
- * A run that does not parse is answered with `syntax: true`, so the caller can fall back to one call.
+ * A formatting worker (format-pool.ts): formats the runs of statements it is sent, one message each,
+ * with prettier or (a whole file's statements) the shape formatter. A run that does not parse is
+ * answered with `syntax: true`, so the caller can fall back to one call.
  */
 import { parentPort } from 'node:worker_threads';
 import * as prettier from 'prettier';
-import { claim, type FormatReply, type FormatRequest } from './format-pool.js';
+import { answer, claim, type FormatReply, type FormatRequest } from './format-pool.js';
 
 // One run at a time, in the order sent: the pool counts on it to balance the threads, and only one
 // run's syntax tree is alive at once.
@@ -19,16 +20,7 @@ async function format(request: FormatRequest): Promise<void> {
     parentPort!.postMessage({ id: request.id, taken: true } satisfies FormatReply);
     return;
   }
-  try {
-    const text = await prettier.format(request.source, request.options);
-    parentPort!.postMessage({ id: request.id, text } satisfies FormatReply);
-  } catch (error) {
-    parentPort!.postMessage({
-      id: request.id,
-      syntax: error instanceof SyntaxError,
-      error: String(error),
-    } satisfies FormatReply);
-  }
+  parentPort!.postMessage(await answer(request));
 }
 
 // Load the parser and printer now, while the main thread is still building the model.

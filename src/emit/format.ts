@@ -41,8 +41,12 @@ export async function formatEmitted(
   pool?: FormatPool,
   memo?: FormatMemo,
 ): Promise<string> {
+  const settings = { ...options, filepath, parser: 'babel-ts' };
   const shaped =
-    file.statements && (await formatStatements(file.statements, { ...options, filepath }));
+    file.statements &&
+    (await (pool
+      ? pool.formatShapes(file.statements, file.content.length, settings)
+      : formatStatements(file.statements, settings)));
   return shaped ?? formatTypeScript(file.content, filepath, options, pool, memo);
 }
 

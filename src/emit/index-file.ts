@@ -1,6 +1,6 @@
 import type { ClientModel } from '../model/types.js';
 import { importText } from './imports.js';
-import { fileText, reexportsTogether } from './print.js';
+import { fileText } from './print.js';
 
 /**
  * `index.ts`: the public API, name by name, as the planner listed it (src/model/module-plan.ts).
@@ -11,5 +11,5 @@ export function indexStatements(model: ClientModel): string[] {
 }
 
 export function indexSource(model: ClientModel): string {
-  return fileText(indexStatements(model), reexportsTogether);
+  return fileText(indexStatements(model), 'reexports');
 }

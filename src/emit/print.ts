@@ -56,26 +56,40 @@ export function statementText(statement: Statement): string {
   return `${statement.head} {\n${body}}`;
 }
 
-/** Whether two consecutive statements go on consecutive lines (else a blank line separates them). */
-export type Together = (previous: Statement, next: Statement) => boolean;
-
 const isImport = (statement: Statement) =>
   typeof statement === 'string' && statement.startsWith('import ');
 const isModuleStatement = (statement: Statement) =>
   typeof statement === 'string' && MODULE_STATEMENT.test(statement);
 const MODULE_STATEMENT = /^(?:import |export (?:type )?(?:\{[^}]*\}|\*(?: as [\w$]+)?) from )/;
 
-/** Consecutive imports together: the tools and client files. */
-export const importsTogether: Together = (a, b) => isImport(a) && isImport(b);
-/** Consecutive imports and re-exports together: index.ts, one re-export a line. */
-export const reexportsTogether: Together = (a, b) => isModuleStatement(a) && isModuleStatement(b);
+/**
+ * Which consecutive statements go on consecutive lines (every other pair has a blank line between):
+ * imports (the tools and client files), or imports and re-exports (index.ts, one re-export a line).
+ * A name rather than a function, so that a statement list can be sent to a worker thread.
+ */
+export type Together = 'imports' | 'reexports';
 
-/** A file's statements, each pair on consecutive lines or with a blank line between (`together`). */
-export function fileText(statements: readonly Statement[], together = importsTogether): string {
+/** What goes between two consecutive statements. */
+export function separator(together: Together, previous: Statement, next: Statement): string {
+  const same =
+    together === 'imports'
+      ? isImport(previous) && isImport(next)
+      : isModuleStatement(previous) && isModuleStatement(next);
+  return same ? '\n' : '\n\n';
+}
+
+/** A file's statements, separated as `together` says. */
+export function fileText(statements: readonly Statement[], together: Together = 'imports'): string {
   let out = '';
   statements.forEach((statement, i) => {
-    if (i > 0) out += together(statements[i - 1]!, statement) ? '\n' : '\n\n';
+    if (i > 0) out += separator(together, statements[i - 1]!, statement);
     out += statementText(statement);
   });
   return out + '\n';
+}
+
+/** A file as its statements: what shape-format.ts formats. */
+export interface StatementList {
+  list: readonly Statement[];
+  together: Together;
 }

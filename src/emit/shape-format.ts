@@ -12,8 +12,8 @@
  * prettier. A statement without a shape (a template literal) is formatted by prettier on its own.
  */
 import * as prettier from 'prettier';
-import type { ClassStatement, Statement } from './print.js';
-import { statementText, type Together } from './print.js';
+import type { ClassStatement } from './print.js';
+import { separator, statementText, type StatementList } from './print.js';
 import { fillDoc, printString } from './shape-docs.js';
 import { shapeOf } from './shape-tokens.js';
 
@@ -56,7 +56,7 @@ const docsByOptions = new Map<string, Map<string, Promise<Doc>>>();
  * undefined when prettier must format the text itself.
  */
 export async function formatStatements(
-  { list: statements, together }: { list: readonly Statement[]; together: Together },
+  { list: statements, together }: StatementList,
   options: prettier.Options,
 ): Promise<string | undefined> {
   const api = debugApi?.printToDoc ? (debugApi as PrintToDoc) : undefined;
@@ -69,7 +69,7 @@ export async function formatStatements(
   let out = '';
   for (let i = 0; i < statements.length; i++) {
     const statement = statements[i]!;
-    if (i > 0) out += together(statements[i - 1]!, statement) ? '\n' : '\n\n';
+    if (i > 0) out += separator(together, statements[i - 1]!, statement);
     out +=
       typeof statement === 'string'
         ? await printer.statement(statement)

@@ -90,8 +90,16 @@ export function compileStandalone(
 ): Compiled {
   const plain = compileTuned(schema, tuning, linked, false);
   // A schema that refers to a meta-schema (a tool that takes a JSON Schema) needs them loaded.
-  return plain.ok ? plain : compileTuned(schema, tuning, linked, true);
+  return unresolved(plain) ? compileTuned(schema, tuning, linked, true) : plain;
 }
+
+/**
+ * A failure a retry can fix: a `$ref` Ajv could not resolve (to a meta-schema, or into a stripped
+ * annotation). Any other failure (`nullable` without `type`, say) fails the same way every time,
+ * and a failing compilation of a large schema costs as much as a successful one.
+ */
+const unresolved = (compiled: Compiled) =>
+  !compiled.ok && /can't resolve reference|no schema with key or ref/.test(compiled.reason);
 
 function compileTuned(
   schema: JsonObject,
@@ -102,7 +110,7 @@ function compileTuned(
   if (tuning.stripAnnotations) {
     // A `$ref` into an annotation (absurd, but possible) no longer resolves: then compile the original.
     const stripped = compileWith(withoutAnnotations(schema), tuning, linked, meta);
-    return stripped.ok ? stripped : compileWith(schema, tuning, linked, meta);
+    return unresolved(stripped) ? compileWith(schema, tuning, linked, meta) : stripped;
   }
   return compileWith(schema, tuning, linked, meta);
 }
