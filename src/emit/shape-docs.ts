@@ -78,14 +78,33 @@ function blockSlot(value: Doc): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+const slotted = new WeakMap<object, boolean>();
+
+/** Whether a part of a template has a placeholder in it (remembered: templates are filled many times). */
+function hasSlots(doc: Doc): boolean {
+  if (typeof doc === 'string') return doc.includes(MARK);
+  const known = slotted.get(doc);
+  if (known !== undefined) return known;
+  const parts = doc as unknown as Record<string, Doc | undefined>;
+  const found = Array.isArray(doc)
+    ? doc.some(hasSlots)
+    : ['contents', 'breakContents', 'flatContents', 'parts', 'expandedStates'].some(
+        (key) => parts[key] !== undefined && hasSlots(parts[key]),
+      );
+  slotted.set(doc, found);
+  return found;
+}
+
 /**
- * A copy of `template` (never changed: printing marks groups as broken) with the slots filled in.
+ * `template` with the slots filled in: the parts with a placeholder are copies, the rest is shared.
+ * Printing marks a group broken when it holds a hard line break (prettier's propagateBreaks), so a
+ * template's own groups are only ever marked as every statement of that shape would mark them.
  * A block comment's placeholder is printed `"/*", [value], "*\/"`; the three become the comment's own doc.
  */
 export function fillDoc(template: Doc, slots: readonly Slot[], singleQuote: boolean): Doc {
   const fill = (doc: Doc): Doc => {
+    if (!hasSlots(doc)) return doc;
     if (typeof doc === 'string') {
-      if (!doc.includes(MARK)) return doc;
       const line = LINE_COMMENT.exec(doc);
       if (line) return printComment(slots[Number(line[1])]!.text);
       return doc.replace(PLACEHOLDER, (_m, quote: string, _first: string, n: string) => {

@@ -2,17 +2,24 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
+ * A smaller young generation than V8 gives a thread by default: each thread's is mostly garbage at
+ * any moment (prettier's syntax trees, Ajv's code), and with three threads alive it was 20 MiB of a
+ * cold run's peak on the 1,223-tool corpus (418 → 397 MiB median of 5, time unchanged).
+ */
+const LIMITS = { maxYoungGenerationSizeMb: 16 };
+
+/**
  * A worker thread running `compiled` (written `new URL('./x-worker.js', import.meta.url)` by the
  * caller, a form bundlers and knip follow). When the caller runs from sources (tests under tsx,
  * `callerUrl` ends in `.ts`) the worker runs the `.ts` file instead, which it can only load once tsx's
  * loader is registered in it (workers do not inherit loader hooks).
  */
 export function startWorker(callerUrl: string, compiled: URL): Worker {
-  if (!callerUrl.endsWith('.ts')) return new Worker(compiled);
+  if (!callerUrl.endsWith('.ts')) return new Worker(compiled, { resourceLimits: LIMITS });
   const file = compiled.href.replace(/\.js$/, '.ts');
   const tsx = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(file)}); });`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, resourceLimits: LIMITS });
 }
 
 /**
