@@ -9,7 +9,8 @@ import { describe, test } from 'node:test';
 import * as prettier from 'prettier';
 import { openapiCatalog } from '../bench/corpus/openapi-catalog.js';
 import { emitClient, type EmittedFile } from '../src/emit/emit.js';
-import { formatStatements } from '../src/emit/shape-format.js';
+import { formatEmitted, type FormatMemo } from '../src/emit/format.js';
+import { formatStatements, unitsOf } from '../src/emit/shape-format.js';
 import { printComment, printString } from '../src/emit/shape-docs.js';
 import { shapeOf } from '../src/emit/shape-tokens.js';
 import { buildClientModel } from '../src/model/build.js';
@@ -168,4 +169,28 @@ test('options the shapes cannot carry leave the file to prettier', async () => {
     assert.equal(await formatStatements(statements, { ...DEFAULTS, ...options }), undefined);
   }
   assert.equal(await formatStatements(statements, DEFAULTS), 'const a = 1;\n');
+});
+
+test('the memo gives back each statement and class member an earlier run formatted', async () => {
+  const model = buildClientModel(await readSnapshotFile(fixtureCatalogs()[0]!), { name: 'x' });
+  for (const file of await files(model)) {
+    const filepath = `/out/${file.path}`;
+    const whole = await prettier.format(file.content, {
+      ...DEFAULTS,
+      filepath,
+      parser: 'babel-ts',
+    });
+    const first: FormatMemo = { known: new Map(), used: new Map() };
+    assert.equal(await formatEmitted(file, filepath, DEFAULTS, undefined, first), whole);
+    assert.ok(first.used.size > 1 && first.used.size <= unitsOf(file.statements!).length);
+    // A planted entry shows the memo's text is used as it is.
+    const [key, text] = [...first.used].at(-1)!;
+    const second: FormatMemo = {
+      known: new Map([...first.used, [key, `${text} /* planted */`]]),
+      used: new Map(),
+    };
+    const again = await formatEmitted(file, filepath, DEFAULTS, undefined, second);
+    assert.equal(again, whole.replace(text, `${text} /* planted */`), file.path);
+    assert.deepEqual([...second.used.keys()].sort(), [...first.used.keys()].sort());
+  }
 });

@@ -1,8 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
 import { startWorker, workerCount } from '../shared/worker-thread.js';
-import type { StatementList } from './print.js';
-import { formatStatements } from './shape-format.js';
+import { formatUnits, type ShapeUnit } from './shape-format.js';
 
 /**
  * One run of statements to format, and its answer. `claims[slot]` is set (atomically) by whichever
@@ -10,26 +9,27 @@ import { formatStatements } from './shape-format.js';
  */
 export interface FormatRequest {
   id: number;
-  /** A run of statements for prettier, or (`statements`) a whole file for the shape formatter. */
+  /** A run of statements for prettier, or (`units`) statements for the shape formatter. */
   source: string;
-  statements?: StatementList;
+  units?: readonly ShapeUnit[];
   options: prettier.Options;
   claims: Int32Array;
   slot: number;
 }
 export type FormatReply =
   | { id: number; text: string }
+  | { id: number; texts: string[] }
   | { id: number; syntax: boolean; error: string }
   | { id: number; taken: true }
   | { id: number; unshaped: true };
 
 /** A request answered in the thread that took it: prettier, or the shape formatter. */
 export async function answer(request: FormatRequest): Promise<FormatReply> {
-  const { id, source, statements, options } = request;
+  const { id, source, units, options } = request;
   try {
-    if (statements === undefined) return { id, text: await prettier.format(source, options) };
-    const text = await formatStatements(statements, options);
-    return text === undefined ? { id, unshaped: true } : { id, text };
+    if (units === undefined) return { id, text: await prettier.format(source, options) };
+    const texts = await formatUnits(units, options);
+    return texts === undefined ? { id, unshaped: true } : { id, texts };
   } catch (error) {
     return { id, syntax: error instanceof SyntaxError, error: String(error) };
   }
@@ -113,18 +113,18 @@ export class FormatPool {
   }
 
   /**
-   * A whole file by shape (shape-format.ts), in a worker when there is one (this thread can take it
-   * too, in help()); undefined when the options leave it to prettier. `size` weighs it for balancing.
+   * Statements by shape (shape-format.ts), in a worker when there is one (this thread can take them
+   * too, in help()); undefined when one cannot be. `size` weighs them for balancing.
    */
   async formatShapes(
-    statements: StatementList,
+    units: readonly ShapeUnit[],
     size: number,
     options: prettier.Options,
-  ): Promise<string | undefined> {
-    if (this.#threads.length === 0) return formatStatements(statements, options);
+  ): Promise<string[] | undefined> {
+    if (this.#threads.length === 0) return formatUnits(units, options);
     const claims = new Int32Array(new SharedArrayBuffer(4));
-    const reply = await this.#submit('', options, claims, 0, statements, size);
-    if ('text' in reply) return reply.text;
+    const reply = await this.#submit('', options, claims, 0, units, size);
+    if ('texts' in reply) return reply.texts;
     if ('unshaped' in reply) return undefined;
     throw new Error(`prettier failed: ${'error' in reply ? reply.error : 'no answer'}`);
   }
@@ -159,14 +159,14 @@ export class FormatPool {
     options: prettier.Options,
     claims: Int32Array,
     slot: number,
-    statements?: StatementList,
+    units?: readonly ShapeUnit[],
     size = source.length,
   ): Promise<FormatReply> {
     const thread = this.#threads.reduce((a, b) => (b.load < a.load ? b : a));
     const request: FormatRequest = {
       id: this.#nextId++,
       source,
-      ...(statements && { statements }),
+      ...(units && { units }),
       options,
       claims,
       slot,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as prettier from 'prettier';
 import type { EmittedFile } from './emit.js';
 import { FormatPool } from './format-pool.js';
-import { formatStatements } from './shape-format.js';
+import { assemble, formatUnits, shapesSupport, unitsOf } from './shape-format.js';
 
 export { FormatPool } from './format-pool.js';
 
@@ -32,7 +32,8 @@ export async function prettierOptionsFor(filepath: string): Promise<prettier.Opt
 
 /**
  * An emitted file formatted: from its statements by shape (shape-format.ts) when it has them and the
- * options allow, else its text by prettier.
+ * options allow, else its text by prettier. The memo gives back each statement (and class member)
+ * formatted by an earlier run, so a one-tool change formats that tool's statements alone.
  */
 export async function formatEmitted(
   file: EmittedFile,
@@ -42,12 +43,23 @@ export async function formatEmitted(
   memo?: FormatMemo,
 ): Promise<string> {
   const settings = { ...options, filepath, parser: 'babel-ts' };
-  const shaped =
-    file.statements &&
-    (await (pool
-      ? pool.formatShapes(file.statements, file.content.length, settings)
-      : formatStatements(file.statements, settings)));
-  return shaped ?? formatTypeScript(file.content, filepath, options, pool, memo);
+  if (file.statements === undefined || !shapesSupport(settings))
+    return formatTypeScript(file.content, filepath, options, pool, memo);
+  const units = unitsOf(file.statements);
+  // A statement is never a run's whole text with its final newline, but the keys are kept apart anyway.
+  const keys = memo ? units.map((u) => memoKey(settings, `\0${u.kind}\0${u.text}`)) : [];
+  const known = keys.map((key) => memo!.known.get(key));
+  const todo = units.filter((_, i) => known[i] === undefined);
+  const size = todo.reduce((sum, u) => sum + u.text.length, 0);
+  const fresh =
+    todo.length === 0
+      ? []
+      : await (pool ? pool.formatShapes(todo, size, settings) : formatUnits(todo, settings));
+  if (fresh === undefined) return formatTypeScript(file.content, filepath, options, pool, memo);
+  let next = 0;
+  const texts = units.map((_, i) => known[i] ?? fresh[next++]!);
+  keys.forEach((key, i) => memo!.used.set(key, texts[i]!));
+  return assemble(file.statements, texts);
 }
 
 /**

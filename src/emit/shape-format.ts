@@ -12,8 +12,7 @@
  * prettier. A statement without a shape (a template literal) is formatted by prettier on its own.
  */
 import * as prettier from 'prettier';
-import type { ClassStatement } from './print.js';
-import { separator, statementText, type StatementList } from './print.js';
+import { separator, type StatementList } from './print.js';
 import { fillDoc, printString } from './shape-docs.js';
 import { shapeOf } from './shape-tokens.js';
 
@@ -52,30 +51,83 @@ const SUPPORTED: Record<string, (value: unknown) => boolean> = {
 const docsByOptions = new Map<string, Map<string, Promise<Doc>>>();
 
 /**
- * The file of these statements as prettier formats it (separated as `fileText` separates them), or
- * undefined when prettier must format the text itself.
+ * What is formatted on its own: a top-level statement, or a class's head or one of its members.
+ * Each is formatted alone (and can be remembered alone, by format.ts's memo).
  */
-export async function formatStatements(
-  { list: statements, together }: StatementList,
-  options: prettier.Options,
-): Promise<string | undefined> {
-  const api = debugApi?.printToDoc ? (debugApi as PrintToDoc) : undefined;
+export interface ShapeUnit {
+  kind: 'statement' | 'head' | 'member';
+  text: string;
+}
+
+/** The units of a file, in order. */
+export function unitsOf({ list }: StatementList): ShapeUnit[] {
+  return list.flatMap((statement): ShapeUnit[] =>
+    typeof statement === 'string'
+      ? [{ kind: 'statement', text: statement }]
+      : [
+          { kind: 'head', text: statement.head },
+          ...statement.members.map((m) => ({ kind: 'member' as const, text: m.text })),
+        ],
+  );
+}
+
+/** Whether the shape formatter can format for these options (else prettier formats the text). */
+export function shapesSupport(options: prettier.Options): boolean {
   const settings = { ...options, parser: 'babel-ts' };
-  if (api === undefined || !supported(settings)) return undefined;
+  return debugApi?.printToDoc !== undefined && supported(settings);
+}
+
+/** Each unit formatted, or undefined when one of them cannot be formatted by shape. */
+export async function formatUnits(
+  units: readonly ShapeUnit[],
+  options: prettier.Options,
+): Promise<string[] | undefined> {
+  if (!shapesSupport(options)) return undefined;
+  const settings = { ...options, parser: 'babel-ts' };
   const key = JSON.stringify(settings, Object.keys(settings).sort());
   let docs = docsByOptions.get(key);
   if (docs === undefined) docs = docsByOptions.set(key, new Map()).get(key)!;
-  const printer = new StatementPrinter(api, settings, docs);
-  let out = '';
-  for (let i = 0; i < statements.length; i++) {
-    const statement = statements[i]!;
-    if (i > 0) out += separator(together, statements[i - 1]!, statement);
-    out +=
-      typeof statement === 'string'
-        ? await printer.statement(statement)
-        : await printer.classStatement(statement);
+  const printer = new StatementPrinter(debugApi as PrintToDoc, settings, docs);
+  const texts: string[] = [];
+  for (const unit of units) {
+    const text = await printer[unit.kind](unit.text);
+    if (text === undefined) return undefined;
+    texts.push(text);
   }
+  return texts;
+}
+
+/** The file from its units' formatted texts (in `unitsOf` order), separated as `fileText` separates. */
+export function assemble({ list, together }: StatementList, texts: readonly string[]): string {
+  let out = '';
+  let next = 0;
+  list.forEach((statement, i) => {
+    if (i > 0) out += separator(together, list[i - 1]!, statement);
+    if (typeof statement === 'string') {
+      out += texts[next++];
+      return;
+    }
+    // Prettier prints class members one indent in, a line break and at most one blank line apart.
+    out += `${texts[next++]}\n`;
+    statement.members.forEach((member, m) => {
+      if (m > 0 && member.blankBefore) out += '\n';
+      out += `${texts[next++]}\n`;
+    });
+    out += '}';
+  });
   return `${out}\n`;
+}
+
+/**
+ * The file of these statements as prettier formats it, or undefined when prettier must format the
+ * text itself: `formatUnits` then `assemble`, all in this thread.
+ */
+export async function formatStatements(
+  statements: StatementList,
+  options: prettier.Options,
+): Promise<string | undefined> {
+  const texts = await formatUnits(unitsOf(statements), options);
+  return texts && assemble(statements, texts);
 }
 
 function supported(settings: prettier.Options): boolean {
@@ -115,25 +167,17 @@ class StatementPrinter {
     return this.#print(fillDoc(await doc, shaped.slots, this.#singleQuote));
   }
 
-  /**
-   * A class: its head (`export class X`, with its doc) and each member formatted on its own, as the
-   * only member of a class, then put back together. Prettier prints class members independently,
-   * one indent in, separated by a line break and at most one blank line.
-   */
-  async classStatement(statement: ClassStatement): Promise<string> {
-    const head = await this.statement(`${statement.head} {}`);
-    if (!head.endsWith(' {}')) return this.statement(statementText(statement));
-    let out = `${head.slice(0, -1)}\n`;
-    for (const [i, member] of statement.members.entries()) {
-      const wrapped = await this.statement(`class ShapeWrapper {\n${member.text}}`);
-      const lines = wrapped.split('\n');
-      if (lines[0] !== 'class ShapeWrapper {' || lines.at(-1) !== '}') {
-        return this.statement(statementText(statement));
-      }
-      if (i > 0 && member.blankBefore) out += '\n';
-      out += `${lines.slice(1, -1).join('\n')}\n`;
-    }
-    return `${out}}`;
+  /** A class's head (`export class X`, after its doc) as prettier opens it: `export class X {`. */
+  async head(text: string): Promise<string | undefined> {
+    const printed = await this.statement(`${text} {}`);
+    return printed.endsWith(' {}') ? printed.slice(0, -1) : undefined;
+  }
+
+  /** A class member, formatted as the only member of a class: its lines, one indent in. */
+  async member(text: string): Promise<string | undefined> {
+    const lines = (await this.statement(`class ShapeWrapper {\n${text}}`)).split('\n');
+    if (lines[0] !== 'class ShapeWrapper {' || lines.at(-1) !== '}') return undefined;
+    return lines.slice(1, -1).join('\n');
   }
 
   #print(doc: Doc): string {
