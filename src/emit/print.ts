@@ -46,7 +46,7 @@ export interface ClassStatement {
 export type Statement = string | ClassStatement;
 
 /** The text of a statement. */
-export function statementText(statement: Statement): string {
+function statementText(statement: Statement): string {
   if (typeof statement === 'string') return statement;
   let body = '';
   statement.members.forEach((member, i) => {
