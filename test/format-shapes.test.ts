@@ -1,6 +1,6 @@
 /**
  * The shape formatter (src/emit/shape-format.ts) must print exactly what `prettier.format` prints
- * for the whole file: checked byte for byte on every fixture catalog (both layouts) under several
+ * for the whole file: checked byte for byte on every fixture catalog (both layouts for the hostile one) under several
  * prettier option sets, on a slice of the GitHub corpus, and on hostile strings and comments.
  * The goldens check the default options once more, through `generate`.
  */
@@ -48,8 +48,12 @@ async function assertSame(file: EmittedFile, options: prettier.Options, label: s
 }
 
 describe('shape formatting prints what prettier prints', () => {
+  // The per-tool layout on the catalog with colliding, reserved and non-ASCII names, as in the goldens.
   for (const catalog of fixtureCatalogs()) {
-    for (const layout of ['single', 'per-tool'] as Layout[]) {
+    const layouts: Layout[] = catalog.endsWith('/hostile.json')
+      ? ['single', 'per-tool']
+      : ['single'];
+    for (const layout of layouts) {
       test(`${catalog.split('/').pop()} (${layout})`, async () => {
         const model = buildClientModel(await readSnapshotFile(catalog), { name: 'x', layout });
         const emitted = await files(model);
@@ -61,9 +65,9 @@ describe('shape formatting prints what prettier prints', () => {
     }
   }
 
-  test('every eighth tool of the GitHub REST corpus', async () => {
+  test('every twelfth tool of the GitHub REST corpus', async () => {
     const catalog = openapiCatalog();
-    const tools = catalog.tools.filter((_, i) => i % 8 === 0);
+    const tools = catalog.tools.filter((_, i) => i % 12 === 0);
     const snapshot = parseSnapshotText(JSON.stringify({ ...catalog, tools }), 'github.json');
     const model = buildClientModel(snapshot, { name: 'github' });
     for (const file of await files(model)) await assertSame(file, DEFAULTS, 'corpus');
@@ -97,6 +101,12 @@ describe('shapes', () => {
     ['private names keep their #', 'this.#invokeOptions;', 'this.#iǂNǂ;'],
     ['a template literal has no shape', 'const a = `x`;', undefined],
     ['text with the mark has no shape', 'const a = "ǂ";', undefined],
+    [
+      'a prettier-ignore comment leaves it to prettier',
+      '/** prettier-ignore */\nconst a = 1;',
+      undefined,
+    ],
+    ['so does a JSDoc type cast', '/** @type {A} */\nconst a = 1;', undefined],
   ];
   for (const [given, text, want] of rows) {
     test(given, () => {
@@ -192,5 +202,46 @@ test('the memo gives back each statement and class member an earlier run formatt
     const again = await formatEmitted(file, filepath, DEFAULTS, undefined, second);
     assert.equal(again, whole.replace(text, `${text} /* planted */`), file.path);
     assert.deepEqual([...second.used.keys()].sort(), [...first.used.keys()].sort());
+  }
+});
+
+test('server text that prettier would read, or that looks like a placeholder, prints as prettier prints it', async () => {
+  const tricky = [
+    'prettier-ignore',
+    '@type {string}',
+    'ǂ000000ǂ and ǂ000001ǂ',
+    "'ǂ000002ǂ'",
+    '*/ process.exit(1) /*',
+    'line one  \n  line two\n\n* starred',
+  ];
+  const snapshot = parseSnapshotText(
+    JSON.stringify({
+      tools: tricky.map((text, i) => ({
+        name: `tool_${i}_${'x'.repeat(i * 7)}`,
+        title: text,
+        description: text,
+        inputSchema: {
+          type: 'object',
+          properties: { [`p${i}`]: { type: 'string', enum: [text] } },
+        },
+        outputSchema: {
+          anyOf: [
+            { type: 'object', properties: { ok: { type: 'boolean' } } },
+            { type: 'object', properties: { error: { const: text } }, required: ['error'] },
+            {
+              type: 'object',
+              description: text,
+              properties: { error: { const: `code_${i}` } },
+              required: ['error'],
+            },
+          ],
+        },
+      })),
+    }),
+    'tricky.json',
+  );
+  const model = buildClientModel(snapshot, { name: 'tricky' });
+  for (const [label, options] of VARIANTS) {
+    for (const file of await files(model)) await assertSame(file, options, label);
   }
 });

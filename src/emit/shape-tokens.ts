@@ -46,11 +46,16 @@ const TOKEN =
 // its text, so it stays in the shape.
 const KEY_AFTER = /^\??:/;
 
+// Comments prettier may read, not only print: `// prettier-ignore` keeps the next node as written, and
+// a JSDoc `@type`/`@satisfies` before a parenthesis is a type cast. Server text reaches comments, so a
+// statement with one is left to prettier whatever the comment's style.
+const SPECIAL_COMMENT = /prettier-ignore|@type\b|@satisfies\b/;
+
 const number = (n: number) => String(n).padStart(6, '0');
 
 /**
  * The shape of one statement, or undefined when it has none this module can fill back in (a
- * template literal, or text that already contains the placeholder mark). The same token text gets
+ * template literal, a comment prettier reads, or text that already contains the placeholder mark). The same token text gets
  * the same placeholder, so the shape also records which tokens are equal.
  */
 export function shapeOf(text: string): Shaped | undefined {
@@ -75,6 +80,7 @@ export function shapeOf(text: string): Shaped | undefined {
       return token;
     }
     if (first === '/') {
+      if (SPECIAL_COMMENT.test(token)) shapeless = true;
       return token[1] === '*' ? `/** ${slot('comment', token)} */` : `// ${slot('comment', token)}`;
     }
     if (first === '"' || first === "'") {
