@@ -1,7 +1,8 @@
 /**
  * The shape formatter (src/emit/shape-format.ts) must print exactly what `prettier.format` prints
- * for the whole file: checked byte for byte on every fixture catalog (both layouts for the hostile one) under several
- * prettier option sets, on a slice of the GitHub corpus, and on hostile strings and comments.
+ * for the whole file: checked byte for byte on every fixture catalog (both layouts for the hostile
+ * one) under several prettier option sets, on a slice of the GitHub corpus, and on server text that
+ * looks like a placeholder or a pragma.
  * The goldens check the default options once more, through `generate`.
  */
 import assert from 'node:assert/strict';
