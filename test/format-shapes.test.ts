@@ -180,6 +180,9 @@ test('options the shapes cannot carry leave the file to prettier', async () => {
     assert.equal(await formatStatements(statements, { ...DEFAULTS, ...options }), undefined);
   }
   assert.equal(await formatStatements(statements, DEFAULTS), 'const a = 1;\n');
+  // A shape prettier cannot parse leaves the file to prettier too (which then reports the error).
+  const broken = { list: ['export const LongerName = ;'], together: 'imports' as const };
+  assert.equal(await formatStatements(broken, DEFAULTS), undefined);
 });
 
 test('the memo gives back each statement and class member an earlier run formatted', async () => {

@@ -7,9 +7,10 @@
  * printer. Line fitting is prettier's, on the real text, so the result is what `prettier.format`
  * gives for the whole file: test/format-shapes.test.ts checks it byte for byte.
  *
- * Where that cannot hold, `formatStatements` answers undefined and the caller formats the file with
- * prettier as before: options or plugins beyond those listed below, or no `printToDoc` in this
- * prettier. A statement without a shape (a template literal) is formatted by prettier on its own.
+ * Where that cannot hold, `formatUnits` answers undefined and the caller formats the file with
+ * prettier as before: options or plugins beyond those listed below, no `printToDoc` in this
+ * prettier, or a shape prettier cannot parse (a placeholder where this module did not foresee one).
+ * A statement without a shape (see shapeOf) is formatted by prettier on its own.
  */
 import * as prettier from 'prettier';
 import { separator, type StatementList } from './print.js';
@@ -89,10 +90,16 @@ export async function formatUnits(
   if (docs === undefined) docs = docsByOptions.set(key, new Map()).get(key)!;
   const printer = new StatementPrinter(debugApi as PrintToDoc, settings, docs);
   const texts: string[] = [];
-  for (const unit of units) {
-    const text = await printer[unit.kind](unit.text);
-    if (text === undefined) return undefined;
-    texts.push(text);
+  try {
+    for (const unit of units) {
+      const text = await printer[unit.kind](unit.text);
+      if (text === undefined) return undefined;
+      texts.push(text);
+    }
+  } catch (error) {
+    // A shape that does not parse is this module's mistake, not the file's: prettier formats the file.
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
   }
   return texts;
 }
