@@ -6,13 +6,17 @@
  * Target (issue 13): cold generate ≤ 0.5× openapi-typescript, peak ≤ 400 MiB, warm check ≤ 1.0 s.
  * Also timed: a one-tool change (one description edited) with the cache warm, which reuses the
  * formatted runs of every other tool (the format memo), as a fraction of the cold run.
+ * Beside the target, the floor of bench/core-floor.ts: the CPU time the libraries a cold run is built
+ * on take by themselves, over the cores, as a fraction of the peer.
  *
  *   node --import tsx bench/openapi-peer.ts     (BENCH_ROUNDS=3 by default)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CoreFloor } from './core-floor.js';
 import { GITHUB_OPENAPI, openapiCatalog } from './corpus/openapi-catalog.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -93,7 +97,9 @@ export async function main(): Promise<void> {
   const results: Record<string, Array<{ ms: number; mib: number }>> = Object.fromEntries(
     Object.keys(cases).map((k) => [k, []]),
   );
+  const floors: CoreFloor[] = [];
   for (let round = 0; round < ROUNDS; round++) {
+    floors.push(coreFloor(catalog));
     for (const [name, args] of Object.entries(cases)) {
       // Odd rounds change the tool back: the cache entry is for the other catalog each time.
       const r = measure(
@@ -126,6 +132,32 @@ export async function main(): Promise<void> {
     `cold generate / openapi-typescript: ${(cold / peer).toFixed(2)}× (target ≤ 0.5×); warm --check ${warm.toFixed(0)} ms (target ≤ 1000 ms)`,
   );
   console.log(`one tool changed / cold generate: ${(one / cold).toFixed(2)}×`);
+  const part = (pick: (f: CoreFloor) => number) => median(floors.map(pick));
+  const parts = {
+    'json-schema-to-typescript': part((f) => f.jsonSchemaToTypescript.cpu),
+    'prettier on the types': part((f) => f.prettierTypes.cpu),
+    'Ajv compiling the validators': part((f) => f.ajv.cpu),
+  };
+  const sum = Object.values(parts).reduce((a, b) => a + b, 0);
+  const cores = availableParallelism();
+  console.log(
+    `floor (bench/core-floor.ts, CPU of each library alone): ${Object.entries(parts)
+      .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+      .join(
+        ' + ',
+      )} = ${sum.toFixed(0)} ms; over ${cores} cores at least ${(sum / cores).toFixed(0)} ms = ${(sum / cores / peer).toFixed(2)}× openapi-typescript`,
+  );
+}
+
+/** One fresh process timing the libraries alone (bench/core-floor.ts). */
+function coreFloor(catalog: string): CoreFloor {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/core-floor.ts'), catalog],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`bench/core-floor.ts exited ${r.status}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as CoreFloor;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -23,6 +23,13 @@ describe('maskLiterals', () => {
     ['x = `template`;', undefined],
     ['x = "unterminated;', undefined],
     ['x = "\u0000";', undefined],
+    // A backslash at the end of a line escapes nothing: the string is left open.
+    ['x = "open\\', undefined],
+    ['x = "a" + \'b\';', undefined],
+    ['f("a")\ng(`b`)', undefined],
+    ['a("x")\n\nb("y", "z")', 'a(\u00000\u0000)\n\nb(\u00001\u0000, \u00002\u0000)'],
+    ['"" + ""', '\u00000\u0000 + \u00001\u0000'],
+    ['', ''],
   ];
   for (const [code, skeleton] of given) {
     test(JSON.stringify(code), () => {

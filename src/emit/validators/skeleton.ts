@@ -13,6 +13,8 @@ export interface Masked {
 
 // `const formatsN = /.../flags;`: ajv-formats' regexes (trusted, but they may contain quotes).
 const FORMAT_REGEX_LINE = /^(const formats\d+ = )(\/.*\/[dgimsuvy]*)(;)$/;
+// Sticky: each match starts where the last ended, so a line that is not code and JSON strings stops short of its end.
+const CODE_OR_STRING = /([^"'`]*)("(?:[^"\\]|\\.)*")?/y;
 const PLACEHOLDER = /\u0000(\d+)\u0000/g;
 
 /** The masked body, or undefined when it is not in the shape described above (then leave it alone). */
@@ -27,22 +29,17 @@ export function maskLiterals(body: string): Masked | undefined {
       lines.push(`${regex[1]}${hold(regex[2]!)}${regex[3]}`);
       continue;
     }
+    // Runs of code, then a whole JSON string; a quote of another kind, or a string left open, is not Ajv's.
     let out = '';
     let i = 0;
-    while (i < line.length) {
-      const c = line[i]!;
-      if (c === "'" || c === '`') return undefined;
-      if (c !== '"') {
-        out += c;
-        i++;
-        continue;
-      }
-      let end = i + 1;
-      while (end < line.length && line[end] !== '"') end += line[end] === '\\' ? 2 : 1;
-      if (end >= line.length) return undefined; // an unterminated string: not Ajv's JSON
-      out += hold(line.slice(i, end + 1));
-      i = end + 1;
+    CODE_OR_STRING.lastIndex = 0;
+    for (let match = CODE_OR_STRING.exec(line); match; match = CODE_OR_STRING.exec(line)) {
+      out += match[1]!;
+      if (match[2] !== undefined) out += hold(match[2]);
+      i = CODE_OR_STRING.lastIndex;
+      if (match[0] === '') break;
     }
+    if (i < line.length) return undefined;
     lines.push(out);
   }
   return { skeleton: lines.join('\n'), literals };

@@ -1,0 +1,105 @@
+/**
+ * What the libraries a cold `generate` is specified to use cost by themselves on the corpus, each
+ * timed alone in one fresh process (so their code is as cold as in a real run):
+ *  - json-schema-to-typescript compiling the corpus's definitions (src/schema/compile.ts);
+ *  - prettier formatting the types it printed, run by run as the format pool cuts them;
+ *  - Ajv compiling the output validators to standalone code: only the time inside `ajv.compile` and
+ *    `standaloneCode`, none of mcp-codegen's own work around them (linking, compaction).
+ * Each is given as wall time on its one thread and as CPU time of the whole process, which adds the
+ * work V8 does beside it (garbage collection, optimising compilers) on the other cores. The CPU sum
+ * is work no scheduling removes: on N cores a cold run takes at least that sum / N, the floor
+ * bench/openapi-peer.ts sets beside its target.
+ *
+ *   node --import tsx bench/core-floor.ts <catalog.json>     (prints one JSON line, in ms)
+ */
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+
+export interface Spent {
+  wall: number;
+  cpu: number;
+}
+
+export interface CoreFloor {
+  jsonSchemaToTypescript: Spent;
+  prettierTypes: Spent;
+  ajv: Spent;
+}
+
+const require = createRequire(import.meta.url);
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/** Times `work`, adding to `spent`. */
+async function timed<T>(spent: Spent, work: () => T | Promise<T>): Promise<T> {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  try {
+    return await work();
+  } finally {
+    spent.wall += performance.now() - start;
+    spent.cpu += cpuMs(process.cpuUsage(cpu));
+  }
+}
+
+/** Wraps `owner[key]` so that the time spent inside it adds to `spent` (nested calls counted once). */
+function timeInside(owner: Record<string, unknown>, key: string, spent: Spent): void {
+  const original = owner[key] as (...args: unknown[]) => unknown;
+  let depth = 0;
+  owner[key] = function (this: unknown, ...args: unknown[]) {
+    const outer = depth++ === 0;
+    const start = outer ? performance.now() : 0;
+    const cpu = outer ? process.cpuUsage() : undefined;
+    try {
+      return original.apply(this, args);
+    } finally {
+      if (--depth === 0) {
+        spent.wall += performance.now() - start;
+        spent.cpu += cpuMs(process.cpuUsage(cpu));
+      }
+    }
+  };
+}
+
+async function measure(catalog: string): Promise<CoreFloor> {
+  const floor: CoreFloor = {
+    jsonSchemaToTypescript: { wall: 0, cpu: 0 },
+    prettierTypes: { wall: 0, cpu: 0 },
+    ajv: { wall: 0, cpu: 0 },
+  };
+  // Patched before src/emit/validators/compile.ts loads: it reads the standalone export once.
+  const core = require('ajv/dist/core.js') as { default: { prototype: Record<string, unknown> } };
+  timeInside(core.default.prototype, 'compile', floor.ajv);
+  timeInside(
+    require('ajv/dist/standalone/index.js') as Record<string, unknown>,
+    'default',
+    floor.ajv,
+  );
+
+  const { readSnapshotFile } = await import('../src/snapshot/read.js');
+  const { buildClientModel } = await import('../src/model/build.js');
+  const { compileDefinitions } = await import('../src/schema/compile.js');
+  const { paragraphs } = await import('../src/emit/paragraphs.js');
+  const { splitStatements } = await import('../src/emit/format.js');
+  const { validatorEntries } = await import('../src/emit/validator-entries.js');
+  const { emitValidatorModule } = await import('../src/emit/validators.js');
+  const prettier = await import('prettier');
+
+  const model = buildClientModel(await readSnapshotFile(catalog), { name: 'github' });
+  const types = await timed(floor.jsonSchemaToTypescript, async () =>
+    paragraphs(await compileDefinitions(model.definitions)),
+  );
+  const options = { printWidth: 100, singleQuote: true, parser: 'babel-ts', filepath: 'types.ts' };
+  const runs = splitStatements(types);
+  await timed(floor.prettierTypes, async () => {
+    for (const run of runs) await prettier.format(run, options);
+  });
+  emitValidatorModule(validatorEntries(model));
+  return floor;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const catalog = process.argv[2];
+  if (catalog === undefined) throw new Error('usage: bench/core-floor.ts <catalog.json>');
+  console.log(JSON.stringify(await measure(catalog)));
+}
