@@ -4,9 +4,11 @@ import { Worker } from 'node:worker_threads';
 /**
  * A smaller young generation than V8 gives a thread by default: each thread's is mostly garbage at
  * any moment (prettier's syntax trees, Ajv's code), and with three threads alive it was 20 MiB of a
- * cold run's peak on the 1,223-tool corpus (418 → 397 MiB median of 5, time unchanged).
+ * cold run's peak on the 1,223-tool corpus. Medians of paired cold runs on it: 16 MiB against the
+ * default, 397 against 418 MiB, time unchanged; 12 MiB against 16, 385 against 394 MiB, time 1.00×
+ * (8 pairs); 8 MiB against 16, 386 against 400 MiB, time 1.04× (8 pairs).
  */
-const LIMITS = { maxYoungGenerationSizeMb: 16 };
+const LIMITS = { maxYoungGenerationSizeMb: 12 };
 
 /**
  * A worker thread running `compiled` (written `new URL('./x-worker.js', import.meta.url)` by the
