@@ -13,7 +13,7 @@ export interface Masked {
 
 // `const formatsN = /.../flags;`: ajv-formats' regexes (trusted, but they may contain quotes).
 const FORMAT_REGEX_LINE = /^(const formats\d+ = )(\/.*\/[dgimsuvy]*)(;)$/;
-// Sticky: each match starts where the last ended, so a line that is not code and JSON strings stops short of its end.
+// Sticky: each match starts where the last one ended.
 const CODE_OR_STRING = /([^"'`]*)("(?:[^"\\]|\\.)*")?/y;
 const PLACEHOLDER = /\u0000(\d+)\u0000/g;
 
@@ -29,17 +29,17 @@ export function maskLiterals(body: string): Masked | undefined {
       lines.push(`${regex[1]}${hold(regex[2]!)}${regex[3]}`);
       continue;
     }
-    // Runs of code, then a whole JSON string; a quote of another kind, or a string left open, is not Ajv's.
+    // Runs of code, each followed by a whole JSON string; the first run without one must end the line
+    // (what stops it short is a quote of another kind, or a string left open: not Ajv's code).
     let out = '';
-    let i = 0;
     CODE_OR_STRING.lastIndex = 0;
-    for (let match = CODE_OR_STRING.exec(line); match; match = CODE_OR_STRING.exec(line)) {
-      out += match[1]!;
-      if (match[2] !== undefined) out += hold(match[2]);
-      i = CODE_OR_STRING.lastIndex;
-      if (match[0] === '') break;
+    for (;;) {
+      const [, code, literal] = CODE_OR_STRING.exec(line)!; // it matches everywhere, if only ''
+      out += code;
+      if (literal === undefined) break;
+      out += hold(literal);
     }
-    if (i < line.length) return undefined;
+    if (CODE_OR_STRING.lastIndex < line.length) return undefined;
     lines.push(out);
   }
   return { skeleton: lines.join('\n'), literals };
