@@ -2,7 +2,7 @@
  * What the libraries a cold `generate` is specified to use cost by themselves on the corpus, each
  * timed alone in one fresh process (so their code is as cold as in a real run):
  *  - json-schema-to-typescript compiling the corpus's definitions (src/schema/compile.ts);
- *  - prettier formatting the types it printed, run by run as the format pool cuts them;
+ *  - prettier formatting the types it printed, with the options and runs of the timed run's types.ts;
  *  - Ajv compiling the output validators to standalone code: only the time inside `ajv.compile` and
  *    `standaloneCode`, none of mcp-codegen's own work around them (linking, compaction).
  * Each is given as wall time on its one thread and as CPU time of the whole process, which adds the
@@ -11,9 +11,10 @@
  * bench/openapi-peer.ts sets beside its target. The model mcp-codegen builds first is timed too, for
  * reference, and left out of the floor.
  *
- *   node --import tsx bench/core-floor.ts <catalog.json>     (prints one JSON line, in ms)
+ *   node --import tsx bench/core-floor.ts <catalog.json> <out dir>     (prints one JSON line, in ms)
  */
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 export interface Spent {
@@ -33,6 +34,12 @@ const require = createRequire(import.meta.url);
 
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
+/** Adds the wall and CPU time since `start` (performance.now()) and `cpu` (process.cpuUsage()). */
+function addSince(spent: Spent, start: number, cpu: NodeJS.CpuUsage): void {
+  spent.wall += performance.now() - start;
+  spent.cpu += cpuMs(process.cpuUsage(cpu));
+}
+
 /** Times `work`, adding to `spent`. */
 async function timed<T>(spent: Spent, work: () => T | Promise<T>): Promise<T> {
   const start = performance.now();
@@ -40,8 +47,7 @@ async function timed<T>(spent: Spent, work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    spent.wall += performance.now() - start;
-    spent.cpu += cpuMs(process.cpuUsage(cpu));
+    addSince(spent, start, cpu);
   }
 }
 
@@ -50,21 +56,20 @@ function timeInside(owner: Record<string, unknown>, key: string, spent: Spent): 
   const original = owner[key] as (...args: unknown[]) => unknown;
   let depth = 0;
   owner[key] = function (this: unknown, ...args: unknown[]) {
-    const outer = depth++ === 0;
-    const start = outer ? performance.now() : 0;
-    const cpu = outer ? process.cpuUsage() : undefined;
+    if (depth > 0) return original.apply(this, args);
+    const start = performance.now();
+    const cpu = process.cpuUsage();
+    depth++;
     try {
       return original.apply(this, args);
     } finally {
-      if (--depth === 0) {
-        spent.wall += performance.now() - start;
-        spent.cpu += cpuMs(process.cpuUsage(cpu));
-      }
+      depth--;
+      addSince(spent, start, cpu);
     }
   };
 }
 
-async function measure(catalog: string): Promise<CoreFloor> {
+async function measure(catalog: string, outDir: string): Promise<CoreFloor> {
   const floor: CoreFloor = {
     model: { wall: 0, cpu: 0 },
     jsonSchemaToTypescript: { wall: 0, cpu: 0 },
@@ -84,27 +89,29 @@ async function measure(catalog: string): Promise<CoreFloor> {
   const { buildClientModel } = await import('../src/model/build.js');
   const { compileDefinitions } = await import('../src/schema/compile.js');
   const { paragraphs } = await import('../src/emit/paragraphs.js');
-  const { splitStatements } = await import('../src/emit/format.js');
+  const { FormatPool, formatTypeScript, prettierOptionsFor } =
+    await import('../src/emit/format.js');
   const { validatorEntries } = await import('../src/emit/validator-entries.js');
   const { emitValidatorModule } = await import('../src/emit/validators.js');
-  const prettier = await import('prettier');
 
   const snapshot = await readSnapshotFile(catalog);
   const model = await timed(floor.model, () => buildClientModel(snapshot, { name: 'github' }));
   const types = await timed(floor.jsonSchemaToTypescript, async () =>
     paragraphs(await compileDefinitions(model.definitions)),
   );
-  const options = { printWidth: 100, singleQuote: true, parser: 'babel-ts', filepath: 'types.ts' };
-  const runs = splitStatements(types);
-  await timed(floor.prettierTypes, async () => {
-    for (const run of runs) await prettier.format(run, options);
-  });
+  // As the timed run formats its types.ts (same options, same runs), on this thread alone.
+  const filepath = resolve(outDir, model.files.types);
+  const options = await prettierOptionsFor(filepath);
+  await timed(floor.prettierTypes, () =>
+    formatTypeScript(types, filepath, options, new FormatPool(1)),
+  );
   emitValidatorModule(validatorEntries(model));
   return floor;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const catalog = process.argv[2];
-  if (catalog === undefined) throw new Error('usage: bench/core-floor.ts <catalog.json>');
-  console.log(JSON.stringify(await measure(catalog)));
+  const [catalog, outDir] = process.argv.slice(2);
+  if (catalog === undefined || outDir === undefined)
+    throw new Error('usage: bench/core-floor.ts <catalog.json> <output folder of the timed run>');
+  console.log(JSON.stringify(await measure(catalog, outDir)));
 }

@@ -99,7 +99,7 @@ export async function main(): Promise<void> {
   );
   const floors: CoreFloor[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    floors.push(coreFloor(catalog));
+    floors.push(coreFloor(catalog, join(work, 'client')));
     for (const [name, args] of Object.entries(cases)) {
       // Odd rounds change the tool back: the cache entry is for the other catalog each time.
       const r = measure(
@@ -151,10 +151,10 @@ export async function main(): Promise<void> {
 }
 
 /** One fresh process timing the libraries alone (bench/core-floor.ts). */
-function coreFloor(catalog: string): CoreFloor {
+function coreFloor(catalog: string, outDir: string): CoreFloor {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(root, 'bench/core-floor.ts'), catalog],
+    ['--import', 'tsx', join(root, 'bench/core-floor.ts'), catalog, outDir],
     { cwd: root, encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`bench/core-floor.ts exited ${r.status}: ${r.stderr}`);
