@@ -5,20 +5,20 @@
  * and diff helpers have entries of their own: `mcp-codegen/snapshot` and `mcp-codegen/diff`.
  */
 import type { DiscoverOptions } from './discover/discover.js';
-import type { GenerateOptions, GenerateResult } from './generate.js';
+import type { GenerateOptions, GenerateResult } from './generate/types.js';
 import type { HttpSource, ResolvedConfig, StdioSource } from './config/types.js';
 import type { Snapshot } from './snapshot/types.js';
 
 export { defineConfig } from './config/define.js';
 export type * from './config/types.js';
 export { CodegenError, ExitCode } from './shared/errors.js';
-export type { GenerateOptions, GenerateResult, GeneratedFile, Stage } from './generate.js';
+export type { GenerateOptions, GenerateResult, GeneratedFile, Stage } from './generate/types.js';
 export type { DiscoverOptions } from './discover/discover.js';
 export type { Snapshot } from './snapshot/types.js';
 
 /** Generate (or with `check`, compare) every server's client: see the README. Never exits the process. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  return (await import('./generate.js')).generate(options);
+  return (await import('./generate/generate.js')).generate(options);
 }
 
 /** Find and load `mcp-codegen.config.*` (or the file given), validated, paths resolved. */

@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import type { DiscoveryOptions, ResolvedConfig } from '../config/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
-import type { GenerateResult } from '../generate.js';
+import type { GenerateResult } from '../generate/types.js';
 import { plural } from '../shared/plural.js';
 import { defineCommand } from './args.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
@@ -79,7 +79,7 @@ export const generateCommand: Command = defineCommand(
     );
     const configMs = performance.now() - startup;
     // Loaded here, not at the top: prettier, Ajv and json-schema-to-typescript take a while to load, and other commands never need them.
-    const { generate } = await import('../generate.js');
+    const { generate } = await import('../generate/generate.js');
     const log = values.quiet ? undefined : (line: string) => io.stderr.write(`${line}\n`);
     const result = await generate({
       config,

@@ -1,5 +1,5 @@
-import type { FormatMemo } from './emit/format.js';
-import type { CompileMemo } from './emit/validators/memo.js';
+import type { FormatMemo } from '../emit/format.js';
+import type { CompileMemo } from '../emit/validators/memo.js';
 import { readMemo, writeMemo } from './output-cache.js';
 
 /** What a run into one output folder may reuse from the last: formatted runs and compiled validators. */
@@ -17,7 +17,7 @@ export async function openMemos(
 ): Promise<Memos | undefined> {
   if (cache === undefined) return undefined;
   const [{ compiledFromJson }, format, validators] = await Promise.all([
-    import('./emit/validators/memo.js'),
+    import('../emit/validators/memo.js'),
     readMemo(cache.dir, outDir, cache.build, 'format'),
     readMemo(cache.dir, outDir, cache.build, 'validators'),
   ]);
@@ -34,7 +34,7 @@ export async function openMemos(
 
 /** Keeps what this run used (and only that, so the memos do not grow with every change). */
 export async function saveMemos(cache: Cache, outDir: string, memos: Memos): Promise<void> {
-  const { compiledToJson } = await import('./emit/validators/memo.js');
+  const { compiledToJson } = await import('../emit/validators/memo.js');
   const compiled = [...memos.validators.used].map(([key, value]) => [key, compiledToJson(value)]);
   await Promise.all([
     writeMemo(cache.dir, outDir, cache.build, 'format', memos.format.used),

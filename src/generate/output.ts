@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { CodegenError } from './shared/errors.js';
-import type { GeneratedFile } from './generate.js';
-import { writeFilesAtomic } from './shared/atomic.js';
+import { CodegenError } from '../shared/errors.js';
+import type { GeneratedFile } from './types.js';
+import { writeFilesAtomic } from '../shared/atomic.js';
 
 async function readIfExists(file: string): Promise<string | undefined> {
   try {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { writeFileAtomic } from './shared/atomic.js';
+import { writeFileAtomic } from '../shared/atomic.js';
 
 /**
  * The output cache: what `generate` produced for one server, keyed by everything the output depends
@@ -61,7 +61,7 @@ let buildId: Promise<string | undefined> | undefined;
 
 /** The build stamp `npm run build` writes next to the compiled code; absent when running from sources. */
 export function generatorBuildId(): Promise<string | undefined> {
-  buildId ??= readFile(new URL('./build-id.json', import.meta.url), 'utf8').then(
+  buildId ??= readFile(new URL('../build-id.json', import.meta.url), 'utf8').then(
     (text) => (JSON.parse(text) as { id?: unknown }).id as string | undefined,
     () => undefined,
   );

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import type { ResolvedConfig, ServerConfig } from './config/types.js';
-import { CodegenError } from './shared/errors.js';
-import type { ClientModel } from './model/types.js';
-import type { EmittedFile } from './emit/emit.js';
+import type { ResolvedConfig, ServerConfig } from '../config/types.js';
+import { CodegenError } from '../shared/errors.js';
+import type { ClientModel } from '../model/types.js';
+import type { EmittedFile } from '../emit/emit.js';
 import {
   cacheKey,
   defaultCacheDir,
@@ -12,57 +12,15 @@ import {
   type CachedFile,
   type CachedOutput,
 } from './output-cache.js';
-import { loadInput } from './generate-input.js';
-import { openMemos, saveMemos } from './generate-memo.js';
-import { compareAll, display, writeAll } from './generate-output.js';
-import { parseSnapshotText } from './snapshot/read.js';
-import type { JsonValue, Snapshot } from './snapshot/types.js';
-import { sortKeys } from './snapshot/write.js';
-import type { Environment, TextOutput } from './shared/host.js';
-import { plural } from './shared/plural.js';
-import { workerCount } from './shared/worker-thread.js';
-
-/** `load` is loading the emit stack (json-schema-to-typescript, prettier), which a cached run skips. */
-export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
-
-export interface GenerateOptions {
-  config: ResolvedConfig;
-  /** Compare with what is on disk instead of writing. */
-  check?: boolean;
-  /** Never contact a server: live sources generate from their committed snapshot file. */
-  offline?: boolean;
-  /** Only these servers (by name); all when absent. */
-  only?: string[];
-  /** Progress lines (discovery, per-server summaries). */
-  log?: (line: string) => void;
-  /** Warnings: generation went on, but the user should look. */
-  warn?: (line: string) => void;
-  /** Environment for discovery (`${NAME}` in headers and env). */
-  env?: Environment;
-  /** Where discovery reports progress; defaults to nothing. */
-  progress?: TextOutput;
-  /**
-   * Reuse the output of an earlier run for an unchanged catalog (default true): see output-cache.ts.
-   * The folder defaults to `node_modules/.cache/mcp-codegen` (the config's `cache.dir` overrides it).
-   */
-  cache?: boolean;
-}
-
-export interface GeneratedFile {
-  /** Relative to the config root, `/`-separated: stable across machines. */
-  path: string;
-  status: 'written' | 'unchanged' | 'stale' | 'missing';
-}
-
-export interface GenerateResult {
-  files: GeneratedFile[];
-  /** Files `--check` found out of date or missing. */
-  stale: GeneratedFile[];
-  /** Milliseconds per stage, summed over servers. */
-  timings: Record<Stage, number>;
-  /** Servers whose output came from the cache. */
-  cached: string[];
-}
+import { loadInput } from './input.js';
+import { openMemos, saveMemos } from './memo.js';
+import { compareAll, display, writeAll } from './output.js';
+import { parseSnapshotText } from '../snapshot/read.js';
+import type { JsonValue, Snapshot } from '../snapshot/types.js';
+import { sortKeys } from '../snapshot/write.js';
+import { plural } from '../shared/plural.js';
+import { workerCount } from '../shared/worker-thread.js';
+import type { GenerateOptions, GenerateResult, Stage, Timer } from './types.js';
 
 /**
  * The whole job, as a library call: never exits the process, never prints unless asked.
@@ -124,7 +82,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         input.snapshot ?? (await time('read', () => parseSnapshotText(input.text, input.file)));
       // Lazily loaded, so generate's start-up does not grow: poisoned text is shown before it reaches JSDoc.
       const lint =
-        options.warn || key !== undefined ? await import('./lint/warnings.js') : undefined;
+        options.warn || key !== undefined ? await import('../lint/warnings.js') : undefined;
       const security = lint ? lint.securityWarnings(snapshot, config, server.name) : [];
       if (options.warn) for (const line of security) options.warn(`${server.name}: ${line}`);
       // Said before the work, not after: a large catalog takes seconds to type and format.
@@ -179,7 +137,7 @@ async function readFresh(
   const { files } = entry;
   const formatted = files.filter((f) => f.prettier !== null);
   if (formatted.length === 0) return entry;
-  const { prettierOptionsFor } = await import('./emit/format.js');
+  const { prettierOptionsFor } = await import('../emit/format.js');
   for (const file of formatted) {
     if (optionsText(await prettierOptionsFor(resolve(outDir, file.path))) !== file.prettier)
       return undefined;
@@ -199,8 +157,6 @@ function counts(snapshot: Snapshot): string {
     plural(snapshot.prompts.length, 'prompt'),
   ].join(', ');
 }
-
-export type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
 
 /** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
 export async function renderClient(
@@ -229,10 +185,10 @@ async function renderFiles(
     { ValidatorThread },
   ] = await time('load', () =>
     Promise.all([
-      import('./model/build.js'),
-      import('./emit/emit.js'),
-      import('./emit/format.js'),
-      import('./emit/validators/thread.js'),
+      import('../model/build.js'),
+      import('../emit/emit.js'),
+      import('../emit/format.js'),
+      import('../emit/validators/thread.js'),
     ]),
   );
   // Started first: the formatting threads load prettier, and the validator thread Ajv, while this

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { ResolvedConfig, ServerConfig } from './config/types.js';
-import type { GenerateOptions, Timer } from './generate.js';
+import type { ResolvedConfig, ServerConfig } from '../config/types.js';
+import type { GenerateOptions, Timer } from './types.js';
 import type { CacheInput } from './output-cache.js';
-import { readSnapshotFile } from './snapshot/read.js';
-import type { Snapshot } from './snapshot/types.js';
-import { serializeSnapshot } from './snapshot/write.js';
+import { readSnapshotFile } from '../snapshot/read.js';
+import type { Snapshot } from '../snapshot/types.js';
+import { serializeSnapshot } from '../snapshot/write.js';
 
 /** A server's catalog: a snapshot file's text (parsed only on a cache miss), or a discovered snapshot. */
 export type Input =
@@ -27,8 +27,8 @@ export async function loadInput(
   const snapshotFile = resolve(config.root, server.snapshot ?? `${server.out}/snapshot.json`);
   if (options.offline) return fromFile(snapshotFile);
   const [{ discover }, { createProgressReporter }] = await Promise.all([
-    import('./snapshot/discover.js'),
-    import('./discover/index.js'),
+    import('../snapshot/discover.js'),
+    import('../discover/index.js'),
   ]);
   const snapshot = await time('discover', () =>
     discover(source, {

@@ -1,0 +1,51 @@
+/**
+ * The types the orchestration's files share, below all of them: the options and result of
+ * `generate`, and the stage timer that reading, rendering and writing report to.
+ */
+import type { ResolvedConfig } from '../config/types.js';
+import type { Environment, TextOutput } from '../shared/host.js';
+
+/** `load` is loading the emit stack (json-schema-to-typescript, prettier), which a cached run skips. */
+export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
+
+export interface GenerateOptions {
+  config: ResolvedConfig;
+  /** Compare with what is on disk instead of writing. */
+  check?: boolean;
+  /** Never contact a server: live sources generate from their committed snapshot file. */
+  offline?: boolean;
+  /** Only these servers (by name); all when absent. */
+  only?: string[];
+  /** Progress lines (discovery, per-server summaries). */
+  log?: (line: string) => void;
+  /** Warnings: generation went on, but the user should look. */
+  warn?: (line: string) => void;
+  /** Environment for discovery (`${NAME}` in headers and env). */
+  env?: Environment;
+  /** Where discovery reports progress; defaults to nothing. */
+  progress?: TextOutput;
+  /**
+   * Reuse the output of an earlier run for an unchanged catalog (default true): see output-cache.ts.
+   * The folder defaults to `node_modules/.cache/mcp-codegen` (the config's `cache.dir` overrides it).
+   */
+  cache?: boolean;
+}
+
+export interface GeneratedFile {
+  /** Relative to the config root, `/`-separated: stable across machines. */
+  path: string;
+  status: 'written' | 'unchanged' | 'stale' | 'missing';
+}
+
+export interface GenerateResult {
+  files: GeneratedFile[];
+  /** Files `--check` found out of date or missing. */
+  stale: GeneratedFile[];
+  /** Milliseconds per stage, summed over servers. */
+  timings: Record<Stage, number>;
+  /** Servers whose output came from the cache. */
+  cached: string[];
+}
+
+/** Runs `work`, adding its time to `stage`. */
+export type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
