@@ -10,7 +10,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import type { Layout } from '../src/model/types.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
 import { openapiCatalog } from './corpus/openapi-catalog.js';

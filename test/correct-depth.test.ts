@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { diffSnapshots } from '../src/diff/index.js';
 import { InputError } from '../src/shared/errors.js';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import { TOO_DEEP } from '../src/schema/walk.js';
 import { parseSnapshot, parseSnapshotText, serializeSnapshot } from '../src/snapshot/index.js';
 import { bin, repoRoot, tmpRoot } from './helpers/paths.js';

@@ -205,7 +205,7 @@ test('without helper groups, a tool named "templates" keeps its name', async () 
     { tools: [{ name: 'templates', inputSchema: { type: 'object' } }] },
     't.json',
   );
-  const { renderClient } = await import('../src/generate/generate.js');
+  const { renderClient } = await import('../src/generate/render.js');
   const { model } = await renderClient(snapshot, { name: 't' }, '/x');
   assert.deepEqual(model.groups, {
     resources: undefined,

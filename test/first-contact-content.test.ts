@@ -12,7 +12,7 @@ import { after, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { discover } from '../src/snapshot/discover.js';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import { classifyResult, type CallToolResultLike, type ToolSpec } from '../templates/runtime.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, test } from 'node:test';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { lineDiff } from './helpers/line-diff.js';
 import { repoRoot, sharedCatalogs, tmpRoot } from './helpers/paths.js';

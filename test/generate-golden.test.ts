@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { RUNTIME_TEMPLATES } from '../src/emit/emit.js';
 import { fixtureCatalogs, repoRoot } from './helpers/paths.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import { renderCatalog } from './helpers/render.js';
 
 // Catalog in (fixtures/catalogs/X.json) → committed expected client out (fixtures/golden/X/), so

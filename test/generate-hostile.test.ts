@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Project, SyntaxKind } from 'ts-morph';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
 import { repoRoot } from './helpers/paths.js';
 import { renderCatalog } from './helpers/render.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
 import { fixtureCatalogs, sharedCatalogs } from './helpers/paths.js';
 

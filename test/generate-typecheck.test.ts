@@ -69,7 +69,7 @@ test(
   async () => {
     const file = shared.files.find((f) => f.includes('v1.21-style'))!;
     const { readSnapshotFile } = await import('../src/snapshot/index.js');
-    const { renderClient } = await import('../src/generate/generate.js');
+    const { renderClient } = await import('../src/generate/render.js');
     const kinds = {
       expression_too_long: 'JMESPath expression over 1024 characters',
       invalid_expression: 'JMESPath parse error',

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { ErrorCodeConfig } from '../src/config/types.js';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
 import type { ProtocolEra } from '../templates/runtime.js';
 import { tmpRoot } from './helpers/paths.js';

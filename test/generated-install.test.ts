@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { promisify } from 'node:util';
-import { renderClient } from '../src/generate/generate.js';
+import { renderClient } from '../src/generate/render.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
 import { repoRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';

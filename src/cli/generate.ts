@@ -176,15 +176,22 @@ function report(result: GenerateResult, check: boolean, io: Io, quiet: boolean):
       `stale: ${stale} of ${plural(result.files.length, 'generated file')} ${stale === 1 ? 'differs' : 'differ'} from what mcp-codegen would write:\n`,
     );
     for (const file of result.stale)
-      io.stderr.write(`  ${file.status === 'missing' ? 'missing' : 'changed'}  ${file.path}\n`);
+      io.stderr.write(
+        file.status === 'obsolete'
+          ? `  obsolete ${file.path}: no longer generated; run \`mcp-codegen generate\` to remove it\n`
+          : `  ${file.status === 'missing' ? 'missing' : 'changed'}  ${file.path}\n`,
+      );
     io.stderr.write('  hint: run `mcp-codegen generate` and commit the result\n');
     return ExitCode.findings;
   }
   if (!quiet) {
     const written = result.files.filter((f) => f.status === 'written');
+    const removed = result.files.filter((f) => f.status === 'removed');
     for (const file of written) io.stderr.write(`  wrote ${file.path}\n`);
+    for (const file of removed) io.stderr.write(`  removed ${file.path} (no longer generated)\n`);
+    const unchanged = result.files.length - written.length - removed.length;
     io.stderr.write(
-      `done: ${written.length} written, ${result.files.length - written.length} unchanged\n`,
+      `done: ${written.length} written, ${unchanged} unchanged${removed.length ? `, ${removed.length} removed` : ''}\n`,
     );
   }
   return ExitCode.ok;
@@ -201,5 +208,8 @@ function formatTimings(result: GenerateResult, startup: number, configMs: number
     ...stages.map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`),
   ];
   const cached = result.cached.length ? ` (from the cache: ${result.cached.join(', ')})` : '';
-  return `timings: ${parts.join(', ')}; total ${total.toFixed(0)} ms, start-up ${((startup / total) * 100).toFixed(0)}% of it${cached}\n`;
+  const byManifest = result.byManifest.length
+    ? ` (checked by the manifest: ${result.byManifest.join(', ')})`
+    : '';
+  return `timings: ${parts.join(', ')}; total ${total.toFixed(0)} ms, start-up ${((startup / total) * 100).toFixed(0)}% of it${cached}${byManifest}\n`;
 }

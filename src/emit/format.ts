@@ -3,8 +3,10 @@ import * as prettier from 'prettier';
 import type { EmittedFile } from './emit.js';
 import { FormatPool } from './format-pool.js';
 import { assemble, formatUnits, shapesSupport, unitsOf } from './shape-format.js';
+import { prettierOptionsFor } from './prettier-options.js';
 
 export { FormatPool } from './format-pool.js';
+export { prettierOptionsFor } from './prettier-options.js';
 
 /**
  * Formatted runs from an earlier run (`known`, by memoKey) and the ones this run used (`used`, to
@@ -22,12 +24,6 @@ function memoKey(settings: prettier.Options, chunk: string): string {
     .update('\0')
     .update(chunk)
     .digest('base64url');
-}
-
-/** The user's prettier options for an output file (their config, if any, with our defaults under it). */
-export async function prettierOptionsFor(filepath: string): Promise<prettier.Options> {
-  const config = (await prettier.resolveConfig(filepath, { editorconfig: false })) ?? {};
-  return { printWidth: 100, singleQuote: true, ...config };
 }
 
 /**

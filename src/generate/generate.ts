@@ -1,31 +1,39 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
 import { CodegenError } from '../shared/errors.js';
-import type { ClientModel } from '../model/types.js';
-import type { EmittedFile } from '../emit/emit.js';
 import {
   cacheKey,
   defaultCacheDir,
   generatorBuildId,
+  generatorId,
   readCacheEntry,
   writeCacheEntry,
-  type CachedFile,
   type CachedOutput,
 } from './output-cache.js';
-import { loadInput } from './input.js';
-import { openMemos, saveMemos } from './memo.js';
-import { compareAll, display, writeAll } from './output.js';
+import { loadInput, type Input } from './input.js';
+import { compareAll, display, writeAll, type PlannedFile } from './output.js';
+import { plannedByManifest } from './by-manifest.js';
+import {
+  MANIFEST_FILE,
+  parseManifest,
+  serializeManifest,
+  sha256,
+  type Manifest,
+} from './manifest.js';
+import { leftovers, readIfExists } from './ownership.js';
 import { parseSnapshotText } from '../snapshot/read.js';
 import type { JsonValue, Snapshot } from '../snapshot/types.js';
-import { sortKeys } from '../snapshot/write.js';
+import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
-import { workerCount } from '../shared/worker-thread.js';
-import type { GenerateOptions, GenerateResult, Stage, Timer } from './types.js';
+import { optionsText } from './prettier-hash.js';
+import { renderFiles } from './render.js';
+import type { GenerateOptions, GenerateResult, GeneratedFile, Stage, Timer } from './types.js';
 
 /**
  * The whole job, as a library call: never exits the process, never prints unless asked.
- * Everything is generated and formatted in memory first; only then is anything written, file by
- * file through a temp file and a rename, and only files whose bytes changed.
+ * Everything is generated and formatted in memory first; only then is anything written (and what
+ * the output folder's manifest lists but this run no longer makes, removed) in one step through
+ * temp files and renames, and only files whose bytes changed.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { config } = options;
@@ -48,10 +56,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
   };
   const servers = selectServers(config, options.only);
-  const planned: Array<{ file: string; content: string }> = [];
+  const planned: PlannedFile[] = [];
+  const folders: Array<{ outDir: string; previous: Manifest | undefined }> = [];
   const cached: string[] = [];
-  const build =
-    options.cache === false || config.cache === false ? undefined : await generatorBuildId();
+  const byManifest: string[] = [];
+  const useCache = options.cache !== false && config.cache !== false;
+  const build = useCache ? await generatorBuildId() : undefined;
+  const generator = await generatorId();
   const cacheDir =
     config.cache && config.cache.dir !== undefined
       ? resolve(config.root, config.cache.dir)
@@ -60,57 +71,136 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const outDir = resolve(config.root, server.out);
     const input = await loadInput(server, config, options, time);
     if (input.discovered) planned.push({ file: input.file, content: input.text });
-    // From a snapshot file, its bytes are the key: an unchanged catalog is neither parsed nor re-serialized.
-    const key =
-      build === undefined
-        ? undefined
-        : cacheKey({ build, options: keyOptions(server, config), input: input.key });
-    const hit =
-      key === undefined ? undefined : await time('cache', () => readFresh(cacheDir, outDir, key));
-    let files: CachedFile[];
-    if (hit) {
-      files = hit.files;
-      cached.push(server.name);
-      // The same warnings as the run that made it, in the same order: a cached CI run must not hide them.
-      for (const line of hit.security) options.warn?.(`${server.name}: ${line}`);
-      options.log?.(
-        `${server.name}: ${display(outDir, config.root)}/ is cached for this catalog (${hit.summary})`,
-      );
-      for (const warning of hit.warnings) options.warn?.(`${server.name}: ${warning}`);
-    } else {
-      const snapshot =
-        input.snapshot ?? (await time('read', () => parseSnapshotText(input.text, input.file)));
-      // Lazily loaded, so generate's start-up does not grow: poisoned text is shown before it reaches JSDoc.
-      const lint =
-        options.warn || key !== undefined ? await import('../lint/warnings.js') : undefined;
-      const security = lint ? lint.securityWarnings(snapshot, config, server.name) : [];
-      if (options.warn) for (const line of security) options.warn(`${server.name}: ${line}`);
-      // Said before the work, not after: a large catalog takes seconds to type and format.
-      const summary = counts(snapshot);
-      options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${summary}`);
-      const memo = build === undefined ? undefined : { dir: cacheDir, build };
-      const rendered = await renderFiles(snapshot, server, outDir, time, memo);
-      for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
-      files = rendered.files;
-      const entry = { files: rendered.files, warnings: rendered.model.warnings, security, summary };
-      if (key !== undefined)
-        await time('cache', () => writeCacheEntry(cacheDir, outDir, key, entry));
+    const manifestFile = join(outDir, MANIFEST_FILE);
+    const previousText = await time('read', () => readIfExists(manifestFile));
+    const previous = parseManifest(previousText);
+    folders.push({ outDir, previous });
+    const made = {
+      generator: generator.id,
+      inputs: { catalog: input.hash },
+      options: sha256(JSON.stringify(keyOptions(server, config))),
+    };
+    // A fresh clone's CI has no cache: the manifest answers --check from hashes when it can.
+    if (options.check && useCache && generator.built && previous && previousText !== undefined) {
+      const byHash = await time('cache', () => plannedByManifest(previous, made, outDir));
+      if (byHash) {
+        byManifest.push(server.name);
+        for (const line of previous.warnings.security) options.warn?.(`${server.name}: ${line}`);
+        options.log?.(
+          `${server.name}: ${display(outDir, config.root)}/ matches its manifest for this catalog (${plural(byHash.length, 'file')} checked by hash)`,
+        );
+        for (const line of previous.warnings.generator) options.warn?.(`${server.name}: ${line}`);
+        planned.push(...byHash, { file: manifestFile, content: previousText });
+        continue;
+      }
     }
-    for (const file of files)
+    const key = build === undefined ? undefined : cacheKey({ build, options: made.options });
+    const output = await produce(input, server, config, options, time, {
+      outDir,
+      key,
+      cacheDir,
+      build,
+      onHit: () => cached.push(server.name),
+    });
+    const manifest: Manifest = {
+      // --check compares the rest: another generator's byte-identical output is not stale.
+      generator: options.check && previous ? previous.generator : generator.id,
+      inputs: { catalog: output.catalog },
+      options: made.options,
+      warnings: { security: output.security, generator: output.warnings },
+      files: output.files.map((f) => ({
+        path: f.path,
+        sha256: sha256(f.content),
+        ...(f.prettier === null ? {} : { prettier: sha256(f.prettier) }),
+      })),
+    };
+    for (const file of output.files)
       planned.push({ file: resolve(outDir, file.path), content: file.content });
+    planned.push({ file: manifestFile, content: serializeManifest(manifest) });
   }
+  const keep = new Set(planned.map((p) => p.file));
+  const gone = (
+    await Promise.all(folders.map(({ outDir, previous }) => leftovers(outDir, previous, keep)))
+  ).flat();
   const files = await time('write', () =>
-    options.check ? compareAll(planned, config.root) : writeAll(planned, config.root),
+    options.check
+      ? compareAll(planned, gone, config.root)
+      : // Without `check`, every planned file has its content: only --check plans by hash.
+        writeAll(planned as Array<{ file: string; content: string }>, gone, config.root),
   );
   return {
     files,
-    stale: files.filter((f) => f.status === 'stale' || f.status === 'missing'),
+    stale: files.filter((f) => STALE.has(f.status)),
     timings,
     cached,
+    byManifest,
   };
 }
 
-/** What of the config shapes a server's output and warnings (and so the cache key). */
+const STALE = new Set<GeneratedFile['status']>(['stale', 'missing', 'obsolete']);
+
+/**
+ * One server's output: from the cache when an entry was made from this catalog (by its bytes'
+ * hash, or, for a snapshot file that is not canonical, by its canonical form's), else generated.
+ */
+async function produce(
+  input: Input,
+  server: ServerConfig,
+  config: ResolvedConfig,
+  options: GenerateOptions,
+  time: Timer,
+  at: {
+    outDir: string;
+    key: string | undefined;
+    cacheDir: string;
+    build: string | undefined;
+    onHit: () => void;
+  },
+): Promise<CachedOutput> {
+  const { outDir, key, cacheDir } = at;
+  const lookup = (catalog: string) =>
+    key === undefined ? undefined : time('cache', () => readFresh(cacheDir, outDir, key, catalog));
+  let hit = await lookup(input.hash);
+  let snapshot = input.snapshot;
+  let canonical = input.discovered ? input.hash : undefined;
+  if (!hit && canonical === undefined) {
+    snapshot = await time('read', () => parseSnapshotText(input.text, input.file));
+    canonical = sha256(serializeSnapshot(snapshot));
+    if (canonical !== input.hash) hit = await lookup(canonical);
+  }
+  if (hit) {
+    at.onHit();
+    // The same warnings as the run that made it, in the same order: a cached CI run must not hide them.
+    for (const line of hit.security) options.warn?.(`${server.name}: ${line}`);
+    options.log?.(
+      `${server.name}: ${display(outDir, config.root)}/ is cached for this catalog (${hit.summary})`,
+    );
+    for (const warning of hit.warnings) options.warn?.(`${server.name}: ${warning}`);
+    return hit;
+  }
+  snapshot ??= await time('read', () => parseSnapshotText(input.text, input.file));
+  // Lazily loaded, so generate's start-up does not grow: poisoned text is shown before it reaches JSDoc.
+  const lint = await import('../lint/warnings.js');
+  const security = lint.securityWarnings(snapshot, config, server.name);
+  for (const line of security) options.warn?.(`${server.name}: ${line}`);
+  // Said before the work, not after: a large catalog takes seconds to type and format.
+  const summary = counts(snapshot);
+  options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${summary}`);
+  const memo = at.build === undefined ? undefined : { dir: cacheDir, build: at.build };
+  const rendered = await renderFiles(snapshot, server, outDir, time, memo);
+  for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
+  const entry: CachedOutput = {
+    files: rendered.files,
+    catalog: { canonical: canonical!, bytes: input.hash },
+    warnings: rendered.model.warnings,
+    security,
+    summary,
+  };
+  if (key !== undefined) await time('cache', () => writeCacheEntry(cacheDir, outDir, key, entry));
+  return entry;
+}
+
+/** What of the config shapes a server's output and warnings (and so the cache key and the manifest). */
 function keyOptions(server: ServerConfig, config: ResolvedConfig): unknown {
   const render = {
     name: server.name,
@@ -131,22 +221,18 @@ async function readFresh(
   cacheDir: string,
   outDir: string,
   key: string,
+  catalog: string,
 ): Promise<CachedOutput | undefined> {
-  const entry = await readCacheEntry(cacheDir, outDir, key);
+  const entry = await readCacheEntry(cacheDir, outDir, key, catalog);
   if (!entry) return undefined;
-  const { files } = entry;
-  const formatted = files.filter((f) => f.prettier !== null);
+  const formatted = entry.files.filter((f) => f.prettier !== null);
   if (formatted.length === 0) return entry;
-  const { prettierOptionsFor } = await import('../emit/format.js');
+  const { prettierOptionsFor } = await import('../emit/prettier-options.js');
   for (const file of formatted) {
     if (optionsText(await prettierOptionsFor(resolve(outDir, file.path))) !== file.prettier)
       return undefined;
   }
   return entry;
-}
-
-function optionsText(options: object): string {
-  return JSON.stringify(sortKeys(options as JsonValue));
 }
 
 function counts(snapshot: Snapshot): string {
@@ -156,88 +242,6 @@ function counts(snapshot: Snapshot): string {
     plural(snapshot.resourceTemplates.length, 'template'),
     plural(snapshot.prompts.length, 'prompt'),
   ].join(', ');
-}
-
-/** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
-export async function renderClient(
-  snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
-  outDir: string,
-  time: Timer = async (_stage, work) => work(),
-): Promise<{ files: Array<{ path: string; content: string }>; model: ClientModel }> {
-  const { files, model } = await renderFiles(snapshot, server, outDir, time);
-  return { files: files.map(({ path, content }) => ({ path, content })), model };
-}
-
-async function renderFiles(
-  snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
-  outDir: string,
-  time: Timer,
-  cache?: { dir: string; build: string },
-): Promise<{ files: CachedFile[]; model: ClientModel }> {
-  // The emit stack (json-schema-to-typescript, prettier) is most of a cold run's start-up:
-  // loaded here, so a cached or failing run never pays for it.
-  const [
-    { buildClientModel },
-    { emitClient, formattedPaths },
-    { FormatPool, formatEmitted, prettierOptionsFor },
-    { ValidatorThread },
-  ] = await time('load', () =>
-    Promise.all([
-      import('../model/build.js'),
-      import('../emit/emit.js'),
-      import('../emit/format.js'),
-      import('../emit/validators/thread.js'),
-    ]),
-  );
-  // Started first: the formatting threads load prettier, and the validator thread Ajv, while this
-  // one builds the model.
-  const pool = new FormatPool();
-  const validatorThread = new ValidatorThread(workerCount());
-  const memos = await openMemos(cache, outDir);
-  try {
-    const model = await time('model', () => buildClientModel(snapshot, server));
-    // Options resolved before emit, so that each file goes to the formatting threads the moment it is
-    // printed (an await would hold it until this thread is free). Once the last is sent, this thread
-    // only waits for the validator thread, so it formats too (help) until every run is taken.
-    const optionsByPath = new Map(
-      await Promise.all(
-        formattedPaths(model).map(
-          async (path) => [path, await prettierOptionsFor(resolve(outDir, path))] as const,
-        ),
-      ),
-    );
-    const formatting = new Map<string, Promise<CachedFile>>();
-    const format = async (file: EmittedFile): Promise<CachedFile> => {
-      if (!file.format) return { path: file.path, content: file.content, prettier: null };
-      const filepath = resolve(outDir, file.path);
-      const options = optionsByPath.get(file.path) ?? (await prettierOptionsFor(filepath));
-      const content = await formatEmitted(file, filepath, options, pool, memos?.format);
-      return { path: file.path, content, prettier: optionsText(options) };
-    };
-    let helping: Promise<void> | undefined;
-    const start = (file: EmittedFile) => {
-      const formatted = format(file);
-      formatted.catch(() => undefined); // awaited below; an emit failure first must not leave it unhandled
-      formatting.set(file.path, formatted);
-      if (formatting.size === optionsByPath.size) helping = pool.help();
-    };
-    const emitted = await time('emit', () =>
-      emitClient(model, memos?.validators, start, validatorThread),
-    );
-    const [files] = await time('format', () =>
-      Promise.all([
-        Promise.all(emitted.map((file) => formatting.get(file.path) ?? format(file))),
-        helping,
-        pool.help(),
-      ]),
-    );
-    if (cache && memos) await time('cache', () => saveMemos(cache, outDir, memos));
-    return { files, model };
-  } finally {
-    await Promise.all([pool.close(), validatorThread.close()]);
-  }
 }
 
 function selectServers(config: ResolvedConfig, only: string[] | undefined): ServerConfig[] {

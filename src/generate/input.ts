@@ -2,15 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
 import type { GenerateOptions, Timer } from './types.js';
-import type { CacheInput } from './output-cache.js';
+import { sha256 } from './manifest.js';
 import { readSnapshotFile } from '../snapshot/read.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { serializeSnapshot } from '../snapshot/write.js';
 
-/** A server's catalog: a snapshot file's text (parsed only on a cache miss), or a discovered snapshot. */
+/**
+ * A server's catalog: a snapshot file's text (parsed only when it must be generated from), or a
+ * discovered snapshot. `hash` is the SHA-256 of `text`: for a discovered snapshot that is its
+ * canonical form; a file's bytes are canonical when `mcp-codegen` wrote them, and only then equal it.
+ */
 export type Input =
-  | { discovered: false; file: string; text: string; snapshot?: undefined; key: CacheInput }
-  | { discovered: true; file: string; text: string; snapshot: Snapshot; key: CacheInput };
+  | { discovered: false; file: string; text: string; snapshot?: undefined; hash: string }
+  | { discovered: true; file: string; text: string; snapshot: Snapshot; hash: string };
 
 export async function loadInput(
   server: ServerConfig,
@@ -21,7 +25,7 @@ export async function loadInput(
   const source = server.source;
   const fromFile = async (file: string): Promise<Input> => {
     const text = await time('read', () => readSnapshotText(file));
-    return { discovered: false, file, text, key: { kind: 'file', text } };
+    return { discovered: false, file, text, hash: sha256(text) };
   };
   if ('snapshot' in source) return fromFile(resolve(config.root, source.snapshot));
   const snapshotFile = resolve(config.root, server.snapshot ?? `${server.out}/snapshot.json`);
@@ -44,7 +48,7 @@ export async function loadInput(
     }),
   );
   const text = serializeSnapshot(snapshot);
-  return { discovered: true, file: snapshotFile, text, snapshot, key: { kind: 'canonical', text } };
+  return { discovered: true, file: snapshotFile, text, snapshot, hash: sha256(text) };
 }
 
 /** A snapshot file's text; when it cannot be read, the error readSnapshotFile gives (naming the file, with a hint). */

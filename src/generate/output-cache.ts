@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../shared/atomic.js';
+import type { InputHashes } from './manifest.js';
 
 /**
  * The output cache: what `generate` produced for one server, keyed by everything the output depends
@@ -11,8 +12,10 @@ import { writeFileAtomic } from '../shared/atomic.js';
  *
  * The key is the generator build (a hash of mcp-codegen's own compiled files, templates and the
  * exact versions of the libraries that shape output, stamped at build time), the server's options and
- * the catalog: a snapshot file's bytes as read (so a hit needs no parse), or a discovered snapshot's
- * canonical text. The entry holds the security-lint warnings and the catalog summary too, so a hit
+ * the catalog's canonical form (its hash, as in the manifest), so a live run and an offline run of the
+ * same catalog share an entry. A snapshot file that mcp-codegen wrote is canonical as it is, so its
+ * bytes' hash is looked up first and a hit needs no parse; the bytes' hash is stored too, for a file
+ * that is not canonical. The entry holds the security-lint warnings and the catalog summary too, so a hit
  * never needs the parsed snapshot. The prettier options that applied to each file are stored with it and
  * resolved again on every lookup, so a changed prettier config is a miss. One entry per output folder,
  * overwritten: the cache cannot grow without bound. It is never needed for correctness: a missing,
@@ -28,6 +31,8 @@ export interface CachedFile {
 
 export interface CachedOutput {
   files: CachedFile[];
+  /** The catalog it was made from. */
+  catalog: InputHashes;
   /** The generator's warnings for this output, shown again on a cached run. */
   warnings: string[];
   /** The security-lint warnings for the catalog, shown before anything else. */
@@ -40,13 +45,7 @@ interface Entry extends CachedOutput {
   key: string;
 }
 
-/** What the catalog was read as: a file's text as it is, or a discovered snapshot serialized canonically. */
-export interface CacheInput {
-  kind: 'file' | 'canonical';
-  text: string;
-}
-
-const FORMAT = 'mcp-codegen/output-cache@3';
+const FORMAT = 'mcp-codegen/output-cache@4';
 
 /** `node_modules/.cache/mcp-codegen` of the nearest folder (from `root` up) with a node_modules. */
 export function defaultCacheDir(root: string): string {
@@ -68,9 +67,28 @@ export function generatorBuildId(): Promise<string | undefined> {
   return buildId;
 }
 
-export function cacheKey(parts: { build: string; options: unknown; input: CacheInput }): string {
-  const head = JSON.stringify([FORMAT, parts.build, parts.options, parts.input.kind]);
-  return createHash('sha256').update(head).update('\0').update(parts.input.text).digest('hex');
+/** The key of everything but the catalog, which an entry records as hashes (see readCacheEntry). */
+export function cacheKey(parts: { build: string; options: unknown }): string {
+  return createHash('sha256')
+    .update(JSON.stringify([FORMAT, parts.build, parts.options]))
+    .digest('hex');
+}
+
+let version: Promise<string> | undefined;
+
+/**
+ * The generator, as the manifest names it: the package version, and the build stamp when there is
+ * one (a run from sources has none, so its output is never trusted from hashes alone).
+ */
+export function generatorId(): Promise<{ id: string; built: boolean }> {
+  version ??= readFile(new URL('../../package.json', import.meta.url), 'utf8').then(
+    (text) => String((JSON.parse(text) as { version?: unknown }).version),
+    () => 'unknown',
+  );
+  return Promise.all([version, generatorBuildId()]).then(([v, build]) => ({
+    id: build ? `mcp-codegen@${v}+${build.slice(0, 12)}` : `mcp-codegen@${v}`,
+    built: build !== undefined,
+  }));
 }
 
 function entryFile(dir: string, outDir: string): string {
@@ -80,16 +98,22 @@ function entryFile(dir: string, outDir: string): string {
   );
 }
 
-/** The cached files for `key`, or undefined on any miss (absent, other key, unreadable, corrupt). */
+/**
+ * The cached files for `key` and a catalog whose canonical form, or whose file's bytes, hash to
+ * `catalog`; undefined on any miss (absent, other key, unreadable, corrupt).
+ */
 export async function readCacheEntry(
   dir: string,
   outDir: string,
   key: string,
+  catalog: string,
 ): Promise<CachedOutput | undefined> {
   try {
     const entry = JSON.parse(await readFile(entryFile(dir, outDir), 'utf8')) as Partial<Entry>;
     if (
       entry.key !== key ||
+      typeof entry.catalog?.canonical !== 'string' ||
+      (entry.catalog.canonical !== catalog && entry.catalog.bytes !== catalog) ||
       !Array.isArray(entry.files) ||
       !isStrings(entry.warnings) ||
       !isStrings(entry.security)
@@ -105,6 +129,7 @@ export async function readCacheEntry(
     return valid
       ? {
           files: entry.files,
+          catalog: entry.catalog,
           warnings: entry.warnings,
           security: entry.security,
           summary: entry.summary,

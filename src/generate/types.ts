@@ -34,17 +34,23 @@ export interface GenerateOptions {
 export interface GeneratedFile {
   /** Relative to the config root, `/`-separated: stable across machines. */
   path: string;
-  status: 'written' | 'unchanged' | 'stale' | 'missing';
+  /**
+   * `obsolete` (with `check`): ours, by the folder's manifest or our header, but no longer
+   * generated; `removed`: such a file, deleted by this run.
+   */
+  status: 'written' | 'unchanged' | 'stale' | 'missing' | 'obsolete' | 'removed';
 }
 
 export interface GenerateResult {
   files: GeneratedFile[];
-  /** Files `--check` found out of date or missing. */
+  /** Files `--check` found out of date, missing, or obsolete. */
   stale: GeneratedFile[];
   /** Milliseconds per stage, summed over servers. */
   timings: Record<Stage, number>;
   /** Servers whose output came from the cache. */
   cached: string[];
+  /** Servers that `check` answered from their output folder's manifest, by hash, without generating. */
+  byManifest: string[];
 }
 
 /** Runs `work`, adding its time to `stage`. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { renderClient } from '../../src/generate/generate.js';
+import { renderClient } from '../../src/generate/render.js';
 import { parseSnapshotText } from '../../src/snapshot/index.js';
 import { pathToFileURL } from 'node:url';
 import { branchValidatorName, inputValidatorName } from '../../src/emit/validator-entries.js';

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { renderClient } from '../../src/generate/generate.js';
+import { renderClient } from '../../src/generate/render.js';
 import { readSnapshotFile } from '../../src/snapshot/index.js';
 
 /** Generate a client from a catalog file, in memory. */
