@@ -24,7 +24,7 @@ test('generate --snapshot: writes, then --check is fresh (0), then stale (1) nam
   const before = await stat(join(dir, 'out/types.ts'));
   const again = await cli(['generate', '--snapshot', catalog, '--out', 'out', '--name', 'weather']);
   assert.equal(again.code, 0);
-  assert.match(again.stderr, /0 written, 10 unchanged/);
+  assert.match(again.stderr, /0 written, 11 unchanged/);
   assert.equal(
     (await stat(join(dir, 'out/types.ts'))).mtimeMs,
     before.mtimeMs,
@@ -200,8 +200,13 @@ test('a cached run repeats the warnings of the run that made the output', async 
   assert.match(first.stderr, new RegExp(`generating ${out}/`));
   const warning = /warning: c: tool "foo_bar" is named fooBar2/;
   assert.match(first.stderr, warning);
-  const again = await cli([...args, '--check'], work);
+  const again = await cli(args, work);
   assert.equal(again.code, 0, again.stderr);
   assert.match(again.stderr, new RegExp(`${out}/ is cached for this catalog`));
   assert.match(again.stderr, warning);
+  // --check answers from the folder's manifest, and says the same warnings.
+  const checked = await cli([...args, '--check'], work);
+  assert.equal(checked.code, 0, checked.stderr);
+  assert.match(checked.stderr, new RegExp(`${out}/ matches its manifest for this catalog`));
+  assert.match(checked.stderr, warning);
 });
