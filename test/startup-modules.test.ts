@@ -11,9 +11,18 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { freshExampleProject } from './helpers/fresh-project.js';
 import { bin, repoRoot } from './helpers/paths.js';
 
 const exec = promisify(execFile);
+/** What generating loads, and a check that can be answered without generating must not. */
+const GENERATOR = [
+  'ts-morph',
+  'json-schema-to-typescript',
+  'ajv',
+  'ajv-formats',
+  '@modelcontextprotocol/sdk',
+];
 const HEAVY = [
   'ts-morph',
   'prettier',
@@ -132,16 +141,44 @@ test('diff never loads the generator stack or the MCP SDK; without a config, not
     assert.ok(!loaded.includes(heavy), `${heavy} loaded`);
 });
 
-test('generate --check on a cached catalog does not load ts-morph, json-schema-to-typescript or the MCP SDK', async () => {
-  // The repo's own example: the first run fills the cache (if it is cold), the second must hit it.
-  await exec(process.execPath, [bin, 'generate', '--check', '--offline', '--quiet'], {
-    cwd: repoRoot,
-  });
-  const { urls, code, output } = await loadedBy([bin, 'generate', '--check', '--offline']);
-  assert.equal(code, 0, output);
-  assert.match(output, /is cached for this catalog/);
-  const loaded = packagesIn(urls);
-  for (const heavy of ['ts-morph', 'json-schema-to-typescript', '@modelcontextprotocol/sdk'])
-    assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
-  assert.ok(!ours(urls).includes('emit/emit.js'));
+test('generate --check --offline on a fresh clone answers from the manifest: no generator, no Ajv, no emit stack', async () => {
+  const { dir } = freshExampleProject('modules-fresh');
+  try {
+    await exec(process.execPath, [bin, 'generate', '--offline', '--no-cache', '--quiet'], {
+      cwd: dir,
+    });
+    const { urls, code, output } = await loadedBy([bin, 'generate', '--check', '--offline'], dir);
+    assert.equal(code, 0, output);
+    assert.match(output, /matches its manifest for this catalog/);
+    const loaded = packagesIn(urls);
+    for (const heavy of [...GENERATOR, 'esbuild', 'bundle-require'])
+      assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
+    const stages = ours(urls).filter((f) => /^(model|schema|emit)\//.test(f));
+    assert.deepEqual(stages, ['emit/prettier-options.js'], 'only the prettier options resolver');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("generate --check on a cached catalog (another generator's manifest) does not load the generator either", async () => {
+  const { dir } = freshExampleProject('modules-cached');
+  try {
+    await exec(process.execPath, [bin, 'generate', '--offline', '--quiet'], { cwd: dir });
+    // A manifest the hashes cannot vouch for: the check falls back to the cache the run above filled.
+    const manifest = join(dir, 'client/mcp-codegen.manifest.json');
+    const text = await readFile(manifest, 'utf8');
+    await writeFile(
+      manifest,
+      text.replace(/"generator": "[^"]*"/, '"generator": "mcp-codegen@0.0.1"'),
+    );
+    const { urls, code, output } = await loadedBy([bin, 'generate', '--check', '--offline'], dir);
+    assert.equal(code, 0, output);
+    assert.match(output, /is cached for this catalog/);
+    const loaded = packagesIn(urls);
+    for (const heavy of GENERATOR)
+      assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
+    assert.ok(!ours(urls).includes('emit/emit.js'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
