@@ -9,6 +9,7 @@ const benches = [
   'snapshot-peer',
   'generate',
   'openapi-peer',
+  'fresh-check',
   'model',
   'per-tool',
   'diff',
