@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { madeFrom } from '../src/generate/by-manifest.js';
+import { madeFrom, type Made } from '../src/generate/by-manifest.js';
 import {
   isInsidePath,
   parseManifest,
@@ -28,8 +28,8 @@ const manifest: Manifest = {
 };
 
 test('madeFrom: given what a run read, want whether the manifest describes its output', () => {
-  const made = { generator: manifest.generator, inputs: { catalog: 'c1' }, options: 'o1' };
-  const table: Array<[given: string, run: typeof made, want: boolean]> = [
+  const made: Made = { generator: manifest.generator, inputs: { catalog: 'c1' }, options: 'o1' };
+  const table: Array<[given: string, run: Made, want: boolean]> = [
     ['the same canonical catalog', made, true],
     [
       'the same file bytes (a snapshot that is not canonical)',

@@ -194,8 +194,8 @@ test('npx mcp-codegen generate: a .ts config, a snapshot source and a live stdio
   assert.match(check.stderr, /fresh: \d+ generated files match/);
   assert.match(
     check.stderr,
-    /weather: src\/weather\/ is cached for this catalog/,
-    'the second run reuses the output cache',
+    /weather: src\/weather\/ matches its manifest for this catalog/,
+    "the check answers from the output folder's manifest",
   );
   assert.ok(
     existsSync(join(project, 'node_modules/.cache/mcp-codegen')),
@@ -204,7 +204,7 @@ test('npx mcp-codegen generate: a .ts config, a snapshot source and a live stdio
 
   await writeFile(join(project, 'src/weather/tools.ts'), '// edited\n');
   const stale = await run(npm, ['exec', '--', 'mcp-codegen', 'generate', '--check', '--offline']);
-  assert.equal(stale.code, 1, 'a cached catalog still compares against the disk');
+  assert.equal(stale.code, 1, 'a check from the manifest still compares against the disk');
   assert.match(stale.stderr, /changed {2}src\/weather\/tools\.ts/);
   const repaired = await run(npm, [
     'exec',

@@ -23,14 +23,17 @@ Options:
   --out <dir>         With --snapshot: the output folder.
   --name <Name>       With --snapshot: the server name; the class is <Name>Client (default: from the file name).
   --check             Write nothing; compare what would be generated with what is on disk and list
-                      stale or missing files. Exit 1 if any, 0 if everything is fresh.
+                      stale, missing or obsolete files. Exit 1 if any, 0 if everything is fresh.
+                      When the inputs hash as the folder's manifest records, decided from hashes
+                      without generating.
   --offline           Never contact a server: live sources generate from their committed snapshot.
   --layout <layout>   single: tools.ts holds every tool; per-tool: one file a tool under tools/, with
                       catalog.json and README.md for agents. Overrides each server's \`layout\` for this run.
   --timings           Print time spent per stage, start-up included.
-  --no-cache          Generate from scratch: ignore and do not use the output cache (a run with an
-                      unchanged catalog, options and prettier config otherwise reuses the last output
-                      from node_modules/.cache/mcp-codegen without loading the generator).
+  --no-cache          Generate from scratch: ignore and do not use the output cache, nor, with
+                      --check, the manifest's hashes (a run with an unchanged catalog, options and
+                      prettier config otherwise reuses the last output from
+                      node_modules/.cache/mcp-codegen without loading the generator).
   --quiet             Print only errors.
   -h, --help          Show this help.
 
@@ -43,8 +46,10 @@ discovery option of the same name for this run:
 
 Output per server: index.ts (exports the client and the tool functions), client.ts, tools.ts (or
 tools/<tool>.ts, catalog.json and README.md with --layout per-tool), types.ts, runtime.ts; and
-for a live source, the snapshot file (commit it; diff it with \`mcp-codegen diff\`).
-Files whose content did not change are not rewritten.
+for a live source, the snapshot file (commit it; diff it with \`mcp-codegen diff\`); and
+mcp-codegen.manifest.json, the record of what the folder was made from and which files are ours
+(commit it too). Files whose content did not change are not rewritten; files generated before and
+no longer generated are removed (a file you added is never touched).
 
 Exit codes: 0 ok, 1 stale (--check), 2 usage/config/input error, 3 server error.
 `;

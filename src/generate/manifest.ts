@@ -23,7 +23,7 @@ export interface InputHashes {
   bytes?: string;
 }
 
-export interface ManifestFile {
+interface ManifestFile {
   /** Relative to the output folder, `/`-separated. */
   path: string;
   sha256: string;
