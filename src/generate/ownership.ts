@@ -16,6 +16,7 @@ const HEADERS = [
 ];
 /** The README's note comes after its title and a blank line: a header is looked for this far in. */
 const HEADER_LINES = 3;
+/** The files a header can mark; a JSON file has none, so `catalog.json` is known from a manifest only. */
 const SCANNED = /\.(ts|md)$/;
 
 export function hasGeneratedHeader(text: string): boolean {
