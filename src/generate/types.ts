@@ -27,6 +27,7 @@ export interface GenerateOptions {
   /**
    * Reuse the output of an earlier run for an unchanged catalog (default true): see output-cache.ts.
    * The folder defaults to `node_modules/.cache/mcp-codegen` (the config's `cache.dir` overrides it).
+   * False also keeps `check` from answering by the manifest's hashes: everything is generated.
    */
   cache?: boolean;
 }
