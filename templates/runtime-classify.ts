@@ -4,11 +4,8 @@
  * `constructor` or `hasOwnProperty` is an ordinary key, and inherited members are never mistaken
  * for payload fields. Nothing here recurses: each step looks at most one level into the payload.
  */
-import type { BranchSpec, ToolContent, ToolSpec } from './runtime.js';
 import type { CallToolResult, ContentBlock, ProtocolEra } from './runtime-protocol.js';
-
-/** How the snapshot holds a non-object output: inside the legacy `{ result }` envelope, or bare. */
-export type EraForm = 'wrapped' | 'raw';
+import type { BranchSpec, EraForm, ToolContent, ToolSpec } from './runtime-spec.js';
 
 type Payload = { readonly [key: string]: unknown };
 

@@ -4,9 +4,9 @@ import { catalogSource } from '../src/emit/agent-files.js';
 import { importText } from '../src/emit/imports.js';
 import { indexSource } from '../src/emit/index-file.js';
 import { toolFunction } from '../src/emit/tool-function.js';
-import { moduleSpecifier, planModules, type ImportPlan } from '../src/model/module-plan.js';
+import { moduleSpecifier, planModules } from '../src/model/module-plan.js';
 import { ToolFilePlanner, planOutputFiles, toolSummary } from '../src/model/output-plan.js';
-import type { ClientModel, Layout, ToolModel } from '../src/model/types.js';
+import type { ClientModel, ImportPlan, Layout, ToolModel } from '../src/model/types.js';
 import type { Tool } from '../src/snapshot/types.js';
 
 // Given/want tables for emit/ and the planner it reads: a model (or a piece of one) in, text out, one

@@ -1,9 +1,11 @@
 /**
  * src/ is a pipeline, one folder per stage, and stages import only downward. This test reads every
- * import of every file in src/ (static, `export … from`, `import type` and dynamic `import()`, with
- * TypeScript's own pre-processor, so comments and strings are not mistaken for imports), maps each
- * file to its stage, and fails on an import against the stage order, on a cycle between folders,
- * and on a file over 300 lines.
+ * import of every file in src/ and templates/ (static, `export … from`, `import type` and dynamic
+ * `import()`, with TypeScript's own pre-processor, so comments and strings are not mistaken for
+ * imports), maps each file to its stage, and fails on an import against the stage order, on a cycle
+ * between folders, on a cycle between files (inside one folder too: two files that import each other
+ * are one module split in two, and neither can be read, tested or moved first), and on a file of
+ * src/ over 300 lines.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +15,8 @@ import ts from 'typescript';
 import { repoRoot } from './helpers/paths.js';
 
 const SRC = join(repoRoot, 'src');
+// The runtime copied into every generated client: its files import each other, and nothing else.
+const TEMPLATES = join(repoRoot, 'templates');
 const MAX_LINES = 300;
 
 /** The stage of each folder of src/; the file directly in src/ is the library entry (root). */
@@ -56,22 +60,25 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-/** Every relative import of a file, resolved to a src/-relative `.ts` path. */
-function importsOf(file: string): string[] {
+/** Every relative import of a file, resolved to a `.ts` path relative to `base` (src/ unless told). */
+function importsOf(file: string, base = SRC): string[] {
   const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
   return info.importedFiles
     .map((f) => f.fileName)
     .filter((spec) => spec.startsWith('.'))
     .map((spec) =>
-      relative(SRC, normalize(join(dirname(file), spec)))
+      relative(base, normalize(join(dirname(file), spec)))
         .split('\\')
         .join('/')
         .replace(/\.js$/, '.ts'),
     );
 }
 
-/** Folders that reach each other through imports (the strongly connected groups larger than one). */
-function folderCycles(edges: ReadonlyArray<readonly [string, string]>): string[][] {
+/**
+ * Nodes that reach each other through edges (the strongly connected groups larger than one), each
+ * group sorted: the same finder serves folders and files.
+ */
+function cyclesOf(edges: ReadonlyArray<readonly [string, string]>): string[][] {
   const next = new Map<string, Set<string>>();
   for (const [a, b] of edges) if (a !== b) next.set(a, (next.get(a) ?? new Set()).add(b));
   const reach = (start: string): Set<string> => {
@@ -95,6 +102,10 @@ function folderCycles(edges: ReadonlyArray<readonly [string, string]>): string[]
 
 const files = sourceFiles(SRC).map((f) => relative(SRC, f).split('\\').join('/'));
 const edges = files.flatMap((file) => importsOf(join(SRC, file)).map((to) => [file, to] as const));
+const templates = sourceFiles(TEMPLATES).map((f) => relative(TEMPLATES, f));
+const templateEdges = templates.flatMap((file) =>
+  importsOf(join(TEMPLATES, file), TEMPLATES).map((to) => [file, to] as const),
+);
 
 test('the rule: given an importing and an imported stage, want allowed or refused', () => {
   const table: Array<[from: string, to: string, want: boolean | undefined]> = [
@@ -140,31 +151,60 @@ test('the rule: given an importing and an imported stage, want allowed or refuse
   assert.equal(folderOf('emit/validators/compile.ts'), 'emit');
 });
 
-test('the cycle finder: given folder edges, want the groups that reach each other', () => {
-  assert.deepEqual(
-    folderCycles([
-      ['a', 'b'],
-      ['b', 'c'],
-    ]),
-    [],
-  );
-  assert.deepEqual(
-    folderCycles([
-      ['a', 'b'],
-      ['b', 'a'],
-      ['b', 'c'],
-    ]),
-    [['a', 'b']],
-  );
-  assert.deepEqual(
-    folderCycles([
-      ['a', 'b'],
-      ['b', 'c'],
-      ['c', 'a'],
-      ['d', 'd'],
-    ]),
-    [['a', 'b', 'c']],
-  );
+test('the cycle finder: given edges, want the groups that reach each other', () => {
+  const table: Array<[given: string, edges: Array<[string, string]>, want: string[][]]> = [
+    [
+      'acyclic folders',
+      [
+        ['a', 'b'],
+        ['b', 'c'],
+      ],
+      [],
+    ],
+    [
+      'two folders both ways',
+      [
+        ['a', 'b'],
+        ['b', 'a'],
+        ['b', 'c'],
+      ],
+      [['a', 'b']],
+    ],
+    [
+      'a ring of three, and a self-import',
+      [
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+        ['d', 'd'],
+      ],
+      [['a', 'b', 'c']],
+    ],
+    [
+      'acyclic files: a folder importing its own files one way, and an earlier stage',
+      [
+        ['model/build.ts', 'model/module-plan.ts'],
+        ['model/module-plan.ts', 'model/types.ts'],
+        ['model/build.ts', 'model/types.ts'],
+        ['model/types.ts', 'snapshot/types.ts'],
+      ],
+      [],
+    ],
+    [
+      'a planted file cycle inside one folder, through a type-only import',
+      [
+        ['model/build.ts', 'model/module-plan.ts'],
+        ['model/module-plan.ts', 'model/types.ts'],
+        ['model/types.ts', 'model/module-plan.ts'],
+        ['model/types.ts', 'snapshot/types.ts'],
+      ],
+      [['model/module-plan.ts', 'model/types.ts']],
+    ],
+  ];
+  for (const [given, edges, want] of table) assert.deepEqual(cyclesOf(edges), want, given);
+  // The file cycle above is invisible at the folder level: why files are checked on their own.
+  const planted = table[4]![1].map(([from, to]) => [folderOf(from), folderOf(to)] as const);
+  assert.deepEqual(cyclesOf(planted), []);
 });
 
 test('the import reader sees static, type-only, re-export and dynamic imports, and resolves them', () => {
@@ -175,6 +215,10 @@ test('the import reader sees static, type-only, re-export and dynamic imports, a
   assert.ok(
     importsOf(join(SRC, 'snapshot/index.ts')).includes('snapshot/types.ts'),
     'export * from',
+  );
+  assert.ok(
+    importsOf(join(TEMPLATES, 'runtime-classify.ts'), TEMPLATES).includes('runtime-spec.ts'),
+    'import type, relative to templates/',
   );
 });
 
@@ -191,7 +235,23 @@ test('every import in src/ runs down the stage order', () => {
 
 test('no cycle between src/ folders', () => {
   const folderEdges = edges.map(([from, to]) => [folderOf(from), folderOf(to)] as const);
-  assert.deepEqual(folderCycles(folderEdges), []);
+  assert.deepEqual(cyclesOf(folderEdges), []);
+});
+
+test('no cycle between any two files of src/ or templates/', () => {
+  const inRepo = [
+    ...edges.map(([from, to]) => [`src/${from}`, `src/${to}`] as const),
+    ...templateEdges.map(([from, to]) => [`templates/${from}`, `templates/${to}`] as const),
+  ];
+  assert.ok(
+    templateEdges.every(([, to]) => templates.includes(to)),
+    'a template imports only other templates',
+  );
+  assert.deepEqual(
+    cyclesOf(inRepo),
+    [],
+    'files that import each other, directly or around a ring: move what they share into a file both import',
+  );
 });
 
 test(`no file in src/ is over ${MAX_LINES} lines`, () => {
@@ -203,7 +263,10 @@ test(`no file in src/ is over ${MAX_LINES} lines`, () => {
 
 test("the README's pipeline table lists the stages of src/ in their order, and the root files", () => {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('## The pipeline'), readme.indexOf('## Config'));
+  const start = readme.indexOf('## The pipeline');
+  assert.ok(start >= 0, 'README.md has a "## The pipeline" section');
+  const end = readme.indexOf('\n## ', start + 1);
+  const table = readme.slice(start, end < 0 ? undefined : end);
   const rows = [...table.matchAll(/^\| ([\w()]+) \| ([^|]+) \|/gm)]
     .map((m) => [m[1]!, m[2]!.trim()] as const)
     .filter(([stage]) => stage !== 'stage');

@@ -36,10 +36,9 @@ test('rule ids are unique kebab-case, and --help lists each with its level', () 
   }
 });
 
-test('the project README shows a real lint run of the bundled example, and the CI job that runs lint', async () => {
-  const main = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const shown = /```sh\n\$ npx mcp-codegen lint (\S+)\n([\s\S]*?)```/.exec(main);
-  assert.ok(shown, 'README has no lint run');
+test('src/lint/README.md shows a real lint run of the bundled example, and the project README the CI job that runs lint', async () => {
+  const shown = /```sh\n\$ npx mcp-codegen lint (\S+)\n([\s\S]*?)```/.exec(readme);
+  assert.ok(shown, 'src/lint/README.md has no lint run');
   const label = shown[1]!;
   const actual = formatLintText(
     lintSnapshot(await readSnapshotFile(join(repoRoot, label)), { label }),
@@ -47,8 +46,9 @@ test('the project README shows a real lint run of the bundled example, and the C
   assert.equal(
     shown[2],
     actual,
-    `README.md: paste the output of \`node bin/mcp-codegen.js lint ${label}\``,
+    `src/lint/README.md: paste the output of \`node bin/mcp-codegen.js lint ${label}\``,
   );
+  const main = readFileSync(join(repoRoot, 'README.md'), 'utf8');
   assert.match(main, /- run: npx mcp-codegen lint [^\n]*--format github/);
   assert.match(main, /- run: npx mcp-codegen lint [^\n]*--format sarif/);
 });

@@ -28,6 +28,7 @@ export const RUNTIME_TEMPLATES = [
   'runtime-classify.ts',
   'runtime-client.ts',
   'runtime-protocol.ts',
+  'runtime-spec.ts',
   'runtime-uri.ts',
 ];
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);

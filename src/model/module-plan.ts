@@ -1,25 +1,6 @@
 import { posix } from 'node:path';
 import { compareStrings } from '../shared/compare.js';
-import type { ClientModel, ToolModel } from './types.js';
-
-/** One import (or re-export) of an output file: which file, by what specifier, which names. */
-export interface ImportPlan {
-  /** The file imported, relative to the output folder. */
-  file: string;
-  /** The specifier from the importing file: `./x.js`, `../x.js`. */
-  specifier: string;
-  /** Named bindings; `type` marks a type-only one in a value import. */
-  names: Array<{ name: string; type?: boolean }>;
-  /** `import type { … }` (or `export type { … }`). */
-  typeOnly?: boolean;
-  /** `import * as <namespace>`. */
-  namespace?: string;
-  /** `export { … } from`: the file's public surface (index.ts, a tool's own schema types). */
-  reexport?: boolean;
-}
-
-/** What each generated TypeScript file imports and re-exports, keyed by its path: decided with the names. */
-export type ModulePlans = Record<string, ImportPlan[]>;
+import type { ClientModel, ImportPlan, ModulePlans, ToolModel } from './types.js';
 
 /** The import specifier from one output file to another (both relative to the output folder). */
 export function moduleSpecifier(from: string, to: string): string {

@@ -9,7 +9,6 @@ import type {
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from '../schema/error-codes.js';
 import type { InputKind } from './input-kind.js';
-import type { ModulePlans } from './module-plan.js';
 
 /**
  * The intermediate model between a snapshot and emitted code: every identifier is decided here,
@@ -143,3 +142,22 @@ export interface PromptModel {
   argumentsType: string;
   argumentsOptional: boolean;
 }
+
+/** One import (or re-export) of an output file: which file, by what specifier, which names. */
+export interface ImportPlan {
+  /** The file imported, relative to the output folder. */
+  file: string;
+  /** The specifier from the importing file: `./x.js`, `../x.js`. */
+  specifier: string;
+  /** Named bindings; `type` marks a type-only one in a value import. */
+  names: Array<{ name: string; type?: boolean }>;
+  /** `import type { … }` (or `export type { … }`). */
+  typeOnly?: boolean;
+  /** `import * as <namespace>`. */
+  namespace?: string;
+  /** `export { … } from`: the file's public surface (index.ts, a tool's own schema types). */
+  reexport?: boolean;
+}
+
+/** What each generated TypeScript file imports and re-exports, keyed by its path: decided with the names. */
+export type ModulePlans = Record<string, ImportPlan[]>;

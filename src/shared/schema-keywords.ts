@@ -39,6 +39,36 @@ export const SUBSCHEMA_SINGLE = [...ONE_SUBSCHEMA_ONLY, ITEMS] as const;
 /** Keywords whose value may be a list of subschemas. */
 export const SUBSCHEMA_LISTS = [...SUBSCHEMA_LISTS_ONLY, ITEMS] as const;
 
+/**
+ * Applicators that apply their subschemas to the very value their schema applies to, by logic
+ * (`allOf`, `anyOf`, `oneOf`, `not`) or by condition (`if`, `then`, `else`): JSON Schema 2020-12
+ * §10.2 but for `dependentSchemas`, which applies only to objects and sits with the object keywords.
+ */
+export const COMBINING_APPLICATORS = [
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+] as const;
+
+/**
+ * The subschema positions as sets, for a walk that tests each key of a schema object and copies or
+ * searches what it finds. `dependencies` (draft-04 to draft-07) is walked as a map: its members are
+ * subschemas or arrays of property names, and a walk passes the arrays by.
+ */
+export const SUBSCHEMA_POSITIONS: {
+  readonly maps: ReadonlySet<string>;
+  readonly lists: ReadonlySet<string>;
+  readonly single: ReadonlySet<string>;
+} = {
+  maps: new Set([...SUBSCHEMA_MAPS, 'dependencies']),
+  lists: new Set(SUBSCHEMA_LISTS),
+  single: new Set(SUBSCHEMA_SINGLE),
+};
+
 /** Numeric constraints on numbers and strings, in reading order. */
 export const NUMERIC_CONSTRAINTS = [
   'minimum',

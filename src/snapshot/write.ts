@@ -1,6 +1,7 @@
 import { compareStrings } from '../shared/compare.js';
 import { isObject, setOwn, type JsonObject, type JsonValue } from '../shared/json.js';
 import {
+  COMBINING_APPLICATORS,
   ITEMS,
   NUMERIC_CONSTRAINTS,
   ONE_SUBSCHEMA_ONLY,
@@ -109,13 +110,7 @@ const SCHEMA_KEYS = [
   'dependentSchemas',
   'dependencies',
   'unevaluatedProperties',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
+  ...COMBINING_APPLICATORS,
   '$defs',
   'definitions',
 ];

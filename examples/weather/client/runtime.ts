@@ -20,17 +20,16 @@ import {
   own,
   pickBranch,
   readPayload,
-  type EraForm,
 } from './runtime-classify.js';
 import { OutputEraMismatchError, callToolOn, eraOf, toProtocolError } from './runtime-client.js';
 import type {
   CallToolResult,
   CallToolResultLike,
-  ContentBlock,
   McpClientLike,
   ProtocolEra,
   RequestOptions,
 } from './runtime-protocol.js';
+import type { ToolSpec, ValidationIssue } from './runtime-spec.js';
 
 // One module for users and generated code: the protocol types, errors, resource and prompt helpers.
 export type * from './runtime-protocol.js';
@@ -41,60 +40,14 @@ export {
   readResource,
 } from './runtime-client.js';
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
-export type { EraForm };
-
-// ---- Data the generator emits ------------------------------------------------------------------
-
-/** Why a value failed validation: an RFC 6901 JSON pointer into it, and the reason. */
-export interface ValidationIssue {
-  readonly pointer: string;
-  readonly message: string;
-  /** The JSON Schema keyword that failed (`$compile` when the schema itself could not be compiled). */
-  readonly keyword?: string;
-}
-
-/** A validator from validators.ts: the issues found in `value`, none when it is valid. */
-export type Validator = (value: unknown) => readonly ValidationIssue[];
-
-/** One `anyOf`/`oneOf` branch of an output schema, with the validator of its self-contained schema. */
-export type BranchSpec =
-  | {
-      readonly kind: 'documented';
-      readonly required: readonly string[];
-      readonly validate?: Validator;
-    }
-  | {
-      readonly kind: 'alternative';
-      readonly variant: string;
-      readonly required: readonly string[];
-      readonly validate?: Validator;
-    }
-  | {
-      readonly kind: 'error';
-      /** The code when the branch is found by its key (`_budget_exceeded`). */
-      readonly code?: string;
-      readonly required: readonly string[];
-      /** The `error`/`code` property whose `const`/`enum` values tell this branch from the other error branches. */
-      readonly discriminator?: { readonly key: string; readonly values: readonly string[] };
-      readonly validate?: Validator;
-    };
-
-/** What the runtime needs to know about one tool. */
-export interface ToolSpec {
-  readonly name: string;
-  readonly validateInput?: Validator;
-  readonly branches: readonly BranchSpec[];
-  /** Every error code known for this tool (schema-derived and from the config), sorted. */
-  readonly codes: readonly string[];
-  /**
-   * Set when the output root is not an object, so SDK v2 servers send it differently per era:
-   * `wrapped` when the snapshot holds the legacy `{ result: ... }` envelope (the types say so),
-   * `raw` when it holds the natural schema. The payload is brought to the snapshot's form.
-   */
-  readonly eraForm?: EraForm;
-  /** The era the snapshot was discovered in, for messages. */
-  readonly era?: ProtocolEra;
-}
+export type {
+  BranchSpec,
+  EraForm,
+  ToolContent,
+  ToolSpec,
+  ValidationIssue,
+  Validator,
+} from './runtime-spec.js';
 
 // ---- Results -----------------------------------------------------------------------------------
 
@@ -139,20 +92,6 @@ export type ToolResult<
 export type AnyToolResult =
   | { ok: true; variant: string; data: unknown; raw: CallToolResult }
   | { ok: false; error: unknown; raw: CallToolResult };
-
-/**
- * `data` of a successful call to a tool without an outputSchema (most tools), whatever it sent:
- * - `text`: the first content block's text, when the first block is text;
- * - `json`: `structuredContent` when sent, else `text` parsed when it is a JSON object or array
- *   (a tool answering "42" has `text: '42'` and no `json`);
- * - `content`: every content block (text, image, audio, resource_link, embedded resource), as sent.
- * An image-only result is `{ content: [{ type: 'image', data, mimeType }] }`, never `undefined`.
- */
-export interface ToolContent {
-  text?: string;
-  json?: unknown;
-  content: ContentBlock[];
-}
 
 /** Thrown by `unwrap` for `ok: false` results. */
 export class ToolCallError<Err = ToolError> extends Error {

@@ -4,7 +4,7 @@
  * (large enums, object `const`s), descriptions included. Dropping them shrinks the module and keeps most
  * server prose out of it.
  */
-import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../../shared/schema-keywords.js';
+import { SUBSCHEMA_POSITIONS } from '../../shared/schema-keywords.js';
 import type { JsonObject, JsonValue } from '../../snapshot/types.js';
 
 const ANNOTATIONS = new Set([
@@ -17,9 +17,7 @@ const ANNOTATIONS = new Set([
   'readOnly',
   'writeOnly',
 ]);
-const MAPS = new Set<string>([...SUBSCHEMA_MAPS, 'dependencies']);
-const LISTS = new Set<string>(SUBSCHEMA_LISTS);
-const SINGLE = new Set<string>(SUBSCHEMA_SINGLE);
+const { maps: MAPS, lists: LISTS, single: SINGLE } = SUBSCHEMA_POSITIONS;
 
 /**
  * A copy of `schema` without annotation keywords, walking only subschema positions, so a property

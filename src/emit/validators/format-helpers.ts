@@ -2,7 +2,7 @@
  * The ajv-formats 3.0.1 `fullFormats` entries that are functions (regex formats are inlined by Ajv
  * itself as literals), ported to ESM source for helpers.ts. MIT, as the original.
  */
-import type { Helper } from './helpers.js';
+import type { Helper } from './inlined-helper.js';
 
 const DATE: Helper = {
   name: '$date',

@@ -5,14 +5,7 @@
  * test/validators-helpers.test.ts checks each port against the installed original.
  */
 import { FORMAT_HELPERS, formatUse } from './format-helpers.js';
-
-export interface Helper {
-  /** The identifier the emitted module declares; `$` keeps it apart from Ajv's own names (never `$`-prefixed). */
-  readonly name: string;
-  /** Helpers this one calls, declared before it. */
-  readonly deps: readonly string[];
-  readonly source: string;
-}
+import type { Helper } from './inlined-helper.js';
 
 // The two forms compact.ts folds Ajv's repeated "append an error" block into; both end by appending `error`.
 const APPEND_ERROR = `  if (list === null) return [error];

@@ -15,7 +15,7 @@
  * only accepts such names.
  */
 import { createHash } from 'node:crypto';
-import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE } from '../../shared/schema-keywords.js';
+import { COMBINING_APPLICATORS, SUBSCHEMA_POSITIONS } from '../../shared/schema-keywords.js';
 import type { JsonObject, JsonValue } from '../../snapshot/types.js';
 import { LINK } from './link-keyword.js';
 import { closureOf, hasInPlaceCycle } from './link-graph.js';
@@ -53,9 +53,7 @@ const UNLINKABLE = new Set([
   '$async',
   '$schema',
 ]);
-const MAPS = new Set<string>([...SUBSCHEMA_MAPS, 'dependencies']);
-const LISTS = new Set<string>(SUBSCHEMA_LISTS);
-const SINGLE = new Set<string>(SUBSCHEMA_SINGLE);
+const { maps: MAPS, lists: LISTS, single: SINGLE } = SUBSCHEMA_POSITIONS;
 // A plain local ref; `%` and `~` (escapes whose decoding order matters) are left to Ajv.
 const LOCAL_REF = /^#\/(\$defs|definitions)\/([^/%~]*)$/;
 
@@ -152,14 +150,8 @@ export function linkDefinitions(
 }
 
 // Subschemas applied to the same value as their parent; every other position applies to a part of it.
-const IN_PLACE = new Set([
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
+const IN_PLACE: ReadonlySet<string> = new Set([
+  ...COMBINING_APPLICATORS,
   'dependentSchemas',
   'dependencies',
 ]);

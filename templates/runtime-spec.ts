@@ -1,0 +1,75 @@
+/**
+ * mcp-codegen runtime: what generated code hands the runtime about each tool (its spec, with the
+ * validators from validators.ts), and the content a tool without an outputSchema answers with.
+ * Types only, below both runtime-classify.ts and runtime.ts, which read them; runtime.ts re-exports
+ * every one, so users import them from there.
+ */
+import type { ContentBlock, ProtocolEra } from './runtime-protocol.js';
+
+/** How the snapshot holds a non-object output: inside the legacy `{ result }` envelope, or bare. */
+export type EraForm = 'wrapped' | 'raw';
+
+/** Why a value failed validation: an RFC 6901 JSON pointer into it, and the reason. */
+export interface ValidationIssue {
+  readonly pointer: string;
+  readonly message: string;
+  /** The JSON Schema keyword that failed (`$compile` when the schema itself could not be compiled). */
+  readonly keyword?: string;
+}
+
+/** A validator from validators.ts: the issues found in `value`, none when it is valid. */
+export type Validator = (value: unknown) => readonly ValidationIssue[];
+
+/** One `anyOf`/`oneOf` branch of an output schema, with the validator of its self-contained schema. */
+export type BranchSpec =
+  | {
+      readonly kind: 'documented';
+      readonly required: readonly string[];
+      readonly validate?: Validator;
+    }
+  | {
+      readonly kind: 'alternative';
+      readonly variant: string;
+      readonly required: readonly string[];
+      readonly validate?: Validator;
+    }
+  | {
+      readonly kind: 'error';
+      /** The code when the branch is found by its key (`_budget_exceeded`). */
+      readonly code?: string;
+      readonly required: readonly string[];
+      /** The `error`/`code` property whose `const`/`enum` values tell this branch from the other error branches. */
+      readonly discriminator?: { readonly key: string; readonly values: readonly string[] };
+      readonly validate?: Validator;
+    };
+
+/** What the runtime needs to know about one tool. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly validateInput?: Validator;
+  readonly branches: readonly BranchSpec[];
+  /** Every error code known for this tool (schema-derived and from the config), sorted. */
+  readonly codes: readonly string[];
+  /**
+   * Set when the output root is not an object, so SDK v2 servers send it differently per era:
+   * `wrapped` when the snapshot holds the legacy `{ result: ... }` envelope (the types say so),
+   * `raw` when it holds the natural schema. The payload is brought to the snapshot's form.
+   */
+  readonly eraForm?: EraForm;
+  /** The era the snapshot was discovered in, for messages. */
+  readonly era?: ProtocolEra;
+}
+
+/**
+ * `data` of a successful call to a tool without an outputSchema (most tools), whatever it sent:
+ * - `text`: the first content block's text, when the first block is text;
+ * - `json`: `structuredContent` when sent, else `text` parsed when it is a JSON object or array
+ *   (a tool answering "42" has `text: '42'` and no `json`);
+ * - `content`: every content block (text, image, audio, resource_link, embedded resource), as sent.
+ * An image-only result is `{ content: [{ type: 'image', data, mimeType }] }`, never `undefined`.
+ */
+export interface ToolContent {
+  text?: string;
+  json?: unknown;
+  content: ContentBlock[];
+}
