@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import type { DiscoverProgress } from '../src/discover/index.js';
 import { ServerError } from '../src/shared/errors.js';
@@ -44,6 +45,25 @@ test('a banner and log lines on stdout are skipped: the server is discovered, wi
     // After the progress display is done with, so it does not land in the middle of a progress line.
     assert.equal(events.at(-1)?.type, 'done');
   }
+});
+
+test('the modern era skips them too: an SDK v2 server behind a banner', async () => {
+  // The banner comes from a module node loads before the server's own (an array stdio, no shell).
+  const server = fileURLToPath(new URL('../fixtures/servers/v2-catalog.ts', import.meta.url));
+  const preload = 'data:text/javascript,process.stdout.write("v2 banner \\u202e\\n")';
+  const warnings: string[] = [];
+  const snapshot = await discover(
+    { stdio: [process.execPath, '--import', 'tsx', '--import', preload, server] },
+    { cwd: ROOT, env, era: 'modern', onWarning: (line) => warnings.push(line) },
+  );
+  assert.equal(snapshot.era, 'modern');
+  assert.equal(snapshot.tools.length, 6);
+  assert.equal(warnings.length, 1);
+  // A bidirectional control in server text is shown as an escape, never raw.
+  assert.match(
+    warnings[0]!,
+    /: skipped 1 line on stdout that is not a JSON-RPC message: "v2 banner \\u202e"; /,
+  );
 });
 
 test('a server that is quiet on stdout gives no warning', async () => {
