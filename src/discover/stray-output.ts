@@ -4,7 +4,7 @@ import {
   STDIO_DEFAULT_MAX_BUFFER_SIZE,
 } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { escapeHidden } from '../shared/hidden-text.js';
+import { quote } from '../shared/hidden-text.js';
 
 /**
  * What a stdio server wrote on stdout, line by line. Many published servers print a banner
@@ -16,7 +16,7 @@ export interface StdoutTally {
   messages: number;
   /** Lines that were not (not JSON, or JSON that is no JSON-RPC message), skipped. */
   stray: number;
-  /** The first stray line, as the server wrote it (untrusted: quote it with `quoteLine`). */
+  /** The first stray line, as the server wrote it (untrusted: `describeStray` quotes it). */
   firstStray?: string;
 }
 
@@ -103,19 +103,12 @@ export function countStray(tally: StdoutTally, error: Error): boolean {
   return true;
 }
 
-/** Server text in a message: one line, JSON-quoted, hidden and control characters escaped, cut at `max`. */
-function quoteLine(text: string, max = 120): string {
-  const chars = [...text];
-  const cut = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
-  return escapeHidden(JSON.stringify(cut));
-}
-
 /** "2 lines on stdout that are not JSON-RPC messages (skipped), the first: "…"" */
 export function describeStray(tally: StdoutTally): string {
   const lines = tally.stray === 1 ? '1 line' : `${tally.stray} lines`;
   const are = tally.stray === 1 ? 'is not a JSON-RPC message' : 'are not JSON-RPC messages';
   const first = tally.stray === 1 ? '' : ', the first';
-  return `${lines} on stdout that ${are}${first}: ${quoteLine(tally.firstStray ?? '')}`;
+  return `${lines} on stdout that ${are}${first}: ${quote(tally.firstStray ?? '', 120)}`;
 }
 
 /** Why a server writes such lines, and what the user can do. */
