@@ -1,5 +1,5 @@
 /**
- * mcp-codegen as a user installs it: `npm pack` (which builds dist/ through `prepare`), the tarball
+ * mcp-codegen as a user installs it: `npm pack` (which builds dist/ through `prepack`), the tarball
  * installed into a fresh project outside this repo (nothing of ours on its module path), a `.ts`
  * config importing `defineConfig` from 'mcp-codegen', `mcp-codegen generate` against a snapshot and a
  * live stdio server, and `tsc` over the config and the generated clients under strict settings.
@@ -18,6 +18,7 @@ const exec = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let project = '';
 let tarball = '';
+let installWarnings = '';
 
 const SERVER = `// A live stdio server written with the SDK the project installed.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -99,12 +100,13 @@ async function run(command: string, args: string[], cwd = project) {
 
 before(async () => {
   project = await mkdtemp(join(tmpdir(), 'mcp-codegen-user-'));
-  // dist/ is what `npm test` built first (and what `prepare` builds on `npm ci` and `npm pack`). Packing
-  // with scripts would rebuild dist/ under the feet of the tests running beside this one.
+  // dist/ is what `npm test` built first (and what `preprepare` builds on `npm ci`, `prepack` on
+  // `npm pack`). Packing with scripts would rebuild dist/ under the feet of the tests beside this one.
   const manifest = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  assert.equal(manifest.scripts.prepare, 'npm run build', 'npm ci and npm pack build the package');
+  assert.equal(manifest.scripts.preprepare, 'npm run build', 'npm ci in the repo builds dist/');
+  assert.equal(manifest.scripts.prepack, 'npm run build', 'npm pack and npm publish build dist/');
   const packed = await run(
     npm,
     ['pack', '--json', '--ignore-scripts', '--pack-destination', project],
@@ -143,6 +145,7 @@ before(async () => {
     '@modelcontextprotocol/sdk@1.32.2',
   ]);
   assert.equal(installed.code, 0, installed.stderr);
+  installWarnings = installed.stderr;
   await copyFile(
     join(repoRoot, 'examples/weather/weather.snapshot.json'),
     join(project, 'weather.snapshot.json'),
@@ -153,6 +156,35 @@ before(async () => {
 
 after(async () => {
   if (project) await rm(project, { recursive: true, force: true });
+});
+
+// npm 11 blocks the install scripts of dependencies (preinstall, install, postinstall, and prepare
+// for a tarball, git or folder source) that the project's allowScripts does not cover, and warns
+// about each on every install. dist/ ships built, so mcp-codegen has none: the repo builds through
+// preprepare and prepack, which npm runs only for the project itself and on pack.
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
+
+test('installing the tarball runs no script of ours, and npm warns about none of ours', async () => {
+  const pkg = JSON.parse(
+    await readFile(join(project, 'node_modules/mcp-codegen/package.json'), 'utf8'),
+  ) as { scripts?: Record<string, string> };
+  assert.deepEqual(
+    INSTALL_SCRIPTS.filter((s) => pkg.scripts?.[s] !== undefined),
+    [],
+    'no script that runs when the package is installed',
+  );
+  assert.doesNotMatch(installWarnings, /install-scripts.*mcp-codegen/);
+  // What npm lists as blocked, one package per line. esbuild's postinstall only checks its binary
+  // (which comes from its @esbuild/<platform> optional dependency) and speeds up its own CLI; a
+  // .ts config loads without it, as the tests below show. The README says how to silence it.
+  const blocked = [...installWarnings.matchAll(/^npm warn install-scripts +(\S+)@\S+ \(/gm)].map(
+    (m) => m[1],
+  );
+  assert.deepEqual(
+    blocked.filter((name) => name !== 'esbuild'),
+    [],
+    installWarnings,
+  );
 });
 
 test('the installed package runs from plain JavaScript and nothing of this repo is on its path', async () => {

@@ -68,9 +68,11 @@ const MISBEHAVING: Array<[mode: string, problem: RegExp, extra?: string[]]> = [
     'exit-on-start',
     /initialize: the server process exited before answering\n.*stderr ended with:\n.*cannot open the database: permission denied/,
   ],
+  // Skipped as both SDK clients skip it, so the request goes unanswered; the timeout names the line.
   [
     'invalid-jsonrpc',
-    /tools\/list, page 1: the server wrote something on stdout that is not a JSON-RPC message: .*not valid JSON/,
+    /tools\/list, page 1: no answer within 3000 ms; it also wrote 1 line on stdout that is not a JSON-RPC message: "\{\\"jsonrpc\\": \\"2\.0\\", \\"result\\": \{\\"tools\\": \[oops"\n/,
+    ['--timeout', '3000'],
   ],
   ['duplicate-names', /tools\/list, page 2: tool name "alpha" is listed twice \(first on page 1\)/],
   ['missing-array', /tools\/list, page 1: the result has no "tools" array/],

@@ -75,6 +75,7 @@ export const snapshotCommand: Command = defineCommand(
       env: io.env,
       ...discovery,
       onProgress: createProgressReporter(io.stderr),
+      onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
     });
 
     const file = resolve(io.cwd, values.out);

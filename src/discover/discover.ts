@@ -5,6 +5,7 @@ import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
 import type { DiscoverProgress } from './progress.js';
+import { strayWarning } from './stray-output.js';
 import type { Environment } from '../shared/host.js';
 import { isObject } from '../shared/json.js';
 
@@ -20,6 +21,11 @@ export interface DiscoverOptions {
   /** Where `${NAME}` in headers and env values is read from; also the stdio server's environment. */
   env: Environment;
   onProgress?: (e: DiscoverProgress) => void;
+  /**
+   * Told what went wrong without stopping discovery, one line each, after the progress display
+   * has been cleared: lines a stdio server wrote on stdout that are not JSON-RPC (skipped).
+   */
+  onWarning?: (line: string) => void;
   /** The server's name in messages and progress; defaults to the command line or URL. */
   serverLabel?: string;
 }
@@ -90,6 +96,8 @@ export async function discoverCatalog<T>(
     const snapshot = toSnapshot(init, connection.era, lists, server, read);
     await connection.close(false);
     report({ type: 'done', server });
+    const stray = connection.stdout && strayWarning(server, connection.stdout);
+    if (stray) options.onWarning?.(stray);
     return snapshot;
   } catch (error) {
     await connection.close(true);

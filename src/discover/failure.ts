@@ -4,6 +4,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { CodegenError, ServerError } from '../shared/errors.js';
+import { describeStray, STRAY_HINT, type StdoutTally } from './stray-output.js';
 
 /** Where a failure happened: every server error names the server, the method and, for lists, the page. */
 export interface Where {
@@ -30,12 +31,14 @@ export function serverError(
   });
 }
 
-/** What the transport knows beyond the error itself: captured stderr, whether the process is gone, a bad line on stdout. */
+/** What the transport knows beyond the error itself: captured stderr, whether the process is gone, stray lines on stdout. */
 export interface TransportState {
   stderr(): string;
   exited: boolean;
-  /** The first transport-level error of a stdio connection (stdout that is not JSON-RPC, a broken pipe). */
+  /** The first fatal transport-level error of a stdio connection (a broken pipe, an overlong line). */
   fatal?: Error;
+  /** For stdio: the lines on stdout that were skipped because they were not JSON-RPC messages. */
+  stdout?: StdoutTally;
   timeoutMs: number;
   /** For stdio: the command that was started and the folder it was started in. */
   spawn?: { command: string; cwd: string };
@@ -49,20 +52,21 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
   if (error instanceof CodegenError) return error;
   const stderr = state.stderr();
   const fatal = state.fatal;
-  if (fatal && isInvalidOutput(fatal)) {
-    return serverError(
-      where,
-      `the server wrote something on stdout that is not a JSON-RPC message: ${describeInvalid(fatal)}`,
-      {
-        hint: "over stdio, a server must write only MCP messages to stdout; logs belong on stderr. Report it to the server's authors.",
-        cause: fatal,
-        stderr,
-      },
-    );
-  }
+  // Lines on stdout that were skipped: a request that then goes unanswered may have been
+  // answered in one of them, and a server that wrote nothing else is likely logging there.
+  const stray = state.stdout && state.stdout.stray > 0 ? state.stdout : undefined;
+  const strayNote = stray
+    ? stray.messages === 0
+      ? `; all it wrote was ${describeStray(stray)}`
+      : `; it also wrote ${describeStray(stray)}`
+    : '';
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return serverError(where, `no answer within ${state.timeoutMs} ms`, {
-      hint: 'the server may be stuck; if it is only slow, raise --timeout (discovery.timeoutMs in the config)',
+    return serverError(where, `no answer within ${state.timeoutMs} ms${strayNote}`, {
+      hint: !stray
+        ? 'the server may be stuck; if it is only slow, raise --timeout (discovery.timeoutMs in the config)'
+        : stray.messages === 0
+          ? STRAY_HINT
+          : 'if the answer is among those lines, the server wrote it in a form that is not JSON-RPC: report it to its authors; if it is only slow, raise --timeout (discovery.timeoutMs in the config)',
       cause: error,
       stderr,
     });
@@ -73,15 +77,17 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
     isBrokenPipe(fatal) ||
     isBrokenPipe(error)
   ) {
+    // What a server printed before it stopped is often its reason (a usage text, a missing key).
+    const why = stderr
+      ? "see the server's stderr above"
+      : stray?.messages === 0
+        ? 'read what it printed: it may need arguments or environment variables (stdio and env in the config)'
+        : 'run the server command by hand to see why it stops';
     return serverError(
       where,
-      state.exited
-        ? 'the server process exited before answering'
-        : 'the server closed the connection before answering',
+      `${state.exited ? 'the server process exited before answering' : 'the server closed the connection before answering'}${strayNote}`,
       {
-        hint: stderr
-          ? "see the server's stderr above"
-          : 'run the server command by hand to see why it stops',
+        hint: why,
         cause: error,
         stderr,
       },
@@ -210,17 +216,6 @@ function httpProblem(code: number | undefined, message: string): string {
   const short = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   const status = code !== undefined && code > 0 ? `HTTP ${code}` : 'HTTP error';
   return short ? `${status} (${short})` : status;
-}
-
-function isInvalidOutput(error: Error): boolean {
-  return error instanceof SyntaxError || error.name === 'ZodError';
-}
-
-function describeInvalid(error: Error): string {
-  // A SyntaxError from JSON.parse quotes the offending text; a ZodError is JSON that is not a message.
-  if (error.name === 'ZodError')
-    return 'valid JSON, but not a JSON-RPC request, response or notification';
-  return error.message.length > 300 ? `${error.message.slice(0, 300)}…` : error.message;
 }
 
 function isBrokenPipe(error: unknown): boolean {

@@ -136,6 +136,7 @@ export async function openLegacy(
     transport: kind,
     era: 'legacy',
     hello: initialize,
+    stdout: watch.state.stdout,
     async request(method, params, where) {
       try {
         return await Promise.race([

@@ -134,6 +134,7 @@ function modernConnection(
     transport: kind,
     era: 'modern',
     hello,
+    stdout: watch.state.stdout,
     async request(method, params, where) {
       try {
         const result = await Promise.race([

@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ProtocolEra } from '../config/types.js';
 import { toServerError, type TransportState, type Where } from './failure.js';
 import type { DiscoverProgress, TransportKind } from './progress.js';
+import { countStray, type StdoutTally } from './stray-output.js';
 import type { StdioChild } from './transport.js';
 import type { Environment } from '../shared/host.js';
 
@@ -27,6 +28,8 @@ export interface Connection {
   request(method: string, params: Record<string, unknown>, where: Where): Promise<unknown>;
   /** Close the session. `force` kills a stdio server at once instead of letting it exit on its own. */
   close(force: boolean): Promise<void>;
+  /** Over stdio: the lines on stdout that were not messages, for the warning of a discovery that went through. */
+  stdout?: StdoutTally;
 }
 
 /** The failure plumbing both eras share: what the transport knows, and how a session ends. */
@@ -55,7 +58,9 @@ export function watchTransport(
     stderr: () => stderr?.text() ?? '',
     exited: false,
     timeoutMs,
-    ...(stderr ? { spawn: { command: stderr.command, cwd: stderr.cwd } } : {}),
+    ...(stderr
+      ? { spawn: { command: stderr.command, cwd: stderr.cwd }, stdout: stderr.stdout }
+      : {}),
   };
   let closing = false;
   let die: (error: Error) => void = () => {};
@@ -69,10 +74,12 @@ export function watchTransport(
     die(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'));
   };
   transport.onerror = (error) => {
-    // Over stdio every transport error is fatal: stdout that is not JSON-RPC breaks the MCP
-    // stdio contract, and a broken pipe means the process is gone. Over HTTP the SDK also
-    // reports recoverable trouble with the optional GET stream here, so only requests fail.
+    // Over stdio a line on stdout that is not JSON-RPC is skipped and counted, as both SDK
+    // clients skip it (servers that print a banner work with them); any other transport error
+    // is fatal: a broken pipe means the process is gone. Over HTTP the SDK also reports
+    // recoverable trouble with the optional GET stream here, so only requests fail.
     if (kind !== 'stdio' || closing) return;
+    if (state.stdout && countStray(state.stdout, error)) return;
     state.fatal ??= error;
     die(error);
   };

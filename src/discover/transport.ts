@@ -8,6 +8,7 @@ import type { HttpSource, StdioSource } from '../config/types.js';
 import { parseCommandLine } from './command-line.js';
 import { interpolateRecord } from './env.js';
 import type { Environment } from '../shared/host.js';
+import { tallyStdout, type StdoutTally } from './stray-output.js';
 
 /** The last part of a child's stderr: enough to show why it failed, bounded however much it logs. */
 interface StderrTail {
@@ -16,10 +17,14 @@ interface StderrTail {
   settled(): Promise<void>;
 }
 
-/** A stdio server: its stderr, and what was started where, to say so if it cannot be started. */
+/**
+ * A stdio server: its stderr, what it wrote on stdout besides messages, and what was started
+ * where, to say so if it cannot be started.
+ */
 export interface StdioChild extends StderrTail {
   command: string;
   cwd: string;
+  stdout: StdoutTally;
 }
 
 const NO_STDERR: StderrTail = { text: () => '', settled: async () => {} };
@@ -44,8 +49,9 @@ export function stdioTransport(
     // fails its last words belong in the error message.
     stderr: 'pipe',
   });
+  const stdout = tallyStdout(transport);
   const stream = transport.stderr as Readable | null;
-  return { transport, stderr: { ...(stream ? tail(stream) : NO_STDERR), command, cwd } };
+  return { transport, stderr: { ...(stream ? tail(stream) : NO_STDERR), command, cwd, stdout } };
 }
 
 export function httpTransport(

@@ -45,6 +45,7 @@ export async function loadInput(
       ...(server.discovery?.maxPages !== undefined ? { maxPages: server.discovery.maxPages } : {}),
       ...(server.discovery?.era !== undefined ? { era: server.discovery.era } : {}),
       ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
+      ...(options.warn ? { onWarning: options.warn } : {}),
     }),
   );
   const text = serializeSnapshot(snapshot);

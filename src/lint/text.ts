@@ -1,12 +1,7 @@
 import { pointerToken } from '../shared/pointer.js';
-import { escapeHidden } from '../shared/hidden-text.js';
 import type { JsonValue } from '../snapshot/types.js';
 
-/** A short quotation of server text for a message: JSON-quoted (one line), hidden characters escaped. */
-export function quote(text: string, max = 80): string {
-  const cut = [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
-  return escapeHidden(JSON.stringify(cut));
-}
+export { quote } from '../shared/hidden-text.js';
 
 /** Length in UTF-8 bytes, the unit description budgets are stated in. */
 export function utf8Bytes(text: string): number {

@@ -1,7 +1,7 @@
 /**
  * Showing untrusted text safely: what a server sends (names, descriptions, enum values) may hide
  * characters a reader does not see but a model reads, or drive a terminal. Used by every report
- * (diff, lint) and by generation's warnings.
+ * (diff, lint), by generation's warnings and by discovery's.
  */
 
 /**
@@ -34,6 +34,12 @@ function escapeCodePoint(char: string): string {
  */
 export function escapeHidden(text: string): string {
   return text.replace(HIDDEN, escapeCodePoint).replace(/[\u2028\u2029]/g, escapeCodePoint);
+}
+
+/** A short quotation of server text for a message: JSON-quoted (one line), hidden characters escaped. */
+export function quote(text: string, max = 80): string {
+  const cut = [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
+  return escapeHidden(JSON.stringify(cut));
 }
 
 /**
