@@ -26,6 +26,7 @@ const RANK: Readonly<Record<string, number>> = {
   emit: 6,
   diff: 6,
   lint: 7,
+  impact: 7,
   root: 8,
   cli: 9,
 };
@@ -119,6 +120,10 @@ test('the rule: given an importing and an imported stage, want allowed or refuse
     ['lint', 'model', true],
     ['lint', 'emit', false],
     ['lint', 'root', false],
+    ['impact', 'diff', true],
+    ['impact', 'model', true],
+    ['impact', 'lint', false],
+    ['diff', 'impact', false],
     ['root', 'lint', true],
     ['root', 'cli', false],
     ['cli', 'root', true],
