@@ -12,6 +12,7 @@ const benches = [
   'model',
   'per-tool',
   'diff',
+  'impact',
   'call-overhead',
   'output-size',
   'validators',
