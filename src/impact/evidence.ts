@@ -3,7 +3,7 @@ import { pointerTokens } from '../diff/pointer.js';
 import type { Finding } from '../diff/types.js';
 
 /** Whether one site is reached by one finding: `unknown` where the code cannot tell. */
-export type Verdict = 'affected' | 'unaffected' | 'unknown';
+type Verdict = 'affected' | 'unaffected' | 'unknown';
 
 export interface SiteVerdict {
   verdict: Verdict;
@@ -26,7 +26,7 @@ const OMITTING_BREAKS = new Set([
 ]);
 
 /** The input property path a finding is about (`/inputSchema/properties/a/properties/b` → a, b); empty for the input as a whole. */
-export function inputPropertyPath(finding: Pick<Finding, 'pointer'>): string[] {
+function inputPropertyPath(finding: Pick<Finding, 'pointer'>): string[] {
   const tokens = pointerTokens(finding.pointer);
   if (tokens[0] !== 'inputSchema') return [];
   const path: string[] = [];
@@ -36,7 +36,7 @@ export function inputPropertyPath(finding: Pick<Finding, 'pointer'>): string[] {
 }
 
 /** Whether the finding is decided by what a call passes: then a call's argument is evidence. */
-export function dependsOnArgument(finding: Pick<Finding, 'id' | 'pointer'>): boolean {
+function dependsOnArgument(finding: Pick<Finding, 'id' | 'pointer'>): boolean {
   return (
     (PASSING_BREAKS.has(finding.id) || OMITTING_BREAKS.has(finding.id)) &&
     inputPropertyPath(finding).length > 0

@@ -3,6 +3,6 @@
  * is imported only with `--impact`), finds the generated client, names its functions and methods
  * with the generator's own planner, and lists per finding the sites it reaches.
  */
-export { addImpact, type ImpactOptions } from './impact.js';
+export { addImpact } from './impact.js';
 export { downgradeUnused } from './downgrade.js';
 export { clientFromConfig } from './locate.js';
