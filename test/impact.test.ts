@@ -120,6 +120,14 @@ test('per-tool layout, client from --server: the same sites', async () => {
   assert.deepEqual(statuses(report), WANT_STATUS);
 });
 
+test('a client already regenerated from the head: the removed tool is still found by its base name', async () => {
+  const dir = await project('single', B);
+  const report = await impactReport(dir);
+  assert.deepEqual(report.impact?.problems, []);
+  assert.deepEqual(sorted(reportedSites(report)), sorted(expectedSites()));
+  assert.deepEqual(statuses(report), WANT_STATUS);
+});
+
 test('the compiler as oracle: regenerated from B, every tsc error in the project is a reported site', async () => {
   const dir = await project('single');
   const report = single ?? (await impactReport(dir));

@@ -39,9 +39,15 @@ export function addImpact(report: DiffReport, base: Snapshot, options: ImpactOpt
     const found = findTargets(base, client, program);
     if (found.targets.size === 0) continue;
     traced = true;
-    if (found.missing.length)
+    // A client generated from the head lacks the removed tools (their sites are then found by
+    // name); any other missing tool means it was generated from another catalog.
+    const removed = new Set(
+      report.findings.filter((f) => f.id === 'tool-removed').map((f) => f.entity),
+    );
+    const missing = found.missing.filter((t) => !removed.has(`tool:${t}`));
+    if (missing.length)
       problems.push(
-        `the client in ${show(root, client.dir)} was not generated from the base snapshot: no function or method for ${found.missing
+        `the client in ${show(root, client.dir)} was not generated from the base or head snapshot: no function or method for ${missing
           .slice(0, 5)
           .map((t) => JSON.stringify(t))
           .join(', ')}`,

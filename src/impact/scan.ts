@@ -66,9 +66,25 @@ export function scanProgram(input: ScanInput): { sites: RawSite[]; files: string
     };
     const targetOf = (symbol: ts.Symbol | undefined): Target | undefined => {
       if (symbol === undefined) return undefined;
-      const resolved =
-        symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-      return targets.get(resolved) ?? locals.get(symbol) ?? locals.get(resolved);
+      // Alias by alias: a chain through a barrel may end at a name the client no longer has.
+      for (let s: ts.Symbol | undefined = symbol; s;) {
+        const found = locals.get(s) ?? targets.get(s);
+        if (found || !(s.flags & ts.SymbolFlags.Alias)) return found;
+        s = checker.getImmediateAliasedSymbol(s);
+      }
+      return undefined;
+    };
+    /** Whether `node` is the generated client (an instance of its class, or one of its modules as a namespace). */
+    const isClient = (node: ts.Expression): 'method' | 'function' | undefined => {
+      if (input.classSymbol && checker.getTypeAtLocation(node).getSymbol() === input.classSymbol)
+        return 'method';
+      const symbol = checker.getSymbolAtLocation(node);
+      const module =
+        symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      const declaration = module?.valueDeclaration;
+      return declaration && ts.isSourceFile(declaration) && input.isGenerated(declaration.fileName)
+        ? 'function'
+        : undefined;
     };
     const visit = (node: ts.Node): void => {
       if (ts.isObjectBindingPattern(node)) destructuring(node);
@@ -79,11 +95,19 @@ export function scanProgram(input: ScanInput): { sites: RawSite[]; files: string
 
     const destructuring = (pattern: ts.ObjectBindingPattern) => {
       const type = checker.getTypeAtLocation(pattern);
+      const source = ts.isVariableDeclaration(pattern.parent)
+        ? pattern.parent.initializer
+        : undefined;
       for (const element of pattern.elements) {
         const key = element.propertyName ?? element.name;
         if (element.dotDotDotToken || !ts.isIdentifier(key)) continue;
         const property = type.getProperty(key.text);
-        const target = property && targets.get(property);
+        const target =
+          (property && targets.get(property)) ??
+          // A client generated from the head no longer has the method: matched by its base name.
+          (!property && names.has(key.text) && source && isClient(source)
+            ? { tool: names.get(key.text)!, via: 'method' as const }
+            : undefined);
         if (!target || !ts.isIdentifier(element.name)) continue;
         const local = checker.getSymbolAtLocation(element.name);
         if (local) locals.set(local, target);
@@ -123,8 +147,13 @@ export function scanProgram(input: ScanInput): { sites: RawSite[]; files: string
         : checker.getSymbolAtLocation(id);
       if (symbol === undefined && ts.isExportSpecifier(parent))
         symbol = checker.getExportSpecifierLocalTargetSymbol(parent);
-      const target = targetOf(symbol);
-      if (target === undefined) return anyReceiver(id);
+      let target = targetOf(symbol);
+      if (target === undefined && (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent))) {
+        target = missingImport(parent);
+        const local = checker.getSymbolAtLocation(id);
+        if (target && local) locals.set(local, target);
+      }
+      if (target === undefined) return unresolved(id);
       if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) {
         const from = parent.propertyName ? `${parent.propertyName.getText(file)} as ` : '';
         const verb = ts.isImportSpecifier(parent) ? 'imports' : 're-exports';
@@ -153,22 +182,36 @@ export function scanProgram(input: ScanInput): { sites: RawSite[]; files: string
       at(node, { ...target, kind: 'value', what: `uses ${name} as a value` });
     };
 
-    /** `(x as any).getForecast(...)`: nothing resolves, but the name is a tool's. */
-    const anyReceiver = (id: ts.Identifier) => {
+    /**
+     * A name of the base client that does not resolve: `(x as any).getForecast(...)` cannot be
+     * told; `client.legacySearch(...)` on a client generated from the head is that tool's call.
+     */
+    const unresolved = (id: ts.Identifier) => {
       const parent = id.parent;
-      if (!ts.isPropertyAccessExpression(parent) || parent.name !== id) return;
       const tool = names.get(id.text);
-      if (
-        tool === undefined ||
-        !(checker.getTypeAtLocation(parent.expression).flags & ts.TypeFlags.Any)
-      )
+      if (tool === undefined || !ts.isPropertyAccessExpression(parent) || parent.name !== id)
         return;
+      const via = isClient(parent.expression);
+      if (via !== undefined) return use(parent, id, { tool, via }, id.text);
+      if (!(checker.getTypeAtLocation(parent.expression).flags & ts.TypeFlags.Any)) return;
       at(id, {
         tool,
         via: 'method',
         kind: 'dynamic',
         what: `${excerpt(parent.expression)} is typed any`,
       });
+    };
+
+    /** `import { legacySearch } from './client/index.js'` where the client no longer exports it. */
+    const missingImport = (
+      specifier: ts.ImportSpecifier | ts.ExportSpecifier,
+    ): Target | undefined => {
+      const declaration = ts.isImportSpecifier(specifier)
+        ? specifier.parent.parent.parent
+        : specifier.parent.parent;
+      const from = declaration.moduleSpecifier;
+      const tool = names.get((specifier.propertyName ?? specifier.name).getText(file));
+      return tool !== undefined && from && isClient(from) ? { tool, via: 'function' } : undefined;
     };
 
     visit(file);
