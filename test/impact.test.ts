@@ -221,17 +221,32 @@ test('a project with no files is loudly unknown, never unused', async () => {
   assert.match(text.out, /impact incomplete: .*list no source files/);
 });
 
+test('an import that does not resolve makes "unused" unprovable: unknown, with the reason', async () => {
+  const dir = await project('single');
+  writeFileSync(join(dir, 'src/app/broken.ts'), "export { lost } from './nowhere.js';\n");
+  const report = await impactReport(dir);
+  assert.match(
+    report.impact!.problems.join('\n'),
+    /src\/app\/broken\.ts:1: import ".\/nowhere.js" does not resolve/,
+  );
+  const unused = report.findings.find((f) => f.entity === 'tool:unused_tool')!;
+  assert.equal(unused.impact?.status, 'unknown');
+  assert.match(unused.impact!.reason!, /not read whole/);
+  // What was found stays found.
+  assert.equal(statuses(report)['tool-removed tool:legacy_search'], 'used');
+});
+
 test('every format carries the sites: text, markdown under the finding, github file=/line=, SARIF related locations', async () => {
   const dir = await singleProject();
   const run = async (format: string) =>
     (await diff(dir, [A, B, '--impact', '--format', format])).out;
   assert.match(
     await run('text'),
-    /impact used: 3 sites\n {12}src\/app\/alias\.ts:4:31 omits "level"/,
+    /impact used: 5 sites\n {12}src\/app\/alias\.ts:4:31 omits "level"/,
   );
   assert.match(
     await run('markdown'),
-    /`tool-input-required-property-added`.*\n {2}- impact used: 3 sites\n {4}- src\/app\/alias\.ts:4:31 omits "level"/,
+    /`tool-input-required-property-added`.*\n {2}- impact used: 5 sites\n {4}- src\/app\/alias\.ts:4:31 omits "level"/,
   );
   assert.match(await run('github'), /^::error file=src\/app\/alias\.ts,line=4,col=31,title=/m);
   const sarif = JSON.parse(await run('sarif')) as {
@@ -251,7 +266,13 @@ test('every format carries the sites: text, markdown under the finding, github f
     added.relatedLocations?.map(
       (l) => `${l.physicalLocation.artifactLocation.uri}:${l.physicalLocation.region.startLine}`,
     ),
-    ['src/app/alias.ts:4', 'src/app/methods.ts:8', 'src/app/via-barrel.ts:5'],
+    [
+      'src/app/alias.ts:4',
+      'src/app/methods.ts:8',
+      'src/app/namespace.ts:4',
+      'src/app/namespace.ts:5',
+      'src/app/via-barrel.ts:5',
+    ],
   );
 });
 
