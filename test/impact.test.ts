@@ -278,4 +278,8 @@ test('every format carries the sites: text, markdown under the finding, github f
 
 test('--project and --downgrade-unused without --impact are a usage error', async () => {
   await assert.rejects(diff(repoRoot, [A, B, '--downgrade-unused']), /go with --impact/);
+  const help = diffCommand.help.replace(/\s+/g, ' ');
+  for (const flag of ['--impact', '--project <tsconfig>', '--downgrade-unused'])
+    assert.ok(help.includes(flag), flag);
+  assert.match(help, /call sites are not all the consumers of a published SDK/);
 });

@@ -36,15 +36,15 @@ Options:
                          at or above this level remains after the policy
   --config <file>        config with a "diff" policy (default: found from the current
                          folder up to the project root; none is fine)
-  --server <name>        also apply that server's "diff" policy and "errors" catalog
+  --server <name>        also apply that server's "diff" policy and "errors" catalog;
+                         with --impact, the client traced is that server's "out" (without
+                         it, the generated client is found by its header in the project)
   --output <file>        write the report to a file instead of stdout
   --impact               also say, per finding, where this project's code calls what
                          changed: status used, unused or unknown, and the call sites
                          (file, line, column, evidence). Loads the project with ts-morph.
   --project <tsconfig>   with --impact: the project (default ./tsconfig.json); a
                          solution-style tsconfig is followed through its references
-  --server <name>        with --impact, the client is that server's "out"; without it,
-                         the generated client is found by its header in the project
   --downgrade-unused     with --impact: lower error to warning where no code of the
                          project reaches the change (status unused, never unknown); the
                          finding keeps originalLevel. One repository's call sites are not

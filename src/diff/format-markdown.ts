@@ -4,6 +4,7 @@ import { byEntity, LEVEL_ORDER, plural } from './format-common.js';
 import { type ImpactFields, impactLine, scopeLines, siteLabel } from './format-impact.js';
 import type { DiffReport, Finding, Level, SuppressedFinding } from './types.js';
 
+const MAX_SITES = 20;
 const ICON: Record<Level, string> = { error: '🔴', warning: '🟠', info: '🔵' };
 
 /**
@@ -72,12 +73,16 @@ function item(f: Pick<Finding, 'id' | 'level' | 'message'> & ImpactFields): stri
   const impact = impactLine(f);
   if (impact === undefined) return [line];
   // The call sites, under the finding: the pull-request comment is where a reviewer sees them.
+  const sites = f.impact?.sites ?? [];
+  // A comment has a size limit (65,536 characters on GitHub): the first sites, then a count.
+  const more = sites.length - MAX_SITES;
   return [
     line,
     `  - ${escapeMarkdown(impact)}`,
-    ...(f.impact?.sites ?? []).map(
-      (s) => `    - ${escapeMarkdown(siteLabel(s))} ${escapeMarkdown(s.evidence)}`,
-    ),
+    ...sites
+      .slice(0, MAX_SITES)
+      .map((s) => `    - ${escapeMarkdown(siteLabel(s))} ${escapeMarkdown(s.evidence)}`),
+    ...(more > 0 ? [`    - and ${more} more (all of them in \`--format json\`)`] : []),
   ];
 }
 
