@@ -1,4 +1,4 @@
-import { dirname, relative } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
 import { parseEntity } from '../diff/entities.js';
 import type { DiffReport, Finding, Impact, ImpactSite } from '../diff/types.js';
 import type { Snapshot } from '../snapshot/types.js';
@@ -31,7 +31,10 @@ export function addImpact(report: DiffReport, base: Snapshot, options: ImpactOpt
       programs.map((p) => p.program),
       options.tsconfig,
     );
-  const isGenerated = (file: string) => !relative(client.dir, file).startsWith('..');
+  const isGenerated = (file: string) => {
+    const path = relative(client.dir, file);
+    return !path.startsWith('..') && !isAbsolute(path);
+  };
   const sites = new Map<string, RawSite>();
   const files = new Set<string>();
   let traced = false;
