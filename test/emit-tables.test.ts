@@ -27,9 +27,10 @@ function toolModel(name: string, base: string, over: Partial<ToolModel> = {}): T
     inputOptional: false,
     branches: [],
     errorCodes: [],
-    errorCodeEnum: `${base}ErrorCode`,
     errorType: `${base}Error`,
+    checkCodes: [],
     resultType: `${base}Result`,
+    optionsType: 'InvokeOptions',
     ...over,
   };
 }
@@ -53,6 +54,7 @@ function clientModel(
     definitions: {},
     validateOutput: true,
     validateInput: false,
+    invokeOptionsType: 'InvokeOptions' as const,
     warnings: [],
     ...over,
   };
@@ -101,6 +103,14 @@ export function raw(client: McpClientLike, input: Record<string, unknown> = {}, 
       want: `/** Calls the tool "x". */
 export function x(client: McpClientLike, input: XInput, options?: InvokeOptions): Promise<XResult> {
     return runTool<XResult>(client, XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
+}`,
+    },
+    {
+      given: 'no input schema embedded: options where `validateInput: true` is a type error',
+      tool: toolModel('x', 'X', { optionsType: 'UncheckedInputOptions' }),
+      want: `/** Calls the tool "x". */
+export function x(client: McpClientLike, input: XInput, options?: UncheckedInputOptions): Promise<XResult> {
+    return runTool<XResult>(client, XSpec, input, options);
 }`,
     },
     {
@@ -230,7 +240,7 @@ describe('the planner: files, specifiers, summaries', () => {
 describe('index.ts and catalog.json from the plan', () => {
   test('index.ts exports functions, codes and types, never the specs', () => {
     const tools = [
-      toolModel('a', 'A', { file: 'tools/a.ts' }),
+      toolModel('a', 'A', { file: 'tools/a.ts', errorCodeEnum: 'AErrorCode' }),
       toolModel('b', 'B', { file: 'tools/b.ts' }),
     ];
     const index = indexSource(clientModel(tools, {}, 'per-tool'));
@@ -241,7 +251,8 @@ describe('index.ts and catalog.json from the plan', () => {
     );
     assert.match(
       index,
-      /^export \{ b, BErrorCode, type BError, type BResult \} from "\.\/tools\/b\.js";$/m,
+      // No declared codes, no error-code object.
+      /^export \{ b, type BError, type BResult \} from "\.\/tools\/b\.js";$/m,
     );
     assert.match(
       index,

@@ -129,7 +129,7 @@ for (const snapshotEra of ['legacy', 'modern'] as const) {
           if (clientEra(name) === snapshotEra) {
             const result = await sensors.listReadings({ mode: 'invalid' });
             assert.equal(result.ok, false);
-            assert.equal(result.error.code, module.ListReadingsErrorCode.InvalidResult);
+            assert.equal(result.error.code, module.RuntimeErrorCode.InvalidResult);
             assert.equal(result.error.issues[0].pointer, pointer);
           } else {
             await assert.rejects(sensors.listReadings({ mode: 'invalid' }), (e: Error) => {
