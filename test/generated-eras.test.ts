@@ -165,7 +165,7 @@ for (const snapshotEra of ['legacy', 'modern'] as const) {
             assert.deepEqual(result.error.details, { error: sensor, retry_after_s: 5 });
           }
           const invalid = await sensors.getReading({ sensor: 'attic', mode: 'invalid' });
-          assert.equal(invalid.error.code, codes.InvalidResult);
+          assert.equal(invalid.error.code, module.RuntimeErrorCode.InvalidResult);
           assert.equal(invalid.error.issues[0].pointer, '/celsius');
         });
 
