@@ -19,7 +19,14 @@ import {
 import { templateVariables } from './uri-template.js';
 import { planModules } from './module-plan.js';
 import { RUNTIME_EXPORTS, type CheckErrorCode } from './runtime-names.js';
-import { ToolFilePlanner, planOutputFiles, toolFingerprint, toolSummary } from './output-plan.js';
+import {
+  ToolFilePlanner,
+  catalogDescription,
+  isAppOnly,
+  planOutputFiles,
+  toolFingerprint,
+  toolSummary,
+} from './output-plan.js';
 import type {
   ClientModel,
   Layout,
@@ -134,6 +141,8 @@ export function buildClientModel(
     const inputKind = inputKindOf(input);
     const codes = deriveErrorCodes(tool, server.errors);
     const eraForm = eraFormOf(tool.outputSchema);
+    // Only the per-tool layout's catalog.json carries the description as data (the JSDoc has it whole).
+    const description = layout === 'per-tool' ? catalogDescription(tool) : undefined;
     // The runtime's codes live in `RuntimeErrorCode`, not in the tool's object: no member name is taken.
     const members = new NamePlanner();
     const errorCodes: ErrorCodeModel[] = codes.map((code) => {
@@ -159,6 +168,9 @@ export function buildClientModel(
       ...(layout === 'per-tool'
         ? { fingerprint: toolFingerprint(tool, (value) => definitions.sortedJson(value)) }
         : {}),
+      ...(description !== undefined ? { description } : {}),
+      resultKind: p.outputType ? 'declared' : 'untyped',
+      appOnly: isAppOnly(tool),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,

@@ -19,6 +19,9 @@ import type { CheckErrorCode } from './runtime-names.js';
 /** `single`: tools.ts holds every tool; `per-tool`: one file a tool under tools/, plus catalog.json and README.md. */
 export type Layout = 'single' | 'per-tool';
 
+/** How a tool's result is typed (see `ToolModel.resultKind`). */
+export type ResultKind = 'declared' | 'untyped';
+
 /** The runtime's options types a tool function can take (templates/runtime.ts). */
 export type InvokeOptionsName = 'InvokeOptions' | 'UncheckedInputOptions';
 
@@ -79,6 +82,15 @@ export interface ToolModel {
   file: string;
   /** The first line of the description (or the title), for the agent catalog. */
   summary: string;
+  /** The description, bounded for the agent catalog (see `catalogDescription`): per-tool layout only. */
+  description?: string;
+  /**
+   * How the result is typed: `declared` from the tool's outputSchema, `untyped` (`ToolContent`) without
+   * one. A string, not a flag, so shapes known otherwise (inferred from samples, overridden) can join.
+   */
+  resultKind: ResultKind;
+  /** Meant for an MCP App's UI rather than the model (`_meta.ui.visibility` without `"model"`). */
+  appOnly: boolean;
   /**
    * sha256 of the canonical tool definition (16 hex digits): changes whenever the tool does. Set in the
    * per-tool layout only, whose catalog.json is what reads it.
