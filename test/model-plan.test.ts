@@ -216,11 +216,13 @@ test('runtime errors: given a tool and the config, want only the codes that can 
     resourceTemplates: [],
     prompts: [],
   };
-  const table: Array<[
-    title: string,
-    validateInput: boolean,
-    want: Array<[string, string[], string | undefined, string]>,
-  ]> = [
+  const table: Array<
+    [
+      title: string,
+      validateInput: boolean,
+      want: Array<[string, string[], string | undefined, string]>,
+    ]
+  > = [
     [
       'input schemas not embedded: $invalid_result only where a result shape is known',
       false,

@@ -80,9 +80,7 @@ export function isAppOnly(tool: Tool): boolean {
   const meta = tool['_meta'];
   const ui = isObject(meta) ? meta['ui'] : undefined;
   const visibility = isObject(ui) ? ui['visibility'] : undefined;
-  return (
-    Array.isArray(visibility) && visibility.includes('app') && !visibility.includes('model')
-  );
+  return Array.isArray(visibility) && visibility.includes('app') && !visibility.includes('model');
 }
 
 /**

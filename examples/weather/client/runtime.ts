@@ -112,7 +112,8 @@ export const RuntimeErrorCode = {
 export type RuntimeErrorCode = (typeof RuntimeErrorCode)[keyof typeof RuntimeErrorCode];
 
 /** The codes of the runtime's own checks, each possible only where that check can run. */
-export type CheckErrorCode = typeof RuntimeErrorCode.InvalidResult | typeof RuntimeErrorCode.InvalidInput;
+export type CheckErrorCode =
+  typeof RuntimeErrorCode.InvalidResult | typeof RuntimeErrorCode.InvalidInput;
 
 /**
  * The errors the runtime itself reports for a tool, one member per code so `switch (error.code)` narrows
