@@ -22,6 +22,7 @@ import {
   type EraForm,
 } from './runtime-classify.js';
 import { OutputEraMismatchError, callToolOn, eraOf, toProtocolError } from './runtime-client.js';
+import { guardOf, type GuardError } from './runtime-guard.js';
 import type {
   CallToolResult,
   CallToolResultLike,
@@ -40,6 +41,18 @@ export {
   readResource,
 } from './runtime-client.js';
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
+export {
+  CatalogGuardError,
+  GuardErrorCode,
+  guardWith,
+  type CatalogChange,
+  type CatalogMonitor,
+  type GuardError,
+  type GuardMode,
+  type GuardOptions,
+  type GuardedClient,
+} from './runtime-guard.js';
+export type { CatalogField, ToolFingerprint } from './runtime-canonical.js';
 export type { EraForm };
 
 // ---- Data the generator emits ------------------------------------------------------------------
@@ -132,7 +145,8 @@ export type ToolResult<
   | (Alt extends unknown
       ? { ok: true; variant: Alt['variant']; data: Alt['data']; raw: CallToolResult }
       : never)
-  | { ok: false; error: Err; raw: CallToolResult };
+  // A guarded client (`guard: 'block'`) can refuse any tool: its codes join every tool's own.
+  | { ok: false; error: Err | GuardError; raw: CallToolResult };
 
 /** Any instantiation of `ToolResult`: the constraint helpers accept. */
 export type AnyToolResult =
@@ -210,6 +224,14 @@ export async function invokeTool<
   args: object | undefined,
   options: InvokeOptions = {},
 ): Promise<ToolResult<Data, Alt, Err>> {
+  const guard = guardOf(client);
+  if (guard !== undefined) {
+    // Synchronous once the catalog is verified: an unchanged catalog costs a map lookup, not a promise.
+    const pending = guard.check(spec.name);
+    const verdict = pending instanceof Promise ? await pending : pending;
+    if (verdict !== undefined) return { ok: false, error: verdict, raw: { content: [] } };
+    client = guard.client;
+  }
   if (options.validateInput === true && spec.validateInput !== undefined) {
     // Validate what goes on the wire: JSON drops `undefined` members that optional properties may hold.
     const wire: unknown = args === undefined ? {} : JSON.parse(JSON.stringify(args));

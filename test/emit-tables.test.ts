@@ -21,6 +21,7 @@ function toolModel(name: string, base: string, over: Partial<ToolModel> = {}): T
     file: 'tools.ts',
     summary: '',
     fingerprint: '0000000000000000',
+    guardFingerprint: {},
     specName: `${base}Spec`,
     inputType: `${base}Input`,
     inputKind: 'object',
@@ -46,6 +47,7 @@ function clientModel(
     className: 'WeatherClient',
     optionsTypeName: 'WeatherClientOptions',
     groups: {},
+    guard: { functionName: 'guardClient', fingerprints: 'catalogFingerprints', member: 'catalog' },
     tools,
     resources: [],
     templates: [],
@@ -277,6 +279,7 @@ describe('index.ts and catalog.json from the plan', () => {
           summary: 'B.',
           annotations: { readOnlyHint: true },
           fingerprint: '0000000000000000',
+    guardFingerprint: {},
         },
         {
           name: 'a',
@@ -284,6 +287,7 @@ describe('index.ts and catalog.json from the plan', () => {
           file: 'tools/a.ts',
           summary: '',
           fingerprint: '0000000000000000',
+    guardFingerprint: {},
         },
       ],
     });

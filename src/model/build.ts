@@ -19,7 +19,13 @@ import {
 import { templateVariables } from './uri-template.js';
 import { planModules } from './module-plan.js';
 import { RUNTIME_CODE_MEMBERS, RUNTIME_EXPORTS } from './runtime-names.js';
-import { ToolFilePlanner, planOutputFiles, toolFingerprint, toolSummary } from './output-plan.js';
+import {
+  ToolFilePlanner,
+  guardFingerprint,
+  planOutputFiles,
+  toolFingerprint,
+  toolSummary,
+} from './output-plan.js';
 import type {
   ClientModel,
   Layout,
@@ -45,6 +51,11 @@ export function buildClientModel(
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
   const className = types.claim(`${pascalCase(server.name, 'Mcp')}Client`);
   const optionsTypeName = types.claim(`${className}Options`);
+  // Top-level bindings of client.ts, claimed before any tool's: a tool named `guard_client` gets another name.
+  const guard = {
+    functionName: types.claim('guardClient'),
+    fingerprints: types.claim('catalogFingerprints'),
+  };
   const typeSet = new TypeSet(types);
   const shared = new Map<string, string>();
   const methods = new NamePlanner(RESERVED_MEMBER_NAMES);
@@ -54,6 +65,7 @@ export function buildClientModel(
     templates: snapshot.resourceTemplates.length ? methods.claim('templates') : undefined,
     prompts: snapshot.prompts.length ? methods.claim('prompts') : undefined,
   };
+  const catalogMember = methods.claim('catalog');
   const bases = new NamePlanner();
   const validateInput = server.validateInput ?? false;
 
@@ -153,6 +165,7 @@ export function buildClientModel(
       ...(layout === 'per-tool'
         ? { fingerprint: toolFingerprint(tool, (value) => definitions.sortedJson(value)) }
         : {}),
+      guardFingerprint: guardFingerprint(tool, (value) => definitions.sortedJson(value)),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,
@@ -215,6 +228,7 @@ export function buildClientModel(
     className,
     optionsTypeName,
     groups,
+    guard: { ...guard, member: catalogMember },
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),

@@ -5,6 +5,7 @@
 export {
   WeatherClient,
   type WeatherClientOptions,
+  guardClient,
   type CityTemplateVariables,
   type PlanTripPromptArguments,
 } from './client.js';
@@ -28,6 +29,8 @@ export {
 } from './tools.js';
 export type * from './types.js';
 export {
+  CatalogGuardError,
+  GuardErrorCode,
   McpProtocolError,
   OutputEraMismatchError,
   RuntimeErrorCode,
@@ -37,8 +40,15 @@ export {
 export type {
   AudioContent,
   CallToolResult,
+  CatalogChange,
+  CatalogField,
+  CatalogMonitor,
   ContentBlock,
   EmbeddedResource,
+  GuardError,
+  GuardMode,
+  GuardOptions,
+  GuardedClient,
   ImageContent,
   InvokeOptions,
   McpClientLike,
