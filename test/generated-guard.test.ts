@@ -51,6 +51,8 @@ interface Connected {
   mcp: McpClientLike & { close(): Promise<void> };
   /** How many `list_changed` notifications the user's own handler saw. */
   userNotifications: () => number;
+  /** Close, then connect the same SDK client to a new server process (which starts unmutated). */
+  reconnect: () => Promise<void>;
 }
 
 const connections: Record<string, () => Promise<Connected>> = {
@@ -61,8 +63,9 @@ const connections: Record<string, () => Promise<Connected>> = {
     mcp.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       seen++;
     });
-    await mcp.connect(new StdioClientTransport({ command: process.execPath, args: SERVER, cwd: repoRoot }));
-    return { mcp, userNotifications: () => seen };
+    const transport = () => new StdioClientTransport({ command: process.execPath, args: SERVER, cwd: repoRoot });
+    await mcp.connect(transport());
+    return { mcp, userNotifications: () => seen, reconnect: async () => (await mcp.close(), await mcp.connect(transport())) };
   },
   'SDK v2 Client': async () => {
     const mcp = new ClientV2({ name: 'guard-test', version: '0.0.0' });
@@ -70,8 +73,9 @@ const connections: Record<string, () => Promise<Connected>> = {
     mcp.setNotificationHandler('notifications/tools/list_changed', () => {
       seen++;
     });
-    await mcp.connect(new StdioClientTransportV2({ command: process.execPath, args: SERVER, cwd: repoRoot }));
-    return { mcp, userNotifications: () => seen };
+    const transport = () => new StdioClientTransportV2({ command: process.execPath, args: SERVER, cwd: repoRoot });
+    await mcp.connect(transport());
+    return { mcp, userNotifications: () => seen, reconnect: async () => (await mcp.close(), await mcp.connect(transport())) };
   },
 };
 
@@ -146,6 +150,13 @@ for (const [connection, connect] of Object.entries(connections)) {
         assert.equal(connected.userNotifications(), 5, "the user's own list_changed handler saw every notification");
 
         assert.deepEqual(await client.catalog.verify(), EXPECTED, 'verify() names the changed fields');
+
+        // A new connection (to a server that starts unmutated): what the guard knew is forgotten.
+        await connected.reconnect();
+        assert.equal((await client.forecast()).ok, true, 'forecast is listed unchanged on the new connection');
+        const fresh = await client.stats();
+        assert.ok(fresh.ok);
+        assert.deepEqual(fresh.data, { calls: { forecast: 1, stats: 1 }, lists: 3 }, 'the guard listed the new server once');
       });
     });
   }
