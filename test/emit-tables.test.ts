@@ -247,7 +247,7 @@ describe('index.ts and catalog.json from the plan', () => {
     );
     assert.match(
       index,
-      /^export \{ WeatherClient, type WeatherClientOptions \} from "\.\/client\.js";$/m,
+      /^export \{ WeatherClient, type WeatherClientOptions, guardClient \} from "\.\/client\.js";$/m,
     );
   });
 
@@ -279,7 +279,6 @@ describe('index.ts and catalog.json from the plan', () => {
           summary: 'B.',
           annotations: { readOnlyHint: true },
           fingerprint: '0000000000000000',
-    guardFingerprint: {},
         },
         {
           name: 'a',
@@ -287,7 +286,6 @@ describe('index.ts and catalog.json from the plan', () => {
           file: 'tools/a.ts',
           summary: '',
           fingerprint: '0000000000000000',
-    guardFingerprint: {},
         },
       ],
     });

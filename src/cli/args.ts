@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CodegenError } from '../shared/errors.js';
 import type { Command, Io } from './io.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export type Options = NonNullable<ParseArgsConfig['options']>;
 type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } };
 type Parsed<O extends Options> = ReturnType<
   typeof parseArgs<{

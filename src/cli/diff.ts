@@ -9,13 +9,17 @@ import { resolveDiffSettings } from '../diff/settings.js';
 import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import type { DiffReport } from '../diff/types.js';
 import { CodegenError } from '../shared/errors.js';
-import type { Command } from './io.js';
+import { serializeSnapshot } from '../snapshot/write.js';
+import { discoverLive } from './diff-live.js';
+import type { Command, Io } from './io.js';
 import { deliverReport, reportCommand, type ReportFormat, reportRequest } from './report-output.js';
 
 const help = `Usage: mcp-codegen diff <base> <head> [options]
+       mcp-codegen diff <snapshot> --live [--server <name>] [options]
 
 Compare two catalog snapshots and classify every change: what breaks clients
-(error), what may break them (warning), and what does not (info).
+(error), what may break them (warning), and what does not (info). With --live,
+compare a committed snapshot with what the configured server serves now.
 
 Arguments:
   <base> <head>          Snapshot files: a canonical snapshot, a catalog dump, or a
@@ -34,7 +38,10 @@ Options:
                          at or above this level remains after the policy
   --config <file>        config with a "diff" policy (default: found from the current
                          folder up to the project root; none is fine)
-  --server <name>        also apply that server's "diff" policy and "errors" catalog
+  --server <name>        also apply that server's "diff" policy and "errors" catalog;
+                         with --live, the server to discover (default: the config's only one)
+  --live                 <head> is the live server: discovered from the config as
+                         \`generate\` does (source, timeout, page limit, era)
   --output <file>        write the report to a file instead of stdout
   -h, --help             this help
 
@@ -56,6 +63,7 @@ Examples:
   mcp-codegen diff old.json new.json
   mcp-codegen diff origin/main:mcp/server.snapshot.json mcp/server.snapshot.json --format github
   mcp-codegen diff base.json head.json --format markdown --output diff.md --fail-on none
+  mcp-codegen diff mcp/weather.snapshot.json --live --server weather --format github
 
 Rules (id, default level):
 ${RULES.map((r) => `  ${r.id.padEnd(46)} ${r.level}`).join('\n')}
@@ -67,7 +75,13 @@ export const diffCommand: Command = reportCommand(
   'diff',
   help,
   async ({ values, positionals }, io) => {
-    if (positionals.length !== 2) {
+    if (values.live === true && positionals.length !== 1) {
+      throw new CodegenError(
+        `diff --live: expected one snapshot to compare with the live server, got ${positionals.length}`,
+        { hint: 'e.g. `mcp-codegen diff mcp/server.snapshot.json --live --server weather`' },
+      );
+    }
+    if (values.live !== true && positionals.length !== 2) {
       throw new CodegenError(
         `diff: expected two snapshots, <base> and <head>, got ${positionals.length}`,
         {
@@ -76,28 +90,39 @@ export const diffCommand: Command = reportCommand(
       );
     }
     const request = reportRequest('diff', values);
-    const [baseArg, headArg] = positionals as [string, string];
+    const [baseArg, headArg] = positionals as [string, string | undefined];
 
     const settings = await resolveDiffSettings({
       config: values.config,
       server: values.server,
       cwd: io.cwd,
     });
-    const [base, { snapshot: head, text: headText }] = await Promise.all([
+    const [base, { snapshot: head, text: headText, label: headLabel }] = await Promise.all([
       readSnapshotArg(baseArg, io.cwd),
-      readSnapshotArgText(headArg, io.cwd),
+      headArg === undefined ? liveHead(values, io) : readHead(headArg, io.cwd),
     ]);
     const report = diffSnapshots(base, head, {
       policy: settings.policy,
       errorCodes: settings.errorCodes,
       baseLabel: baseArg,
-      headLabel: headArg,
+      headLabel,
     });
 
     const draw = (color: boolean) => render(report, request.format, color, headText);
     return deliverReport(io, request, draw, report.findings);
   },
+  { live: { type: 'boolean' } },
 );
+
+async function readHead(arg: string, cwd: string) {
+  return { ...(await readSnapshotArgText(arg, cwd)), label: arg };
+}
+
+/** The live server's snapshot, with its canonical text (SARIF locates findings by line in it). */
+async function liveHead(values: { config?: string; server?: string }, io: Io) {
+  const { snapshot, label } = await discoverLive(values, io);
+  return { snapshot, text: serializeSnapshot(snapshot), label };
+}
 
 /** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
 const PLAIN = { markdown: formatMarkdown, json: formatJson, github: formatGithub };

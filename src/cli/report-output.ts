@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { type Level, severity } from '../diff/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/atomic.js';
-import { defineCommand } from './args.js';
+import { defineCommand, type Options } from './args.js';
 import type { Command, Io } from './io.js';
 
 /** What `diff` and `lint` share on the command line: report formats, `--fail-on`, where the report goes. */
@@ -22,12 +22,14 @@ const REPORT_OPTIONS = {
 
 /** A report command's arguments; undefined when `--help` was asked for (and printed). */
 /** A report command (`diff`, `lint`): the report flags, positionals allowed. */
-export function reportCommand(
+export function reportCommand<Extra extends Options = Record<never, never>>(
   name: string,
   help: string,
-  body: Parameters<typeof defineCommand<typeof REPORT_OPTIONS>>[3],
+  body: Parameters<typeof defineCommand<typeof REPORT_OPTIONS & Extra>>[3],
+  extra?: Extra,
 ): Command {
-  return defineCommand(name, help, REPORT_OPTIONS, body, true);
+  const options = { ...REPORT_OPTIONS, ...extra } as typeof REPORT_OPTIONS & Extra;
+  return defineCommand<typeof REPORT_OPTIONS & Extra>(name, help, options, body, true);
 }
 
 export interface ReportRequest {
