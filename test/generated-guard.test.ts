@@ -161,3 +161,34 @@ for (const [connection, connect] of Object.entries(connections)) {
     });
   }
 }
+
+test("guard: 'warn' lets the calls through and tells onGuardWarning once per tool; 'off' never lists", async () => {
+  const connected = await connections['SDK v1 Client']!();
+  try {
+    const warnings: Array<{ tool: string; code: string }> = [];
+    const client = new generated.DriftingClient(connected.mcp, {
+      guard: 'warn',
+      onGuardWarning: (w: { tool: string; code: string }) => warnings.push({ tool: w.tool, code: w.code }),
+    });
+    const off = new generated.DriftingClient(connected.mcp);
+    assert.equal(off.catalog.mode, 'off');
+    assert.equal((await off.echo({ text: 'x' })).ok, true);
+    assert.equal((await client.stats()).data.lists, 3, "the warn client's first call listed once; the off client never");
+
+    const changed = new Promise((resolve) => client.catalog.onChange(resolve));
+    await client.mutate();
+    await changed;
+    assert.equal((await client.forecast({ city: 'lima' })).ok, true, 'the changed tool is still called');
+    await client.forecast({ city: 'lima' });
+    const retire = await client.retire();
+    assert.ok(!retire.ok && retire.error.code === '$uncoded', 'the server answered the removed tool itself');
+    assert.deepEqual(warnings, [
+      { tool: 'forecast', code: '$changed' },
+      { tool: 'retire', code: '$unavailable' },
+    ]);
+    const stats = await off.stats();
+    assert.deepEqual(stats.data.calls, { echo: 1, stats: 2, mutate: 1, forecast: 2, retire: 1 });
+  } finally {
+    await connected.mcp.close();
+  }
+});
