@@ -52,3 +52,21 @@ test('a changed field, and only that field, is named', async () => {
   const anyOf = (a: unknown[]) => runtime.fingerprintTool({ name: 't', inputSchema: { anyOf: a } });
   assert.deepEqual(runtime.changedFields(await anyOf([{ type: 'string' }, { type: 'number' }]), await anyOf([{ type: 'number' }, { type: 'string' }])), ['inputSchema'], 'anyOf order is meaningful');
 });
+
+test("the guard's names never take a tool's, and a tool's never take the guard's", async () => {
+  const { parseSnapshot } = await import('../src/snapshot/index.js');
+  const snapshot = parseSnapshot(
+    { tools: ['catalog', 'guard_client', 'catalog_fingerprints'].map((name) => ({ name, inputSchema: { type: 'object' } })) },
+    'names',
+  );
+  const model = buildClientModel(snapshot, { name: 'names' });
+  assert.deepEqual(model.guard, { functionName: 'guardClient', fingerprints: 'catalogFingerprints', member: 'catalog' });
+  assert.deepEqual(
+    model.tools.map((t) => [t.method, t.functionName]),
+    [
+      ['catalog2', 'catalog'],
+      ['catalogFingerprints', 'catalogFingerprints2'],
+      ['guardClient', 'guardClient2'],
+    ],
+  );
+});
