@@ -21,7 +21,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { JsonObject } from '../src/snapshot/types.js';
-import { classifyResult, invokeTool } from '../templates/runtime.js';
+import { fingerprintTool, type ToolFingerprint } from '../templates/runtime-canonical.js';
+import { classifyResult, guardWith, invokeTool } from '../templates/runtime.js';
 import type { ToolSpec, Validator } from '../templates/runtime.js';
 import { ValidatorCache } from '../test/helpers/ajv-reference.js';
 import { compileValidators } from '../test/helpers/runtime-validators.js';
@@ -90,7 +91,11 @@ async function connect(): Promise<{ client: Client; close: () => Promise<void> }
  * The spec the generator would emit for `forecast` (a plain schema is one documented branch), with
  * the generator's validators, and with Ajv compiled at run time for comparison.
  */
-async function forecastSpecs(): Promise<{ spec: ToolSpec; runtimeAjv: ToolSpec }> {
+async function forecastSpecs(): Promise<{
+  spec: ToolSpec;
+  runtimeAjv: ToolSpec;
+  fingerprints: ToolFingerprint[];
+}> {
   const lister = await connect();
   const { tools } = await lister.client.listTools();
   await lister.close();
@@ -113,7 +118,9 @@ async function forecastSpecs(): Promise<{ spec: ToolSpec; runtimeAjv: ToolSpec }
     branches: [{ kind: 'documented', required, validate: v['output']! }],
     codes: [],
   });
-  return { spec: specWith(generated), runtimeAjv: specWith(ajv) };
+  // What client.ts would carry for this catalog (test/runtime-guard.test.ts: the same as the generator's).
+  const fingerprints = await Promise.all(tools.map((t) => fingerprintTool(t)));
+  return { spec: specWith(generated), runtimeAjv: specWith(ajv), fingerprints };
 }
 
 export async function run(
@@ -122,8 +129,15 @@ export async function run(
   const calls = options.calls ?? 6000;
   const warmup = options.warmup ?? 300;
   const rounds = options.rounds ?? 30;
-  const { spec, runtimeAjv } = await forecastSpecs();
+  const { spec, runtimeAjv, fingerprints } = await forecastSpecs();
   const { client, close } = await connect();
+  // The guard lists the tools, and SDK v1's Client then validates outputs itself (its cached tool
+  // metadata): so the guarded call is measured against the same call on a client that listed too.
+  const listed = await connect();
+  const guarded = guardWith(listed.client, fingerprints, { mode: 'block' });
+  const change = await guarded.catalog.verify();
+  if (change.added.length + change.removed.length + change.changed.length > 0)
+    throw new Error(`the bench catalog is not the fingerprinted one: ${JSON.stringify(change)}`);
   const args = { city: 'Oslo' };
   const sample = await client.callTool({ name: 'forecast', arguments: args });
 
@@ -150,6 +164,11 @@ export async function run(
       name: 'invokeTool, run-time Ajv (reference)',
       call: () => invokeTool(client, runtimeAjv, args),
     },
+    {
+      name: 'invokeTool, listed client (guard control)',
+      call: () => invokeTool(listed.client, spec, args),
+    },
+    { name: 'invokeTool, guard block, unchanged', call: () => invokeTool(guarded, spec, args) },
     // The runtime's own work, without the transport: what the ratios above are made of.
     { name: 'classifyResult only, validation on', call: () => classifyResult(spec, sample) },
     {
@@ -173,6 +192,7 @@ export async function run(
     }
   }
   await close();
+  await listed.close();
 
   const total = perRound * rounds;
   const median = (name: string) => {
@@ -212,6 +232,11 @@ export async function main(calls?: number): Promise<void> {
   const own = result.rows.find((r) => r.name === 'classifyResult only, validation on')!;
   console.log(
     `runtime work with validation on, per call: ${own.microsPerCall.toFixed(1)} µs = ${(1 + own.microsPerCall / bare.microsPerCall).toFixed(3)}× a bare call of ${bare.microsPerCall.toFixed(1)} µs`,
+  );
+  const control = result.rows.find((r) => r.name === 'invokeTool, listed client (guard control)')!;
+  const guard = result.rows.find((r) => r.name === 'invokeTool, guard block, unchanged')!;
+  console.log(
+    `guarded call on an unchanged catalog: ${(guard.microsPerCall / control.microsPerCall).toFixed(3)}× the same call unguarded (target ≤ 1.05×)`,
   );
   await outputSize();
 }

@@ -13,7 +13,12 @@
  * - Reconnect: when `client.transport` is not the one last seen (SDK v1 and v2 clear it on close and
  *   set a new one on `connect`), everything known about the live catalog is forgotten.
  */
-import { changedFields, fingerprintTool, type CatalogField, type ToolFingerprint } from './runtime-canonical.js';
+import {
+  changedFields,
+  fingerprintTool,
+  type CatalogField,
+  type ToolFingerprint,
+} from './runtime-canonical.js';
 import type { McpClientLike } from './runtime-protocol.js';
 
 /** `off`: no listing, no cost; `warn`: calls go through and changes are reported; `block`: changed or removed tools are refused. */
@@ -34,8 +39,24 @@ export const GuardErrorCode = {
 
 /** A call the guard refused (`block`) or let through with a warning (`warn`); `ok: false` results carry it as `error`. */
 export type GuardError =
-  | { tool: string; code: '$unavailable'; message: string; details: undefined; serverCode?: undefined; retryable?: undefined; issues?: undefined }
-  | { tool: string; code: '$changed'; message: string; details: { fields: CatalogField[] }; serverCode?: undefined; retryable?: undefined; issues?: undefined };
+  | {
+      tool: string;
+      code: '$unavailable';
+      message: string;
+      details: undefined;
+      serverCode?: undefined;
+      retryable?: undefined;
+      issues?: undefined;
+    }
+  | {
+      tool: string;
+      code: '$changed';
+      message: string;
+      details: { fields: CatalogField[] };
+      serverCode?: undefined;
+      retryable?: undefined;
+      issues?: undefined;
+    };
 
 export interface GuardOptions {
   /** Default `off`. */
@@ -97,7 +118,11 @@ export class CatalogGuard implements CatalogMonitor {
   #transport: unknown;
   #warned = new Set<string>();
 
-  constructor(client: McpClientLike, expected: readonly ToolFingerprint[], options: GuardOptions = {}) {
+  constructor(
+    client: McpClientLike,
+    expected: readonly ToolFingerprint[],
+    options: GuardOptions = {},
+  ) {
     this.client = client;
     this.mode = options.mode ?? 'off';
     this.#options = options;
@@ -124,7 +149,9 @@ export class CatalogGuard implements CatalogMonitor {
     if (this.mode === 'off') return undefined;
     this.#noticeReconnect();
     if (this.#verdicts !== undefined && this.#stale === undefined) return this.#decide(tool);
-    return (this.#stale?.done ?? this.verify()).then(() => (this.#verdicts === undefined ? this.verify() : undefined)).then(() => this.#decide(tool));
+    return (this.#stale?.done ?? this.verify())
+      .then(() => (this.#verdicts === undefined ? this.verify() : undefined))
+      .then(() => this.#decide(tool));
   }
 
   #decide(tool: string): Verdict {
@@ -132,14 +159,20 @@ export class CatalogGuard implements CatalogMonitor {
     if (verdict === undefined || this.mode === 'block') return verdict;
     if (!this.#warned.has(tool)) {
       this.#warned.add(tool);
-      (this.#options.onWarning ?? ((w: GuardError) => console.warn(`mcp-codegen guard: ${w.message}`)))(verdict);
+      (
+        this.#options.onWarning ??
+        ((w: GuardError) => console.warn(`mcp-codegen guard: ${w.message}`))
+      )(verdict);
     }
     return undefined;
   }
 
   async #list(): Promise<CatalogChange> {
     const list = (this.client as { listTools?: Lister }).listTools;
-    if (typeof list !== 'function') throw new TypeError('cannot verify the catalog: the client passed to the generated SDK has no listTools(params) method');
+    if (typeof list !== 'function')
+      throw new TypeError(
+        'cannot verify the catalog: the client passed to the generated SDK has no listTools(params) method',
+      );
     this.#watch();
     const live = new Map<string, ToolFingerprint>();
     const seen = new Set<string>();
@@ -156,8 +189,20 @@ export class CatalogGuard implements CatalogMonitor {
     }
     const change = compare(this.#expected, live);
     const verdicts = new Map<string, GuardError>();
-    for (const tool of change.removed) verdicts.set(tool, { tool, code: '$unavailable', message: `${tool} is not in the server's tool list any more; nothing was sent`, details: undefined });
-    for (const { tool, fields } of change.changed) verdicts.set(tool, { tool, code: '$changed', message: `${tool} changed on the server since the client was generated (${fields.join(', ')}); nothing was sent`, details: { fields } });
+    for (const tool of change.removed)
+      verdicts.set(tool, {
+        tool,
+        code: '$unavailable',
+        message: `${tool} is not in the server's tool list any more; nothing was sent`,
+        details: undefined,
+      });
+    for (const { tool, fields } of change.changed)
+      verdicts.set(tool, {
+        tool,
+        code: '$changed',
+        message: `${tool} changed on the server since the client was generated (${fields.join(', ')}); nothing was sent`,
+        details: { fields },
+      });
     this.#verdicts = verdicts;
     this.#warned = new Set();
     const since = compare(this.#lastSeen, live);
@@ -184,7 +229,11 @@ export class CatalogGuard implements CatalogMonitor {
   #watch(): void {
     const transport = transportOf(this.client) as TransportLike | undefined;
     if (this.mode === 'off' || transport === undefined || watched.has(transport)) return;
-    const capabilities = (this.client as { getServerCapabilities?: () => { tools?: { listChanged?: boolean } } | undefined }).getServerCapabilities?.();
+    const capabilities = (
+      this.client as {
+        getServerCapabilities?: () => { tools?: { listChanged?: boolean } } | undefined;
+      }
+    ).getServerCapabilities?.();
     if (capabilities?.tools?.listChanged !== true) return;
     watched.add(transport);
     const inner = transport.onmessage;
@@ -222,7 +271,10 @@ export class CatalogGuard implements CatalogMonitor {
 
 const watched = new WeakSet<object>();
 
-function compare(before: ReadonlyMap<string, ToolFingerprint>, after: ReadonlyMap<string, ToolFingerprint>): CatalogChange {
+function compare(
+  before: ReadonlyMap<string, ToolFingerprint>,
+  after: ReadonlyMap<string, ToolFingerprint>,
+): CatalogChange {
   const change: CatalogChange = { added: [], removed: [], changed: [] };
   for (const [name, tool] of after) {
     const old = before.get(name);
@@ -245,11 +297,20 @@ function transportOf(client: McpClientLike): unknown {
 }
 
 function isNamed(tool: unknown): tool is { name: string; [key: string]: unknown } {
-  return typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string';
+  return (
+    typeof tool === 'object' &&
+    tool !== null &&
+    typeof (tool as { name?: unknown }).name === 'string'
+  );
 }
 
 function isListChanged(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && (message as { method?: unknown }).method === LIST_CHANGED && !('id' in message);
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { method?: unknown }).method === LIST_CHANGED &&
+    !('id' in message)
+  );
 }
 
 /** Thrown by a guarded client's own `callTool` (called directly, not through a generated function) when `block` refuses the call. */
@@ -268,7 +329,11 @@ export class CatalogGuardError extends Error {
  * class and the functions can share one guard. The result is the client itself behind a proxy: every
  * member works as before; `callTool` is checked first; `catalog` is the guard.
  */
-export function guardWith(client: McpClientLike, expected: readonly ToolFingerprint[], options: GuardOptions = {}): GuardedClient {
+export function guardWith(
+  client: McpClientLike,
+  expected: readonly ToolFingerprint[],
+  options: GuardOptions = {},
+): GuardedClient {
   const existing = guardOf(client);
   if (existing !== undefined && options.mode === undefined) return client as GuardedClient;
   const inner = existing?.client ?? client;
@@ -276,7 +341,11 @@ export function guardWith(client: McpClientLike, expected: readonly ToolFingerpr
   const callTool = async (params: { name: string }, ...rest: unknown[]) => {
     const verdict = await guard.check(params.name);
     if (verdict !== undefined) throw new CatalogGuardError(verdict);
-    return (inner.callTool as (...args: unknown[]) => PromiseLike<unknown>).call(inner, params, ...rest);
+    return (inner.callTool as (...args: unknown[]) => PromiseLike<unknown>).call(
+      inner,
+      params,
+      ...rest,
+    );
   };
   return new Proxy(inner, {
     get(target, key) {

@@ -39,14 +39,24 @@ before(async () => {
     ['before.json', []],
     ['after.json', ['--mutated']],
   ] as const) {
-    const r = await run(['snapshot', '--stdio', fixtureCommand('drifting', ...extra), '--out', file]);
+    const r = await run([
+      'snapshot',
+      '--stdio',
+      fixtureCommand('drifting', ...extra),
+      '--out',
+      file,
+    ]);
     assert.equal(r.code, 0, r.stderr);
   }
   writeFileSync(
     join(dir, 'live.config.json'),
     JSON.stringify({
       servers: [
-        { name: 'drifting', source: { stdio: fixtureCommand('drifting', '--mutated') }, out: 'out' },
+        {
+          name: 'drifting',
+          source: { stdio: fixtureCommand('drifting', '--mutated') },
+          out: 'out',
+        },
         { name: 'frozen', source: { snapshot: 'before.json' }, out: 'frozen' },
       ],
     }),
@@ -62,15 +72,35 @@ const findings = (json: string) => {
 
 test('diff --live reports what diff between the two snapshot files reports, with the same exit code', async () => {
   const files = await run(['diff', 'before.json', 'after.json', '--format', 'json']);
-  const live = await run(['diff', 'before.json', '--live', '--server', 'drifting', '--config', 'live.config.json', '--format', 'json']);
+  const live = await run([
+    'diff',
+    'before.json',
+    '--live',
+    '--server',
+    'drifting',
+    '--config',
+    'live.config.json',
+    '--format',
+    'json',
+  ]);
   assert.equal(files.code, 1, 'a removed tool is an error');
   assert.equal(live.code, files.code, live.stderr);
   assert.deepEqual(findings(live.stdout), findings(files.stdout));
-  const ids = (JSON.parse(live.stdout) as { findings: Array<{ id: string; entity: string }> }).findings.map((f) => `${f.id} ${f.entity}`);
+  const ids = (
+    JSON.parse(live.stdout) as { findings: Array<{ id: string; entity: string }> }
+  ).findings.map((f) => `${f.id} ${f.entity}`);
   assert.ok(ids.includes('tool-removed tool:retire'), ids.join('\n'));
   assert.ok(ids.includes('tool-description-changed tool:forecast'), ids.join('\n'));
 
-  const unchanged = await run(['diff', 'after.json', '--live', '--server', 'drifting', '--config', 'live.config.json']);
+  const unchanged = await run([
+    'diff',
+    'after.json',
+    '--live',
+    '--server',
+    'drifting',
+    '--config',
+    'live.config.json',
+  ]);
   assert.equal(unchanged.code, 0, unchanged.stdout + unchanged.stderr);
 });
 
@@ -78,10 +108,27 @@ test('diff --live says which server it needs, and refuses a server read from a s
   const which = await run(['diff', 'before.json', '--live', '--config', 'live.config.json']);
   assert.equal(which.code, 2);
   assert.match(which.stderr, /has 2 servers; which one is live\?[\s\S]*--server <name>/);
-  const frozen = await run(['diff', 'before.json', '--live', '--server', 'frozen', '--config', 'live.config.json']);
+  const frozen = await run([
+    'diff',
+    'before.json',
+    '--live',
+    '--server',
+    'frozen',
+    '--config',
+    'live.config.json',
+  ]);
   assert.equal(frozen.code, 2);
   assert.match(frozen.stderr, /read from a snapshot file/);
-  const two = await run(['diff', 'before.json', 'after.json', '--live', '--server', 'drifting', '--config', 'live.config.json']);
+  const two = await run([
+    'diff',
+    'before.json',
+    'after.json',
+    '--live',
+    '--server',
+    'drifting',
+    '--config',
+    'live.config.json',
+  ]);
   assert.equal(two.code, 2);
   assert.match(two.stderr, /expected one snapshot/);
 });

@@ -32,13 +32,19 @@ let generated: any;
 
 before(async () => {
   const lister = new Client({ name: 'guard-test', version: '0.0.0' });
-  await lister.connect(new StdioClientTransport({ command: process.execPath, args: SERVER, cwd: repoRoot }));
+  await lister.connect(
+    new StdioClientTransport({ command: process.execPath, args: SERVER, cwd: repoRoot }),
+  );
   const { tools } = await lister.listTools();
   const page2 = await lister.listTools({ cursor: '2' });
   const page3 = await lister.listTools({ cursor: '4' });
   await lister.close();
   const snapshot = parseSnapshot(
-    { protocolVersion: '2025-11-25', serverInfo: { name: 'drifting', version: '1.0.0' }, tools: [...tools, ...page2.tools, ...page3.tools] },
+    {
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: 'drifting', version: '1.0.0' },
+      tools: [...tools, ...page2.tools, ...page3.tools],
+    },
     'drifting',
   );
   const dir = join(tmpRoot, 'generated-guard');
@@ -63,9 +69,14 @@ const connections: Record<string, () => Promise<Connected>> = {
     mcp.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       seen++;
     });
-    const transport = () => new StdioClientTransport({ command: process.execPath, args: SERVER, cwd: repoRoot });
+    const transport = () =>
+      new StdioClientTransport({ command: process.execPath, args: SERVER, cwd: repoRoot });
     await mcp.connect(transport());
-    return { mcp, userNotifications: () => seen, reconnect: async () => (await mcp.close(), await mcp.connect(transport())) };
+    return {
+      mcp,
+      userNotifications: () => seen,
+      reconnect: async () => (await mcp.close(), await mcp.connect(transport())),
+    };
   },
   'SDK v2 Client': async () => {
     const mcp = new ClientV2({ name: 'guard-test', version: '0.0.0' });
@@ -73,9 +84,14 @@ const connections: Record<string, () => Promise<Connected>> = {
     mcp.setNotificationHandler('notifications/tools/list_changed', () => {
       seen++;
     });
-    const transport = () => new StdioClientTransportV2({ command: process.execPath, args: SERVER, cwd: repoRoot });
+    const transport = () =>
+      new StdioClientTransportV2({ command: process.execPath, args: SERVER, cwd: repoRoot });
     await mcp.connect(transport());
-    return { mcp, userNotifications: () => seen, reconnect: async () => (await mcp.close(), await mcp.connect(transport())) };
+    return {
+      mcp,
+      userNotifications: () => seen,
+      reconnect: async () => (await mcp.close(), await mcp.connect(transport())),
+    };
   },
 };
 
@@ -133,30 +149,56 @@ for (const [connection, connect] of Object.entries(connections)) {
         );
         assert.equal((await client.mutate()).ok, true);
         await changed;
-        assert.deepEqual(changes, [EXPECTED], 'the listener is told what changed since the last catalog seen');
+        assert.deepEqual(
+          changes,
+          [EXPECTED],
+          'the listener is told what changed since the last catalog seen',
+        );
 
         const forecast = await client.forecast();
         assert.ok(!forecast.ok && forecast.error.code === '$changed', JSON.stringify(forecast));
         assert.deepEqual(forecast.error.details, { fields: ['description', 'inputSchema'] });
         const retire = await client.retire();
         assert.ok(!retire.ok && retire.error.code === '$unavailable', JSON.stringify(retire));
-        assert.deepEqual(await client.echo('after').then((r: { data: unknown }) => r.data), { text: 'after' });
+        assert.deepEqual(await client.echo('after').then((r: { data: unknown }) => r.data), {
+          text: 'after',
+        });
 
         const stats = await client.stats();
         assert.ok(stats.ok, JSON.stringify(stats));
-        assert.deepEqual(stats.data.calls, { echo: 2, forecast: 1, mutate: 1, stats: 1 }, 'the refused calls were not sent');
+        assert.deepEqual(
+          stats.data.calls,
+          { echo: 2, forecast: 1, mutate: 1, stats: 1 },
+          'the refused calls were not sent',
+        );
         // One listing by verify() (five tools: three pages), one after the burst of five notifications (four tools: two pages).
         assert.equal(stats.data.lists, 3 + 2, 'one re-list for the burst');
-        assert.equal(connected.userNotifications(), 5, "the user's own list_changed handler saw every notification");
+        assert.equal(
+          connected.userNotifications(),
+          5,
+          "the user's own list_changed handler saw every notification",
+        );
 
-        assert.deepEqual(await client.catalog.verify(), EXPECTED, 'verify() names the changed fields');
+        assert.deepEqual(
+          await client.catalog.verify(),
+          EXPECTED,
+          'verify() names the changed fields',
+        );
 
         // A new connection (to a server that starts unmutated): what the guard knew is forgotten.
         await connected.reconnect();
-        assert.equal((await client.forecast()).ok, true, 'forecast is listed unchanged on the new connection');
+        assert.equal(
+          (await client.forecast()).ok,
+          true,
+          'forecast is listed unchanged on the new connection',
+        );
         const fresh = await client.stats();
         assert.ok(fresh.ok);
-        assert.deepEqual(fresh.data, { calls: { forecast: 1, stats: 1 }, lists: 3 }, 'the guard listed the new server once');
+        assert.deepEqual(
+          fresh.data,
+          { calls: { forecast: 1, stats: 1 }, lists: 3 },
+          'the guard listed the new server once',
+        );
       });
     });
   }
@@ -168,20 +210,32 @@ test("guard: 'warn' lets the calls through and tells onGuardWarning once per too
     const warnings: Array<{ tool: string; code: string }> = [];
     const client = new generated.DriftingClient(connected.mcp, {
       guard: 'warn',
-      onGuardWarning: (w: { tool: string; code: string }) => warnings.push({ tool: w.tool, code: w.code }),
+      onGuardWarning: (w: { tool: string; code: string }) =>
+        warnings.push({ tool: w.tool, code: w.code }),
     });
     const off = new generated.DriftingClient(connected.mcp);
     assert.equal(off.catalog.mode, 'off');
     assert.equal((await off.echo({ text: 'x' })).ok, true);
-    assert.equal((await client.stats()).data.lists, 3, "the warn client's first call listed once; the off client never");
+    assert.equal(
+      (await client.stats()).data.lists,
+      3,
+      "the warn client's first call listed once; the off client never",
+    );
 
     const changed = new Promise((resolve) => client.catalog.onChange(resolve));
     await client.mutate();
     await changed;
-    assert.equal((await client.forecast({ city: 'lima' })).ok, true, 'the changed tool is still called');
+    assert.equal(
+      (await client.forecast({ city: 'lima' })).ok,
+      true,
+      'the changed tool is still called',
+    );
     await client.forecast({ city: 'lima' });
     const retire = await client.retire();
-    assert.ok(!retire.ok && retire.error.code === '$uncoded', 'the server answered the removed tool itself');
+    assert.ok(
+      !retire.ok && retire.error.code === '$uncoded',
+      'the server answered the removed tool itself',
+    );
     assert.deepEqual(warnings, [
       { tool: 'forecast', code: '$changed' },
       { tool: 'retire', code: '$unavailable' },

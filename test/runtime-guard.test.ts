@@ -33,7 +33,10 @@ test('the runtime canonical form equals the snapshot writer, and run-time finger
         );
       }
       if (tool.annotations !== undefined)
-        assert.equal(JSON.stringify(runtime.sortKeys(tool.annotations as never)), JSON.stringify(sortKeys(tool.annotations as JsonValue)));
+        assert.equal(
+          JSON.stringify(runtime.sortKeys(tool.annotations as never)),
+          JSON.stringify(sortKeys(tool.annotations as JsonValue)),
+        );
       const { name, ...fields } = await runtime.fingerprintTool(tool);
       assert.deepEqual(fields, emitted.get(name), `${file}: ${tool.name} fingerprint`);
       tools++;
@@ -43,24 +46,56 @@ test('the runtime canonical form equals the snapshot writer, and run-time finger
 });
 
 test('a changed field, and only that field, is named', async () => {
-  const before = { name: 't', description: 'a', inputSchema: { type: 'object', required: ['b', 'a'], properties: { a: {}, b: {} } } };
-  const reordered = { name: 't', inputSchema: { properties: { b: {}, a: {} }, required: ['a', 'b', 'a'], type: 'object' }, description: 'a' };
+  const before = {
+    name: 't',
+    description: 'a',
+    inputSchema: { type: 'object', required: ['b', 'a'], properties: { a: {}, b: {} } },
+  };
+  const reordered = {
+    name: 't',
+    inputSchema: { properties: { b: {}, a: {} }, required: ['a', 'b', 'a'], type: 'object' },
+    description: 'a',
+  };
   const x = await runtime.fingerprintTool(before);
-  assert.deepEqual(runtime.changedFields(x, await runtime.fingerprintTool(reordered)), [], 'key order and required order are not changes');
-  const retitled = await runtime.fingerprintTool({ ...before, title: 'T', outputSchema: { type: 'object' } });
+  assert.deepEqual(
+    runtime.changedFields(x, await runtime.fingerprintTool(reordered)),
+    [],
+    'key order and required order are not changes',
+  );
+  const retitled = await runtime.fingerprintTool({
+    ...before,
+    title: 'T',
+    outputSchema: { type: 'object' },
+  });
   assert.deepEqual(runtime.changedFields(x, retitled), ['title', 'outputSchema']);
   const anyOf = (a: unknown[]) => runtime.fingerprintTool({ name: 't', inputSchema: { anyOf: a } });
-  assert.deepEqual(runtime.changedFields(await anyOf([{ type: 'string' }, { type: 'number' }]), await anyOf([{ type: 'number' }, { type: 'string' }])), ['inputSchema'], 'anyOf order is meaningful');
+  assert.deepEqual(
+    runtime.changedFields(
+      await anyOf([{ type: 'string' }, { type: 'number' }]),
+      await anyOf([{ type: 'number' }, { type: 'string' }]),
+    ),
+    ['inputSchema'],
+    'anyOf order is meaningful',
+  );
 });
 
 test("the guard's names never take a tool's, and a tool's never take the guard's", async () => {
   const { parseSnapshot } = await import('../src/snapshot/index.js');
   const snapshot = parseSnapshot(
-    { tools: ['catalog', 'guard_client', 'catalog_fingerprints'].map((name) => ({ name, inputSchema: { type: 'object' } })) },
+    {
+      tools: ['catalog', 'guard_client', 'catalog_fingerprints'].map((name) => ({
+        name,
+        inputSchema: { type: 'object' },
+      })),
+    },
     'names',
   );
   const model = buildClientModel(snapshot, { name: 'names' });
-  assert.deepEqual(model.guard, { functionName: 'guardClient', fingerprints: 'catalogFingerprints', member: 'catalog' });
+  assert.deepEqual(model.guard, {
+    functionName: 'guardClient',
+    fingerprints: 'catalogFingerprints',
+    member: 'catalog',
+  });
   assert.deepEqual(
     model.tools.map((t) => [t.method, t.functionName]),
     [

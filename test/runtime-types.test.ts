@@ -47,7 +47,9 @@ export function narrowing(result: GetWeatherResult): void {
     result.data.temperature_c;
   } else {
     // A guarded client can refuse any tool: the guard's two codes join the tool's own.
-    expectTypeOf(result.error.code).toEqualTypeOf<GetWeatherErrorCode | '$unavailable' | '$changed'>();
+    expectTypeOf(result.error.code).toEqualTypeOf<
+      GetWeatherErrorCode | '$unavailable' | '$changed'
+    >();
     expectTypeOf(result.error.issues).toEqualTypeOf<
       | readonly { readonly pointer: string; readonly message: string; readonly keyword?: string }[]
       | undefined

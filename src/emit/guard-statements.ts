@@ -21,7 +21,7 @@ export function guardStatements(model: ClientModel): string[] {
   const data = `${jsDoc(docs('The catalog this client was generated from: per tool and field, SHA-256 (128 bits) of its canonical JSON, what the guard compares the live tools with.'))}const ${model.guard.fingerprints}: readonly ToolFingerprint[] = [\n${entries.join('\n')}\n];`;
   const doc = docs(
     `A guarded \`McpClientLike\` that the tool functions and \`${model.className}\` accept, with \`catalog.verify()\` and \`catalog.onChange(listener)\`.`,
-    "`block`: a call to a tool that is no longer listed (`$unavailable`) or whose definition changed (`$changed`) comes back as `ok: false` before anything is sent; the other tools keep working. `warn`: the call goes through and `onWarning` is told. `off`: nothing is listed unless `catalog.verify()` is called.",
+    '`block`: a call to a tool that is no longer listed (`$unavailable`) or whose definition changed (`$changed`) comes back as `ok: false` before anything is sent; the other tools keep working. `warn`: the call goes through and `onWarning` is told. `off`: nothing is listed unless `catalog.verify()` is called.',
   );
   const fn = `${jsDoc(doc)}export function ${model.guard.functionName}(client: McpClientLike, options: GuardOptions & { mode: GuardMode }): GuardedClient ${block(
     [`return guardWith(client, ${model.guard.fingerprints}, options);`],
@@ -34,7 +34,7 @@ export function guardConstructorLines(model: ClientModel): string[] {
   return [
     `const guarded = guardWith(client, ${model.guard.fingerprints}, { mode: options.guard, onWarning: options.onGuardWarning });`,
     // An already guarded client passed with no `guard` option keeps its own guard.
-    'this.#client = guarded.catalog.mode === \'off\' ? client : guarded;',
+    "this.#client = guarded.catalog.mode === 'off' ? client : guarded;",
     `this.${model.guard.member} = guarded.catalog;`,
   ];
 }

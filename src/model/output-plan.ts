@@ -66,7 +66,13 @@ export function toolFingerprint(
 }
 
 /** The fields the run-time guard compares (templates/runtime-canonical.ts `CATALOG_FIELDS`), in its order. */
-export const GUARD_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
+export const GUARD_FIELDS = [
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+] as const;
 export type GuardField = (typeof GUARD_FIELDS)[number];
 
 /**

@@ -11,7 +11,13 @@
 /** The parts of a tool the guard compares, each by the hash of its canonical JSON. */
 export type CatalogField = 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
 
-export const CATALOG_FIELDS: readonly CatalogField[] = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'];
+export const CATALOG_FIELDS: readonly CatalogField[] = [
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+];
 
 /** A tool as the client was generated from it: its name and, per field it declared, a SHA-256 (128 bits, hex) of the field's canonical JSON. */
 export interface ToolFingerprint {
@@ -25,24 +31,95 @@ export interface ToolFingerprint {
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const NUMERIC = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength'];
+const NUMERIC = [
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+];
 const SCHEMA_KEYS = [
-  '$schema', '$id', '$anchor', '$ref', '$dynamicRef', 'title', 'description', 'type', 'const', 'enum', 'format',
-  'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable', ...NUMERIC, 'pattern', 'contentEncoding',
-  'contentMediaType', 'items', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains', 'minItems',
-  'maxItems', 'uniqueItems', 'unevaluatedItems', 'properties', 'required', 'patternProperties', 'additionalProperties',
-  'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'dependencies',
-  'unevaluatedProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', '$defs', 'definitions',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$ref',
+  '$dynamicRef',
+  'title',
+  'description',
+  'type',
+  'const',
+  'enum',
+  'format',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'nullable',
+  ...NUMERIC,
+  'pattern',
+  'contentEncoding',
+  'contentMediaType',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'unevaluatedItems',
+  'properties',
+  'required',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'unevaluatedProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  'definitions',
 ];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const ONE_SUBSCHEMA = ['additionalProperties', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+const ONE_SUBSCHEMA = [
+  'additionalProperties',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
-const isObject = (value: unknown): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is { [key: string]: Json } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // Set by defineProperty, never by assignment: a `__proto__` key stays a key and sets no prototype.
 function setOwn(target: { [key: string]: Json }, key: string, value: Json): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   else target[key] = value;
 }
 
@@ -66,7 +143,8 @@ export function canonicalSchema(schema: Json): Json {
     return i < 0 ? last : i;
   };
   const out: { [key: string]: Json } = {};
-  for (const key of Object.keys(schema).sort((a, b) => rank(a) - rank(b) || byCodeUnits(a, b))) setOwn(out, key, canonicalValue(key, schema[key]!));
+  for (const key of Object.keys(schema).sort((a, b) => rank(a) - rank(b) || byCodeUnits(a, b)))
+    setOwn(out, key, canonicalValue(key, schema[key]!));
   return out;
 }
 
@@ -78,8 +156,13 @@ function canonicalValue(key: string, value: Json): Json {
   }
   if (ONE_SUBSCHEMA.includes(key)) return canonicalSchema(value);
   if (SUBSCHEMA_LISTS.includes(key) && Array.isArray(value)) return value.map(canonicalSchema);
-  if (key === 'items') return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
-  if ((key === 'required' || key === 'type') && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+  if (key === 'items')
+    return Array.isArray(value) ? value.map(canonicalSchema) : canonicalSchema(value);
+  if (
+    (key === 'required' || key === 'type') &&
+    Array.isArray(value) &&
+    value.every((v) => typeof v === 'string')
+  ) {
     return [...new Set(value as string[])].sort(byCodeUnits);
   }
   return sortKeys(value);
@@ -90,20 +173,33 @@ function canonicalValue(key: string, value: Json): Json {
  * with every key sorted. Sorting after canonicalising changes no equality (the canonical order is a
  * fixed function of the keys) and lets the generator write large catalogs' shared definitions once.
  */
-export function canonicalToolFields(tool: { readonly [key: string]: unknown }): Partial<Record<CatalogField, string>> {
+export function canonicalToolFields(tool: {
+  readonly [key: string]: unknown;
+}): Partial<Record<CatalogField, string>> {
   const out: Partial<Record<CatalogField, string>> = {};
   for (const field of CATALOG_FIELDS) {
     const value = tool[field] as Json | undefined;
     if (value === undefined) continue;
-    out[field] = JSON.stringify(sortKeys(field === 'inputSchema' || field === 'outputSchema' ? canonicalSchema(value) : value));
+    out[field] = JSON.stringify(
+      sortKeys(
+        field === 'inputSchema' || field === 'outputSchema' ? canonicalSchema(value) : value,
+      ),
+    );
   }
   return out;
 }
 
 /** SHA-256 by Web Crypto (browsers, Workers, Deno, Node 19+), the first 128 bits as hex. */
 export async function hashText(text: string): Promise<string> {
-  const subtle = (globalThis as { crypto?: { subtle?: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } } }).crypto?.subtle;
-  if (subtle === undefined) throw new TypeError('the catalog guard needs Web Crypto (globalThis.crypto.subtle) to hash tool definitions; this runtime has none');
+  const subtle = (
+    globalThis as {
+      crypto?: { subtle?: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } };
+    }
+  ).crypto?.subtle;
+  if (subtle === undefined)
+    throw new TypeError(
+      'the catalog guard needs Web Crypto (globalThis.crypto.subtle) to hash tool definitions; this runtime has none',
+    );
   const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
   let hex = '';
   for (let i = 0; i < 16; i++) hex += digest[i]!.toString(16).padStart(2, '0');
@@ -111,7 +207,10 @@ export async function hashText(text: string): Promise<string> {
 }
 
 /** A live tool's fingerprint, comparable with the ones emitted at generation time. */
-export async function fingerprintTool(tool: { readonly name: string; readonly [key: string]: unknown }): Promise<ToolFingerprint> {
+export async function fingerprintTool(tool: {
+  readonly name: string;
+  readonly [key: string]: unknown;
+}): Promise<ToolFingerprint> {
   const fields = canonicalToolFields(tool);
   const out: { name: string } & Partial<Record<CatalogField, string>> = { name: tool.name };
   for (const field of CATALOG_FIELDS) {
