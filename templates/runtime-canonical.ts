@@ -223,3 +223,32 @@ export async function fingerprintTool(tool: {
 export function changedFields(before: ToolFingerprint, after: ToolFingerprint): CatalogField[] {
   return CATALOG_FIELDS.filter((field) => before[field] !== after[field]);
 }
+
+/** How the live catalog differs from another one (the one the client was generated from, or the last one seen). */
+export interface CatalogChange {
+  added: string[];
+  removed: string[];
+  changed: Array<{ tool: string; fields: CatalogField[] }>;
+}
+
+/** What was added, removed and changed (field by field) from `before` to `after`, each list sorted. */
+export function compareCatalogs(
+  before: ReadonlyMap<string, ToolFingerprint>,
+  after: ReadonlyMap<string, ToolFingerprint>,
+): CatalogChange {
+  const change: CatalogChange = { added: [], removed: [], changed: [] };
+  for (const [name, tool] of after) {
+    const old = before.get(name);
+    if (old === undefined) change.added.push(name);
+    else {
+      const fields = changedFields(old, tool);
+      if (fields.length > 0) change.changed.push({ tool: name, fields });
+    }
+  }
+  for (const name of before.keys()) if (!after.has(name)) change.removed.push(name);
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  change.added.sort(byName);
+  change.removed.sort(byName);
+  change.changed.sort((a, b) => byName(a.tool, b.tool));
+  return change;
+}

@@ -12,10 +12,14 @@
  *   handler the user set (before or after) keeps running.
  * - Reconnect: when `client.transport` is not the one last seen (SDK v1 and v2 clear it on close and
  *   set a new one on `connect`), everything known about the live catalog is forgotten.
+ * - In the 2026-07-28 (modern) era a server sends `list_changed` only on a `subscriptions/listen`
+ *   stream. The guard opens none (a stream is the application's to own); when one is open (v2's
+ *   `client.listen(...)` or its `listChanged` option), its notifications reach the same transport.
  */
 import {
-  changedFields,
+  compareCatalogs,
   fingerprintTool,
+  type CatalogChange,
   type CatalogField,
   type ToolFingerprint,
 } from './runtime-canonical.js';
@@ -23,13 +27,6 @@ import type { McpClientLike } from './runtime-protocol.js';
 
 /** `off`: no listing, no cost; `warn`: calls go through and changes are reported; `block`: changed or removed tools are refused. */
 export type GuardMode = 'off' | 'warn' | 'block';
-
-/** How the live catalog differs from another one (the one the client was generated from, or the last one seen). */
-export interface CatalogChange {
-  added: string[];
-  removed: string[];
-  changed: Array<{ tool: string; fields: CatalogField[] }>;
-}
 
 /** The codes a guard refuses a call with: the tool is absent from the live list, or its definition changed. */
 export const GuardErrorCode = {
@@ -174,6 +171,7 @@ export class CatalogGuard implements CatalogMonitor {
         'cannot verify the catalog: the client passed to the generated SDK has no listTools(params) method',
       );
     this.#watch();
+    const transport = this.#transport;
     const live = new Map<string, ToolFingerprint>();
     const seen = new Set<string>();
     let cursor: string | undefined;
@@ -187,7 +185,9 @@ export class CatalogGuard implements CatalogMonitor {
       if (cursor === undefined || seen.has(cursor)) break;
       seen.add(cursor);
     }
-    const change = compare(this.#expected, live);
+    const change = compareCatalogs(this.#expected, live);
+    // Listed on a connection that has since been replaced: what it saw says nothing about the new one.
+    if (transport !== transportOf(this.client)) return change;
     const verdicts = new Map<string, GuardError>();
     for (const tool of change.removed)
       verdicts.set(tool, {
@@ -205,7 +205,7 @@ export class CatalogGuard implements CatalogMonitor {
       });
     this.#verdicts = verdicts;
     this.#warned = new Set();
-    const since = compare(this.#lastSeen, live);
+    const since = compareCatalogs(this.#lastSeen, live);
     this.#lastSeen = live;
     if (since.added.length + since.removed.length + since.changed.length > 0) {
       for (const listener of [...this.#listeners]) listener(since);
@@ -225,28 +225,38 @@ export class CatalogGuard implements CatalogMonitor {
     this.#stale = undefined;
   }
 
-  /** Observe `list_changed` on the transport, once per transport, when the server declared it. */
+  /** Observe `list_changed` on the transport (wrapped once, for every guard of it), when the server declared it. */
   #watch(): void {
     const transport = transportOf(this.client) as TransportLike | undefined;
-    if (this.mode === 'off' || transport === undefined || watched.has(transport)) return;
+    if (this.mode === 'off' || transport === undefined) return;
     const capabilities = (
       this.client as {
         getServerCapabilities?: () => { tools?: { listChanged?: boolean } } | undefined;
       }
     ).getServerCapabilities?.();
     if (capabilities?.tools?.listChanged !== true) return;
-    watched.add(transport);
-    const inner = transport.onmessage;
-    // Weakly: a transport outliving its guard keeps no guard alive.
-    const guard = new WeakRef(this);
-    transport.onmessage = function (this: unknown, message: unknown, extra?: unknown) {
-      const alive = isListChanged(message) ? guard.deref() : undefined;
-      if (alive !== undefined) alive.#listChanged(transport);
-      return inner?.call(this, message, extra);
-    };
+    let guards = watchers.get(transport);
+    if (guards === undefined) {
+      const own = new Set<WeakRef<CatalogGuard>>();
+      guards = own;
+      watchers.set(transport, own);
+      const inner = transport.onmessage;
+      transport.onmessage = function (this: unknown, message: unknown, extra?: unknown) {
+        if (isListChanged(message)) {
+          for (const ref of own) {
+            const guard = ref.deref();
+            if (guard === undefined) own.delete(ref);
+            else guard.listChanged(transport);
+          }
+        }
+        return inner?.call(this, message, extra);
+      };
+    }
+    if (![...guards].some((ref) => ref.deref() === this)) guards.add(new WeakRef(this));
   }
 
-  #listChanged(transport: unknown): void {
+  /** @internal A `list_changed` arrived on `transport`: re-list once the burst is over. */
+  listChanged(transport: unknown): void {
     if (transport !== transportOf(this.client)) return;
     if (this.#stale === undefined) {
       let resolve = () => {};
@@ -269,28 +279,8 @@ export class CatalogGuard implements CatalogMonitor {
   }
 }
 
-const watched = new WeakSet<object>();
-
-function compare(
-  before: ReadonlyMap<string, ToolFingerprint>,
-  after: ReadonlyMap<string, ToolFingerprint>,
-): CatalogChange {
-  const change: CatalogChange = { added: [], removed: [], changed: [] };
-  for (const [name, tool] of after) {
-    const old = before.get(name);
-    if (old === undefined) change.added.push(name);
-    else {
-      const fields = changedFields(old, tool);
-      if (fields.length > 0) change.changed.push({ tool: name, fields });
-    }
-  }
-  for (const name of before.keys()) if (!after.has(name)) change.removed.push(name);
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  change.added.sort(byName);
-  change.removed.sort(byName);
-  change.changed.sort((a, b) => byName(a.tool, b.tool));
-  return change;
-}
+/** Per transport, the guards that watch it (weakly: a transport outliving its guards keeps none alive). */
+const watchers = new WeakMap<object, Set<WeakRef<CatalogGuard>>>();
 
 function transportOf(client: McpClientLike): unknown {
   return (client as { transport?: unknown }).transport;

@@ -45,14 +45,13 @@ export {
   CatalogGuardError,
   GuardErrorCode,
   guardWith,
-  type CatalogChange,
   type CatalogMonitor,
   type GuardError,
   type GuardMode,
   type GuardOptions,
   type GuardedClient,
 } from './runtime-guard.js';
-export type { CatalogField, ToolFingerprint } from './runtime-canonical.js';
+export type { CatalogChange, CatalogField, ToolFingerprint } from './runtime-canonical.js';
 export type { EraForm };
 
 // ---- Data the generator emits ------------------------------------------------------------------
@@ -211,7 +210,9 @@ const NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * Calls a tool and classifies its result. With `validateInput`, invalid arguments are not sent:
- * the result is `$invalid_input` and `raw` is a synthetic empty result `{ content: [] }`.
+ * the result is `$invalid_input` and `raw` is a synthetic empty result `{ content: [] }`. Through a
+ * guarded client (`guardClient`, or the class's `guard` option) in `block` mode, a removed or changed
+ * tool is not called either: `$unavailable` or `$changed`, with the same synthetic `raw`.
  * JSON-RPC errors are thrown as `McpProtocolError`.
  */
 export async function invokeTool<

@@ -222,9 +222,13 @@ test("guard: 'warn' lets the calls through and tells onGuardWarning once per too
       "the warn client's first call listed once; the off client never",
     );
 
+    // A second guard on the same SDK client: each is told of the burst.
+    const second = generated.guardClient(connected.mcp, { mode: 'block' });
+    await second.catalog.verify();
     const changed = new Promise((resolve) => client.catalog.onChange(resolve));
+    const secondChanged = new Promise((resolve) => second.catalog.onChange(resolve));
     await client.mutate();
-    await changed;
+    assert.deepEqual(await Promise.all([changed, secondChanged]), [EXPECTED, EXPECTED]);
     assert.equal(
       (await client.forecast({ city: 'lima' })).ok,
       true,
