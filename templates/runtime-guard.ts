@@ -88,7 +88,7 @@ interface TransportLike {
 }
 type Verdict = GuardError | undefined;
 
-const GUARD = Symbol.for('mcp-codegen.catalog-guard');
+const GUARD = /* @__PURE__ */ Symbol.for('mcp-codegen.catalog-guard');
 const LIST_CHANGED = 'notifications/tools/list_changed';
 const MAX_PAGES = 10_000;
 

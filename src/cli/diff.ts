@@ -10,7 +10,6 @@ import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import type { DiffReport } from '../diff/types.js';
 import { CodegenError } from '../shared/errors.js';
 import { serializeSnapshot } from '../snapshot/write.js';
-import { discoverLive } from './diff-live.js';
 import type { Command, Io } from './io.js';
 import { deliverReport, reportCommand, type ReportFormat, reportRequest } from './report-output.js';
 
@@ -120,6 +119,8 @@ async function readHead(arg: string, cwd: string) {
 
 /** The live server's snapshot, with its canonical text (SARIF locates findings by line in it). */
 async function liveHead(values: { config?: string; server?: string }, io: Io) {
+  // Loaded only for --live: discovery brings the SDK, which a diff of two files never needs.
+  const { discoverLive } = await import('./diff-live.js');
   const { snapshot, label } = await discoverLive(values, io);
   return { snapshot, text: serializeSnapshot(snapshot), label };
 }
