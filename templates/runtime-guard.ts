@@ -146,9 +146,12 @@ export class CatalogGuard implements CatalogMonitor {
     if (this.mode === 'off') return undefined;
     this.#noticeReconnect();
     if (this.#verdicts !== undefined && this.#stale === undefined) return this.#decide(tool);
-    return (this.#stale?.done ?? this.verify())
+    const decided = (this.#stale?.done ?? this.verify())
       .then(() => (this.#verdicts === undefined ? this.verify() : undefined))
       .then(() => this.#decide(tool));
+    // A listing that failed (the server refused tools/list, the connection dropped) fails a guarded
+    // call in `block`; in `warn` the call goes on, and the next call lists again.
+    return this.mode === 'warn' ? decided.catch(() => undefined) : decided;
   }
 
   #decide(tool: string): Verdict {

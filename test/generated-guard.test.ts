@@ -222,6 +222,11 @@ test("guard: 'warn' lets the calls through and tells onGuardWarning once per too
       "the warn client's first call listed once; the off client never",
     );
 
+    // A handler the user sets after the guard watches the connection runs too.
+    let late = 0;
+    (connected.mcp as Client).setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      late++;
+    });
     // A second guard on the same SDK client: each is told of the burst.
     const second = generated.guardClient(connected.mcp, { mode: 'block' });
     await second.catalog.verify();
@@ -229,6 +234,7 @@ test("guard: 'warn' lets the calls through and tells onGuardWarning once per too
     const secondChanged = new Promise((resolve) => second.catalog.onChange(resolve));
     await client.mutate();
     assert.deepEqual(await Promise.all([changed, secondChanged]), [EXPECTED, EXPECTED]);
+    assert.equal(late, 5, 'the handler set after the guard saw every notification');
     assert.equal(
       (await client.forecast({ city: 'lima' })).ok,
       true,

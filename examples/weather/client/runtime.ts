@@ -230,7 +230,12 @@ export async function invokeTool<
   if (guard !== undefined) {
     // Synchronous once the catalog is verified: an unchanged catalog costs a map lookup, not a promise.
     const pending = guard.check(spec.name);
-    const verdict = pending instanceof Promise ? await pending : pending;
+    const verdict =
+      pending instanceof Promise
+        ? await pending.catch((error: unknown) => {
+            throw toProtocolError(error, 'tools/list', spec.name);
+          })
+        : pending;
     if (verdict !== undefined) return { ok: false, error: verdict, raw: { content: [] } };
     client = guard.client;
   }
