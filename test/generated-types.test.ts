@@ -13,7 +13,7 @@ const usage = `
 import { expectTypeOf } from 'expect-type';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, unwrap,
+  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, GuardErrorCode, unwrap,
   type GetWeatherResult, type DescribeToolResult,
 } from './client/index.js';
 import type { GetWeatherOutput, ProjectionAlternative, BudgetExceededEnvelope, DescribeToolErrorEnvelope, DescribeToolOutput } from './client/types.js';
@@ -42,6 +42,12 @@ export async function main(): Promise<string> {
     case GetWeatherErrorCode.Uncoded:
     case GetWeatherErrorCode.InvalidResult:
     case GetWeatherErrorCode.InvalidInput:
+      return error.message;
+    // A guarded client ('block') can refuse any tool before sending: the guard's codes join every tool's.
+    case GuardErrorCode.Changed:
+      expectTypeOf(error.details.fields).toEqualTypeOf<Array<'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'>>();
+      return error.message;
+    case GuardErrorCode.Unavailable:
       return error.message;
     default:
       return error satisfies never;
