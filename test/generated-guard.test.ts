@@ -19,6 +19,7 @@ import { parseSnapshot } from '../src/snapshot/index.js';
 import type { CatalogChange, McpClientLike } from '../templates/runtime.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
+import { connectV2 } from './helpers/runtime-fixture.js';
 
 const SERVER = ['--import', 'tsx', join(repoRoot, 'fixtures/servers/drifting.ts')];
 const EXPECTED: CatalogChange = {
@@ -254,5 +255,43 @@ test("guard: 'warn' lets the calls through and tells onGuardWarning once per too
     assert.deepEqual(stats.data.calls, { echo: 1, stats: 2, mutate: 1, forecast: 2, retire: 1 });
   } finally {
     await connected.mcp.close();
+  }
+});
+
+// SDK v2 servers list a non-object output as `{ result }` in the legacy era and bare in the modern
+// one: the guard compares output schemas in the era-neutral form, so neither era sees them changed.
+test('a client generated in one protocol era verifies clean in the other (fixtures/servers/v2-results.ts)', async () => {
+  for (const [from, to] of [
+    ['legacy', 'modern'],
+    ['modern', 'legacy'],
+  ] as const) {
+    const lister = await connectV2('v2-results', from);
+    const { tools } = await lister.listTools();
+    const snapshot = parseSnapshot(
+      {
+        protocolVersion: lister.getNegotiatedProtocolVersion(),
+        serverInfo: lister.getServerVersion(),
+        tools,
+      },
+      `v2-results (${from})`,
+    );
+    await lister.close();
+    const dir = join(tmpRoot, 'generated-guard-eras', from);
+    const { files } = await renderClient(snapshot, { name: 'eras' }, dir);
+    await writeFiles(dir, files);
+    const client = await import(pathToFileURL(join(dir, 'index.ts')).href);
+    const mcp = await connectV2('v2-results', to);
+    try {
+      const guarded = client.guardClient(mcp, { mode: 'block' });
+      assert.deepEqual(
+        await guarded.catalog.verify(),
+        { added: [], removed: [], changed: [] },
+        `${from} → ${to}`,
+      );
+      const readings = await client.listReadings(guarded, {});
+      assert.ok(readings.ok, `${from} → ${to}: ${JSON.stringify(readings)}`);
+    } finally {
+      await mcp.close();
+    }
   }
 });

@@ -23,6 +23,17 @@ export function eraFormOf(outputSchema: JsonObject | undefined): EraForm | undef
   return isLegacyWrap(outputSchema) ? 'wrapped' : undefined;
 }
 
+/**
+ * The output schema as the modern era lists it: a legacy `{ result }` wrapper's inner schema, any
+ * other schema as it is. The guard hashes this form, so a client generated in one era does not see
+ * every non-object output as changed when it connects in the other (templates/runtime-canonical.ts).
+ */
+export function eraNeutralOutput(outputSchema: JsonObject): JsonValue {
+  return isLegacyWrap(outputSchema)
+    ? (outputSchema.properties as JsonObject).result!
+    : outputSchema;
+}
+
 function isExplicitNonObject(schema: JsonValue | undefined): boolean {
   if (!isObject(schema)) return false;
   const type = schema.type;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JsonValue, Tool } from '../snapshot/types.js';
 import { sortKeys } from '../snapshot/write.js';
+import { eraNeutralOutput } from './era.js';
 import { NamePlanner, words } from './naming.js';
 import type { Layout, OutputFiles } from './types.js';
 
@@ -77,7 +78,8 @@ export type GuardField = (typeof GUARD_FIELDS)[number];
 
 /**
  * Per field the tool declares, sha256 (first 128 bits, hex) of its canonical JSON with every key
- * sorted: what templates/runtime-canonical.ts computes for a live tool. `tool` is already canonical
+ * sorted (an output schema in its era-neutral form, see era.ts): what templates/runtime-canonical.ts
+ * computes for a live tool. `tool` is already canonical
  * (the model's); `sortedJson` must give `JSON.stringify(sortKeys(value))`.
  */
 export function guardFingerprint(
@@ -86,7 +88,10 @@ export function guardFingerprint(
 ): Partial<Record<GuardField, string>> {
   const out: Partial<Record<GuardField, string>> = {};
   for (const field of GUARD_FIELDS) {
-    const value = tool[field] as JsonValue | undefined;
+    const value =
+      field === 'outputSchema' && tool.outputSchema !== undefined
+        ? eraNeutralOutput(tool.outputSchema)
+        : (tool[field] as JsonValue | undefined);
     if (value !== undefined)
       out[field] = createHash('sha256').update(sortedJson(value)).digest('hex').slice(0, 32);
   }

@@ -172,6 +172,7 @@ function canonicalValue(key: string, value: Json): Json {
  * Per field the tool declares, the text that is hashed: its canonical form (the snapshot's), written
  * with every key sorted. Sorting after canonicalising changes no equality (the canonical order is a
  * fixed function of the keys) and lets the generator write large catalogs' shared definitions once.
+ * An output schema is hashed as the modern era lists it (`eraNeutralOutput`).
  */
 export function canonicalToolFields(tool: {
   readonly [key: string]: unknown;
@@ -180,13 +181,36 @@ export function canonicalToolFields(tool: {
   for (const field of CATALOG_FIELDS) {
     const value = tool[field] as Json | undefined;
     if (value === undefined) continue;
-    out[field] = JSON.stringify(
-      sortKeys(
-        field === 'inputSchema' || field === 'outputSchema' ? canonicalSchema(value) : value,
-      ),
-    );
+    const canonical =
+      field === 'inputSchema'
+        ? canonicalSchema(value)
+        : field === 'outputSchema'
+          ? canonicalSchema(eraNeutralOutput(value))
+          : value;
+    out[field] = JSON.stringify(sortKeys(canonical));
   }
   return out;
+}
+
+/**
+ * SDK v2 servers list a non-object output wrapped as `{ result: <schema> }` in the legacy era and bare
+ * in the modern era: the wrapper's inner schema, else the schema. Exactly the SDK's wrapper (the same
+ * test as src/model/era.ts), so an ordinary object output with one `result` property is left alone.
+ */
+function eraNeutralOutput(schema: Json): Json {
+  if (!isObject(schema)) return schema;
+  if (
+    Object.keys(schema).some((key) => !['$schema', 'type', 'properties', 'required'].includes(key))
+  )
+    return schema;
+  const properties = schema.properties;
+  const required = schema.required;
+  if (schema.type !== 'object' || !isObject(properties)) return schema;
+  const names = Object.keys(properties);
+  if (names.length !== 1 || names[0] !== 'result') return schema;
+  if (!Array.isArray(required) || required.length !== 1 || required[0] !== 'result') return schema;
+  const inner = properties.result;
+  return isObject(inner) && inner.type !== 'object' ? inner : schema;
 }
 
 /** SHA-256 by Web Crypto (browsers, Workers, Deno, Node 19+), the first 128 bits as hex. */
