@@ -21,7 +21,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { JsonObject } from '../src/snapshot/types.js';
-import { classifyResult, invokeTool } from '../templates/runtime.js';
+import { fingerprintTool, type ToolFingerprint } from '../templates/runtime-canonical.js';
+import { classifyResult, guardWith, invokeTool } from '../templates/runtime.js';
 import type { ToolSpec, Validator } from '../templates/runtime.js';
 import { ValidatorCache } from '../test/helpers/ajv-reference.js';
 import { compileValidators } from '../test/helpers/runtime-validators.js';
@@ -39,6 +40,8 @@ export interface CallOverheadResult {
   calls: number;
   rounds: number;
   rows: CallOverheadRow[];
+  /** A guarded call against the same call unguarded, paired call by call (see pairedGuard). */
+  guard: { controlMicros: number; guardedMicros: number; ratio: number };
 }
 
 const PAYLOAD = {
@@ -90,7 +93,11 @@ async function connect(): Promise<{ client: Client; close: () => Promise<void> }
  * The spec the generator would emit for `forecast` (a plain schema is one documented branch), with
  * the generator's validators, and with Ajv compiled at run time for comparison.
  */
-async function forecastSpecs(): Promise<{ spec: ToolSpec; runtimeAjv: ToolSpec }> {
+async function forecastSpecs(): Promise<{
+  spec: ToolSpec;
+  runtimeAjv: ToolSpec;
+  fingerprints: ToolFingerprint[];
+}> {
   const lister = await connect();
   const { tools } = await lister.client.listTools();
   await lister.close();
@@ -113,7 +120,9 @@ async function forecastSpecs(): Promise<{ spec: ToolSpec; runtimeAjv: ToolSpec }
     branches: [{ kind: 'documented', required, validate: v['output']! }],
     codes: [],
   });
-  return { spec: specWith(generated), runtimeAjv: specWith(ajv) };
+  // What client.ts would carry for this catalog (test/runtime-guard.test.ts: the same as the generator's).
+  const fingerprints = await Promise.all(tools.map((t) => fingerprintTool(t)));
+  return { spec: specWith(generated), runtimeAjv: specWith(ajv), fingerprints };
 }
 
 export async function run(
@@ -122,8 +131,16 @@ export async function run(
   const calls = options.calls ?? 6000;
   const warmup = options.warmup ?? 300;
   const rounds = options.rounds ?? 30;
-  const { spec, runtimeAjv } = await forecastSpecs();
+  const { spec, runtimeAjv, fingerprints } = await forecastSpecs();
   const { client, close } = await connect();
+  // The guard lists the tools, and SDK v1's Client then validates outputs itself (its cached tool
+  // metadata): so the guarded call is measured against the same call on a client that listed too.
+  const listed = await connect();
+  const guarded = guardWith(listed.client, fingerprints, { mode: 'block' });
+  const change = await guarded.catalog.verify();
+  const guard = guarded.catalog as unknown as { check(tool: string): unknown };
+  if (change.added.length + change.removed.length + change.changed.length > 0)
+    throw new Error(`the bench catalog is not the fingerprinted one: ${JSON.stringify(change)}`);
   const args = { city: 'Oslo' };
   const sample = await client.callTool({ name: 'forecast', arguments: args });
 
@@ -150,6 +167,13 @@ export async function run(
       name: 'invokeTool, run-time Ajv (reference)',
       call: () => invokeTool(client, runtimeAjv, args),
     },
+    {
+      name: 'invokeTool, listed client (guard control)',
+      call: () => invokeTool(listed.client, spec, args),
+    },
+    { name: 'invokeTool, guard block, unchanged', call: () => invokeTool(guarded, spec, args) },
+    // The guard's own work per call, without the transport: the steadier figure on a busy machine.
+    { name: 'guard check only, unchanged', call: () => guard.check('forecast') },
     // The runtime's own work, without the transport: what the ratios above are made of.
     { name: 'classifyResult only, validation on', call: () => classifyResult(spec, sample) },
     {
@@ -172,7 +196,13 @@ export async function run(
       times.get(c.name)!.push((performance.now() - start) / perRound);
     }
   }
+  const paired = await pairedGuard(
+    () => invokeTool(listed.client, spec, args),
+    () => invokeTool(guarded, spec, args),
+    perRound * rounds,
+  );
   await close();
+  await listed.close();
 
   const total = perRound * rounds;
   const median = (name: string) => {
@@ -189,7 +219,38 @@ export async function run(
       ratio: perCall / bare,
     };
   });
-  return { calls: total, rounds, rows };
+  return { calls: total, rounds, rows, guard: paired };
+}
+
+/**
+ * The guard's cost is a map lookup against a call of tens of µs, so on a shared machine the rounds
+ * above drown it in noise. Here the two calls alternate one by one (which goes first alternates too),
+ * each timed alone, and the medians of the single-call times compare: load bursts reach both alike.
+ */
+async function pairedGuard(
+  control: () => Promise<unknown>,
+  guarded: () => Promise<unknown>,
+  calls: number,
+): Promise<CallOverheadResult['guard']> {
+  const times: [number[], number[]] = [[], []];
+  const calls2 = [control, guarded] as const;
+  for (let i = 0; i < calls; i++) {
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+      const start = performance.now();
+      await calls2[k]!();
+      times[k]!.push(performance.now() - start);
+    }
+  }
+  const median = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
+  };
+  const [controlMs, guardedMs] = [median(times[0]), median(times[1])];
+  return {
+    controlMicros: controlMs * 1000,
+    guardedMicros: guardedMs * 1000,
+    ratio: guardedMs / controlMs,
+  };
 }
 
 /** Run and print a table; `npm run bench` calls this. */
@@ -212,6 +273,12 @@ export async function main(calls?: number): Promise<void> {
   const own = result.rows.find((r) => r.name === 'classifyResult only, validation on')!;
   console.log(
     `runtime work with validation on, per call: ${own.microsPerCall.toFixed(1)} µs = ${(1 + own.microsPerCall / bare.microsPerCall).toFixed(3)}× a bare call of ${bare.microsPerCall.toFixed(1)} µs`,
+  );
+  const check = result.rows.find((r) => r.name === 'guard check only, unchanged')!;
+  const { controlMicros, guardedMicros, ratio } = result.guard;
+  console.log(
+    `guarded call on an unchanged catalog, paired with the same call unguarded: ${guardedMicros.toFixed(1)} against ${controlMicros.toFixed(1)} µs = ${ratio.toFixed(3)}× (target ≤ 1.05×); ` +
+      `the guard's own work ${(check.microsPerCall * 1000).toFixed(0)} ns a call`,
   );
   await outputSize();
 }

@@ -30,6 +30,7 @@ function toolModel(name: string, base: string, over: Partial<ToolModel> = {}): T
     resultKind: 'untyped',
     appOnly: false,
     fingerprint: '0000000000000000',
+    guardFingerprint: {},
     specName: `${base}Spec`,
     inputType: `${base}Input`,
     inputKind: 'object',
@@ -56,6 +57,7 @@ function clientModel(
     className: 'WeatherClient',
     optionsTypeName: 'WeatherClientOptions',
     groups: {},
+    guard: { functionName: 'guardClient', fingerprints: 'catalogFingerprints', member: 'catalog' },
     tools,
     resources: [],
     templates: [],
@@ -298,7 +300,7 @@ describe('index.ts and catalog.json from the plan', () => {
     );
     assert.match(
       index,
-      /^export \{ WeatherClient, type WeatherClientOptions \} from "\.\/client\.js";$/m,
+      /^export \{ WeatherClient, type WeatherClientOptions, guardClient \} from "\.\/client\.js";$/m,
     );
   });
 

@@ -15,7 +15,7 @@ const usage = `
 import { expectTypeOf } from 'expect-type';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, RuntimeErrorCode, getWeather, unwrap,
+  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, GuardErrorCode, RuntimeErrorCode, getWeather, unwrap,
   type GetWeatherError, type GetWeatherResult, type DescribeToolResult,
 } from './client/index.js';
 import { CheckedClient, getWeather as getWeatherChecked } from './checked/index.js';
@@ -44,6 +44,12 @@ export async function main(): Promise<string> {
     case RuntimeErrorCode.Unknown:
     case RuntimeErrorCode.Uncoded:
     case RuntimeErrorCode.InvalidResult:
+      return error.message;
+    // A guarded client ('block') can refuse any tool before sending: the guard's codes join every tool's.
+    case GuardErrorCode.Changed:
+      expectTypeOf(error.details.fields).toEqualTypeOf<Array<'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'>>();
+      return error.message;
+    case GuardErrorCode.Unavailable:
       return error.message;
     default:
       return error satisfies never;

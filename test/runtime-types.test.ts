@@ -68,7 +68,10 @@ export function narrowing(result: GetWeatherResult): void {
     // @ts-expect-error: before narrowing on variant, data is not the documented type
     result.data.temperature_c;
   } else {
-    expectTypeOf(result.error.code).toEqualTypeOf<GetWeatherErrorCode>();
+    // A guarded client can refuse any tool: the guard's two codes join the tool's own.
+    expectTypeOf(result.error.code).toEqualTypeOf<
+      GetWeatherErrorCode | '$unavailable' | '$changed'
+    >();
     expectTypeOf(result.error.issues).toEqualTypeOf<
       | readonly { readonly pointer: string; readonly message: string; readonly keyword?: string }[]
       | undefined

@@ -11,13 +11,16 @@ import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import type { DiffReport } from '../diff/types.js';
 import type { Snapshot } from '../snapshot/types.js';
 import { CodegenError } from '../shared/errors.js';
-import type { Command } from './io.js';
+import { serializeSnapshot } from '../snapshot/write.js';
+import type { Command, Io } from './io.js';
 import { deliverReport, reportCommand, type ReportFormat, reportRequest } from './report-output.js';
 
 const help = `Usage: mcp-codegen diff <base> <head> [options]
+       mcp-codegen diff <snapshot> --live [--server <name>] [options]
 
 Compare two catalog snapshots and classify every change: what breaks clients
-(error), what may break them (warning), and what does not (info).
+(error), what may break them (warning), and what does not (info). With --live,
+compare a committed snapshot with what the configured server serves now.
 
 Arguments:
   <base> <head>          Snapshot files: a canonical snapshot, a catalog dump, or a
@@ -39,6 +42,9 @@ Options:
   --server <name>        also apply that server's "diff" policy and "errors" catalog;
                          with --impact, the client traced is that server's "out" (without
                          it, the generated client is found by its header in the project)
+                         with --live, the server to discover (default: the config's only one)
+  --live                 <head> is the live server: discovered from the config as
+                         \`generate\` does (source, timeout, page limit, era)
   --output <file>        write the report to a file instead of stdout
   --impact               also say, per finding, where this project's code calls what
                          changed: status used, unused or unknown, and the call sites
@@ -72,6 +78,7 @@ Examples:
   mcp-codegen diff base.json head.json --format markdown --output diff.md --fail-on none
   mcp-codegen diff origin/main:mcp/weather.snapshot.json mcp/weather.snapshot.json \\
     --impact --server weather --format markdown
+  mcp-codegen diff mcp/weather.snapshot.json --live --server weather --format github
 
 Rules (id, default level):
 ${RULES.map((r) => `  ${r.id.padEnd(46)} ${r.level}`).join('\n')}
@@ -83,7 +90,13 @@ export const diffCommand: Command = reportCommand(
   'diff',
   help,
   async ({ values, positionals }, io) => {
-    if (positionals.length !== 2) {
+    if (values.live === true && positionals.length !== 1) {
+      throw new CodegenError(
+        `diff --live: expected one snapshot to compare with the live server, got ${positionals.length}`,
+        { hint: 'e.g. `mcp-codegen diff mcp/server.snapshot.json --live --server weather`' },
+      );
+    }
+    if (values.live !== true && positionals.length !== 2) {
       throw new CodegenError(
         `diff: expected two snapshots, <base> and <head>, got ${positionals.length}`,
         {
@@ -97,22 +110,22 @@ export const diffCommand: Command = reportCommand(
         hint: 'add --impact, e.g. `mcp-codegen diff base.json head.json --impact --project tsconfig.json`',
       });
     }
-    const [baseArg, headArg] = positionals as [string, string];
+    const [baseArg, headArg] = positionals as [string, string | undefined];
 
     const settings = await resolveDiffSettings({
       config: values.config,
       server: values.server,
       cwd: io.cwd,
     });
-    const [base, { snapshot: head, text: headText }] = await Promise.all([
+    const [base, { snapshot: head, text: headText, label: headLabel }] = await Promise.all([
       readSnapshotArg(baseArg, io.cwd),
-      readSnapshotArgText(headArg, io.cwd),
+      headArg === undefined ? liveHead(values, io) : readHead(headArg, io.cwd),
     ]);
     const diffed = diffSnapshots(base, head, {
       policy: settings.policy,
       errorCodes: settings.errorCodes,
       baseLabel: baseArg,
-      headLabel: headArg,
+      headLabel,
     });
     const report = values.impact ? await withImpact(diffed, base, values, io.cwd) : diffed;
 
@@ -120,6 +133,7 @@ export const diffCommand: Command = reportCommand(
     return deliverReport(io, request, draw, report.findings);
   },
   {
+    live: { type: 'boolean' },
     impact: { type: 'boolean' },
     project: { type: 'string' },
     'downgrade-unused': { type: 'boolean' },
@@ -143,6 +157,18 @@ async function withImpact(
   const tsconfig = resolve(cwd, values.project ?? 'tsconfig.json');
   const traced = addImpact(report, base, { tsconfig, cwd, ...(client ? { client } : {}) });
   return values['downgrade-unused'] ? downgradeUnused(traced) : traced;
+}
+
+async function readHead(arg: string, cwd: string) {
+  return { ...(await readSnapshotArgText(arg, cwd)), label: arg };
+}
+
+/** The live server's snapshot, with its canonical text (SARIF locates findings by line in it). */
+async function liveHead(values: { config?: string; server?: string }, io: Io) {
+  // Loaded only for --live: discovery brings the SDK, which a diff of two files never needs.
+  const { discoverLive } = await import('./diff-live.js');
+  const { snapshot, label } = await discoverLive(values, io);
+  return { snapshot, text: serializeSnapshot(snapshot), label };
 }
 
 /** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */

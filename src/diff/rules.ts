@@ -115,6 +115,7 @@ export const RULES = [
   { id: 'capability-changed', level: 'info', trigger: 'a capability value changed otherwise', message: (m) => `${m.subject}: capability ${m.pointer.slice('/capabilities/'.length).replace(/\//g, '.')} changed: ${change(m)}` },
   { id: 'server-instructions-changed', level: 'info', trigger: 'the server instructions (sent to the model) changed, appeared or disappeared', message: (m) => `${m.subject}: instructions changed: ${change(m)}` },
   { id: 'server-protocol-version-changed', level: 'info', trigger: 'the negotiated protocol version changed', message: (m) => `${m.subject}: protocolVersion changed: ${change(m)}` },
+  { id: 'server-protocol-era-changed', level: 'warning', trigger: 'the protocol era changed (`legacy`: the 2025 `initialize`; `modern`: 2026-07-28 `server/discover`): non-object outputs change shape on the wire, so regenerate in the era clients connect in', message: (m) => `${m.subject}: protocol era changed: ${change(m)}` },
 
   // Error codes, as the results model derives them (outputSchema envelopes plus the config's catalog).
   { id: 'error-code-added', level: 'warning', trigger: 'a tool can return a coded error it could not before (exhaustive error handling breaks)', message: (m) => `${m.subject}: new error code ${brief(m.after)}` },

@@ -1,11 +1,12 @@
 import { pointerToken } from '../shared/pointer.js';
+import { snapshotEra } from '../snapshot/era.js';
 import type { JsonValue, Snapshot } from '../snapshot/types.js';
 import { compareStrings } from '../shared/compare.js';
 import { SERVER_ENTITY } from './entities.js';
 import type { FindingList } from './findings.js';
 import { isObject, jsonEqual, present } from './json.js';
 
-/** Server-level facts: capabilities (walked to their leaves), instructions, protocol version. */
+/** Server-level facts: capabilities (walked to their leaves), instructions, protocol version and era. */
 export function compareServer(base: Snapshot, head: Snapshot, out: FindingList): void {
   if (base.capabilities !== undefined && head.capabilities !== undefined) {
     compareCapabilities(base.capabilities, head.capabilities, '/capabilities', out);
@@ -31,6 +32,12 @@ export function compareServer(base: Snapshot, head: Snapshot, out: FindingList):
       base.protocolVersion,
       head.protocolVersion,
     );
+  }
+  // The era decides the shape of non-object outputs on the wire (`{ result }` in legacy, bare in
+  // modern) and how the client connects: a client generated in one era meets the other.
+  const [baseEra, headEra] = [snapshotEra(base), snapshotEra(head)];
+  if (baseEra !== undefined && headEra !== undefined && baseEra !== headEra) {
+    out.add('server-protocol-era-changed', SERVER_ENTITY, '/era', baseEra, headEra);
   }
 }
 

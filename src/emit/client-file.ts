@@ -9,6 +9,7 @@ import { helperTypeStatements, interfaceText } from './helper-types.js';
 import { importText } from './imports.js';
 import { INDENT, block, hanging, jsDoc, type ClassStatement, type Statement } from './print.js';
 import { docs, str } from './text.js';
+import { guardConstructorLines, guardStatements } from './guard-statements.js';
 import { inputParameterType, toolDocs } from './tool-function.js';
 
 /** `client.ts`: the client class, a thin façade over the tool functions, and resource/template/prompt helpers. */
@@ -43,8 +44,25 @@ export function clientStatements(model: ClientModel): Statement[] {
               'Input validation is off: the input schemas were not embedded. Set `validateInput: true` in the config (and regenerate) to validate arguments before sending.',
             ),
           },
+      {
+        name: 'guard',
+        optional: true,
+        type: 'GuardMode',
+        docs: docs(
+          "Compare the server's live tools with the ones this client was generated from (default `off`: never listed unless `catalog.verify()` is called). `block`: a changed tool fails with `$changed`, a removed one with `$unavailable`, before anything is sent; `warn`: the call goes through and `onGuardWarning` is told.",
+        ),
+      },
+      {
+        name: 'onGuardWarning',
+        optional: true,
+        type: "GuardOptions['onWarning']",
+        docs: docs(
+          'In `warn` mode, told once per tool and catalog version when a changed or removed tool is called (default `console.warn`).',
+        ),
+      },
     ]),
   );
+  statements.push(...guardStatements(model));
   statements.push(clientClass(model));
   return statements;
 }
@@ -60,11 +78,12 @@ function clientClass(model: ClientModel): ClassStatement {
     `${INDENT}readonly #client: McpClientLike;\n`,
     `${INDENT}readonly #validateOutput: boolean;\n`,
     ...(model.validateInput ? [`${INDENT}readonly #validateInput: boolean;\n`] : []),
+    `${jsDoc(docs('The live catalog against the one this client was generated from: `verify()` and `onChange(listener)`.'), INDENT)}${INDENT}readonly ${model.guard.member}: CatalogMonitor;\n`,
     ...helperGroups(model),
   ];
   const ctor = `${INDENT}constructor(client: McpClientLike, options: ${model.optionsTypeName} = {}) ${block(
     [
-      'this.#client = client;',
+      ...guardConstructorLines(model),
       `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
       ...(model.validateInput ? ['this.#validateInput = options.validateInput ?? true;'] : []),
     ],

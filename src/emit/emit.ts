@@ -27,6 +27,8 @@ export const RUNTIME_TEMPLATES = [
   'runtime.ts',
   'runtime-classify.ts',
   'runtime-client.ts',
+  'runtime-canonical.ts',
+  'runtime-guard.ts',
   'runtime-protocol.ts',
   'runtime-spec.ts',
   'runtime-uri.ts',

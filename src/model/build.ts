@@ -27,6 +27,7 @@ import {
   toolFingerprint,
   toolSummary,
 } from './output-plan.js';
+import { guardFingerprint } from './guard-fingerprint.js';
 import type {
   ClientModel,
   Layout,
@@ -53,6 +54,11 @@ export function buildClientModel(
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
   const className = types.claim(`${pascalCase(server.name, 'Mcp')}Client`);
   const optionsTypeName = types.claim(`${className}Options`);
+  // Top-level bindings of client.ts, claimed before any tool's: a tool named `guard_client` gets another name.
+  const guard = {
+    functionName: types.claim('guardClient'),
+    fingerprints: types.claim('catalogFingerprints'),
+  };
   const typeSet = new TypeSet(types);
   const shared = new Map<string, string>();
   const methods = new NamePlanner(RESERVED_MEMBER_NAMES);
@@ -62,6 +68,7 @@ export function buildClientModel(
     templates: snapshot.resourceTemplates.length ? methods.claim('templates') : undefined,
     prompts: snapshot.prompts.length ? methods.claim('prompts') : undefined,
   };
+  const catalogMember = methods.claim('catalog');
   const bases = new NamePlanner();
   const validateInput = server.validateInput ?? false;
   // Without embedded input schemas `validateInput: true` could do nothing, so its type does not offer it.
@@ -171,6 +178,7 @@ export function buildClientModel(
       ...(description !== undefined ? { description } : {}),
       resultKind: p.outputType ? 'declared' : 'untyped',
       appOnly: isAppOnly(tool),
+      guardFingerprint: guardFingerprint(tool, (value) => definitions.sortedJson(value)),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,
@@ -235,6 +243,7 @@ export function buildClientModel(
     className,
     optionsTypeName,
     groups,
+    guard: { ...guard, member: catalogMember },
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),

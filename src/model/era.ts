@@ -1,24 +1,12 @@
 import { isObject } from '../shared/json.js';
-import type { JsonObject, JsonValue, ProtocolEra, Snapshot } from '../snapshot/types.js';
+import type { JsonObject, JsonValue, ProtocolEra } from '../snapshot/types.js';
 
 export type { ProtocolEra };
 
 /** How a snapshot holds a non-object tool output: in the legacy `{ result }` envelope, or bare. */
 export type EraForm = 'wrapped' | 'raw';
 
-const FIRST_MODERN_VERSION = '2026-07-28';
-
-/**
- * The era a snapshot was discovered in: its `era` field when discovery recorded one, else read off
- * the protocol version (revisions are dates, so they compare as strings), else unknown.
- */
-export function snapshotEra(snapshot: Snapshot): ProtocolEra | undefined {
-  const recorded = (snapshot as { era?: unknown }).era;
-  if (recorded === 'legacy' || recorded === 'modern') return recorded;
-  const version = snapshot.protocolVersion;
-  if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) return undefined;
-  return version >= FIRST_MODERN_VERSION ? 'modern' : 'legacy';
-}
+export { snapshotEra } from '../snapshot/era.js';
 
 /**
  * SDK v2 servers send a non-object output differently per era (SEP-2106): in the legacy era the
@@ -33,6 +21,17 @@ export function eraFormOf(outputSchema: JsonObject | undefined): EraForm | undef
   if (outputSchema === undefined) return undefined;
   if (isExplicitNonObject(outputSchema)) return 'raw';
   return isLegacyWrap(outputSchema) ? 'wrapped' : undefined;
+}
+
+/**
+ * The output schema as the modern era lists it: a legacy `{ result }` wrapper's inner schema, any
+ * other schema as it is. The guard hashes this form, so a client generated in one era does not see
+ * every non-object output as changed when it connects in the other (templates/runtime-canonical.ts).
+ */
+export function eraNeutralOutput(outputSchema: JsonObject): JsonValue {
+  return isLegacyWrap(outputSchema)
+    ? (outputSchema.properties as JsonObject).result!
+    : outputSchema;
 }
 
 function isExplicitNonObject(schema: JsonValue | undefined): boolean {

@@ -89,9 +89,15 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
 function clientModule(model: Planned): ImportPlan[] {
   const file = model.files.client;
   const runtime: Name[] = [
+    type('CatalogMonitor'),
+    type('GuardedClient'),
+    type('GuardMode'),
+    type('GuardOptions'),
+    'guardWith',
     type(model.invokeOptionsType),
     type('McpClientLike'),
     type('RequestOptions'),
+    type('ToolFingerprint'),
   ].sort(byName);
   if (model.resources.length || model.templates.length)
     runtime.push('readResource', type('ReadResourceResult'));
@@ -115,9 +121,12 @@ function indexModule(model: Planned): ImportPlan[] {
     ...model.prompts.map((p) => type(p.argumentsType)),
   ];
   const exports = [
-    plan(file, model.files.client, [model.className, type(model.optionsTypeName), ...helperTypes], {
-      reexport: true,
-    }),
+    plan(
+      file,
+      model.files.client,
+      [model.className, type(model.optionsTypeName), model.guard.functionName, ...helperTypes],
+      { reexport: true },
+    ),
   ];
   for (const [to, names] of byToolFile(model, (t) => [
     t.functionName,
@@ -132,7 +141,15 @@ function indexModule(model: Planned): ImportPlan[] {
     plan(
       file,
       model.files.runtime,
-      ['McpProtocolError', 'OutputEraMismatchError', 'RuntimeErrorCode', 'ToolCallError', 'unwrap'],
+      [
+        'CatalogGuardError',
+        'GuardErrorCode',
+        'McpProtocolError',
+        'OutputEraMismatchError',
+        'RuntimeErrorCode',
+        'ToolCallError',
+        'unwrap',
+      ],
       { reexport: true },
     ),
     // The content block types too: `data.content` of a tool without an outputSchema is narrowed on them.
@@ -142,9 +159,16 @@ function indexModule(model: Planned): ImportPlan[] {
       [
         'AudioContent',
         'CallToolResult',
+        'CatalogChange',
+        'CatalogField',
+        'CatalogMonitor',
         'CheckErrorCode',
         'ContentBlock',
         'EmbeddedResource',
+        'GuardError',
+        'GuardMode',
+        'GuardOptions',
+        'GuardedClient',
         'ImageContent',
         'InvokeOptions',
         'McpClientLike',

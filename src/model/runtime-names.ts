@@ -32,6 +32,18 @@ export const RUNTIME_EXPORTS = [
   'getPrompt',
   'expandUriTemplate',
   'UriTemplateValue',
+  // runtime-guard.ts and runtime-canonical.ts, re-exported
+  'CatalogGuardError',
+  'GuardErrorCode',
+  'guardWith',
+  'CatalogChange',
+  'CatalogMonitor',
+  'GuardError',
+  'GuardMode',
+  'GuardOptions',
+  'GuardedClient',
+  'CatalogField',
+  'ToolFingerprint',
   // runtime-protocol.ts, re-exported as types
   'ProtocolEra',
   'Annotations',

@@ -10,6 +10,7 @@ import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from '../schema/error-codes.js';
 import type { InputKind } from './input-kind.js';
 import type { CheckErrorCode } from './runtime-names.js';
+import type { GuardField } from './guard-fingerprint.js';
 
 /**
  * The intermediate model between a snapshot and emitted code: every identifier is decided here,
@@ -54,6 +55,8 @@ export interface ClientModel {
     templates?: string | undefined;
     prompts?: string | undefined;
   };
+  /** The catalog guard's names: the generated `guardClient`, the fingerprint list in client.ts, the class's `catalog` member. */
+  guard: { functionName: string; fingerprints: string; member: string };
   serverInfo?: ServerInfo;
   protocolVersion?: string;
   /** The protocol era the snapshot was discovered in, when known. */
@@ -95,6 +98,8 @@ export interface ToolModel {
    * per-tool layout only, whose catalog.json is what reads it.
    */
   fingerprint?: string;
+  /** Per field the tool declares, the hash the run-time guard compares a live tool's with (output-plan.ts `guardFingerprint`). */
+  guardFingerprint: Partial<Record<GuardField, string>>;
   specName: string;
   inputType: string;
   /** Whether the method's parameter is `inputType` (`object`) or an open object, for schemas that are not object-only (see input-kind.ts). */

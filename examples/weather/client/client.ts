@@ -3,9 +3,15 @@
 /* eslint-disable */
 
 import {
+  type CatalogMonitor,
+  type GuardedClient,
+  type GuardMode,
+  type GuardOptions,
+  guardWith,
   type InvokeOptions,
   type McpClientLike,
   type RequestOptions,
+  type ToolFingerprint,
   readResource,
   type ReadResourceResult,
   expandUriTemplate,
@@ -47,6 +53,57 @@ export interface WeatherClientOptions {
   validateOutput?: boolean;
   /** Validate arguments against the tool's inputSchema before sending (default true). Invalid arguments are not sent: the result is `ok: false` with code `$invalid_input`. */
   validateInput?: boolean;
+  /** Compare the server's live tools with the ones this client was generated from (default `off`: never listed unless `catalog.verify()` is called). `block`: a changed tool fails with `$changed`, a removed one with `$unavailable`, before anything is sent; `warn`: the call goes through and `onGuardWarning` is told. */
+  guard?: GuardMode;
+  /** In `warn` mode, told once per tool and catalog version when a changed or removed tool is called (default `console.warn`). */
+  onGuardWarning?: GuardOptions['onWarning'];
+}
+
+/** The catalog this client was generated from: per tool and field, SHA-256 (128 bits) of its canonical JSON, what the guard compares the live tools with. */
+const catalogFingerprints: readonly ToolFingerprint[] = [
+  {
+    name: 'convert-temperature',
+    description: '817c85a63aa7964ba1253458f2394498',
+    inputSchema: '321c21290d26937bff919298e017886f',
+    outputSchema: '2186659910915de75850e00cc29ac093',
+    annotations: '461c740b05709ab0cda069a0c661f35e',
+  },
+  {
+    name: 'get-forecast',
+    title: 'ceacd8ec3be7cd0564dcdda6d2210ecf',
+    description: '31ecb3ee9d4eca57266a584abf0a34b5',
+    inputSchema: 'b536a476f6849fca1b79ef236b13df7b',
+    outputSchema: '48eb2f8da6ec8c0421b9f1c55493ea1e',
+    annotations: 'f248606ce3ba6388ff110cadb5f50cb9',
+  },
+  {
+    name: 'list_cities',
+    title: '4ef7e15198650fd1d6ab59d9072e1cdc',
+    description: '573c3f64cd8b5d59f0c1d3a353792b7d',
+    inputSchema: '7a014b717a77aac971ea0ab5c0ff47bb',
+    outputSchema: '7e35a279ab971ffdf5aa5f5dd8b47cb7',
+    annotations: '8803fb4b4971327e527bfc007f694c25',
+  },
+  {
+    name: 'set_alert',
+    title: '58ad7559ecf6efda74f82793c2004194',
+    description: 'bf881467aa2c13f28cd4d8b28ac4986a',
+    inputSchema: '303532db795323c71ebc9240f4d074e4',
+    outputSchema: '84ac2a254ddd6f48475879190f1f2050',
+    annotations: '0fa9fec87711f6a9860b17b1efa73442',
+  },
+];
+
+/**
+ * A guarded `McpClientLike` that the tool functions and `WeatherClient` accept, with `catalog.verify()` and `catalog.onChange(listener)`.
+ *
+ * `block`: a call to a tool that is no longer listed (`$unavailable`) or whose definition changed (`$changed`) comes back as `ok: false` before anything is sent; the other tools keep working. `warn`: the call goes through and `onWarning` is told. `off`: nothing is listed unless `catalog.verify()` is called.
+ */
+export function guardClient(
+  client: McpClientLike,
+  options: GuardOptions & { mode: GuardMode },
+): GuardedClient {
+  return guardWith(client, catalogFingerprints, options);
 }
 
 /**
@@ -58,6 +115,8 @@ export class WeatherClient {
   readonly #client: McpClientLike;
   readonly #validateOutput: boolean;
   readonly #validateInput: boolean;
+  /** The live catalog against the one this client was generated from: `verify()` and `onChange(listener)`. */
+  readonly catalog: CatalogMonitor;
   /** Read the resources the server listed. */
   readonly resources = {
     /**
@@ -99,7 +158,12 @@ export class WeatherClient {
   } as const;
 
   constructor(client: McpClientLike, options: WeatherClientOptions = {}) {
-    this.#client = client;
+    const guarded = guardWith(client, catalogFingerprints, {
+      mode: options.guard,
+      onWarning: options.onGuardWarning,
+    });
+    this.#client = guarded.catalog.mode === 'off' ? client : guarded;
+    this.catalog = guarded.catalog;
     this.#validateOutput = options.validateOutput ?? true;
     this.#validateInput = options.validateInput ?? true;
   }

@@ -5,6 +5,7 @@
 export {
   WeatherClient,
   type WeatherClientOptions,
+  guardClient,
   type CityTemplateVariables,
   type PlanTripPromptArguments,
 } from './client.js';
@@ -26,6 +27,8 @@ export {
 } from './tools.js';
 export type * from './types.js';
 export {
+  CatalogGuardError,
+  GuardErrorCode,
   McpProtocolError,
   OutputEraMismatchError,
   RuntimeErrorCode,
@@ -35,9 +38,16 @@ export {
 export type {
   AudioContent,
   CallToolResult,
+  CatalogChange,
+  CatalogField,
+  CatalogMonitor,
   CheckErrorCode,
   ContentBlock,
   EmbeddedResource,
+  GuardError,
+  GuardMode,
+  GuardOptions,
+  GuardedClient,
   ImageContent,
   InvokeOptions,
   McpClientLike,

@@ -22,6 +22,7 @@ import {
   readPayload,
 } from './runtime-classify.js';
 import { OutputEraMismatchError, callToolOn, eraOf, toProtocolError } from './runtime-client.js';
+import { guardOf, type GuardError } from './runtime-guard.js';
 import type {
   CallToolResult,
   CallToolResultLike,
@@ -48,6 +49,17 @@ export type {
   ValidationIssue,
   Validator,
 } from './runtime-spec.js';
+export {
+  CatalogGuardError,
+  GuardErrorCode,
+  guardWith,
+  type CatalogMonitor,
+  type GuardError,
+  type GuardMode,
+  type GuardOptions,
+  type GuardedClient,
+} from './runtime-guard.js';
+export type { CatalogChange, CatalogField, ToolFingerprint } from './runtime-canonical.js';
 
 // ---- Results -----------------------------------------------------------------------------------
 
@@ -102,7 +114,8 @@ export type ToolResult<
   | (Alt extends unknown
       ? { ok: true; variant: Alt['variant']; data: Alt['data']; raw: CallToolResult }
       : never)
-  | { ok: false; error: Err; raw: CallToolResult };
+  // A guarded client (`guard: 'block'`) can refuse any tool: its codes join every tool's own.
+  | { ok: false; error: Err | GuardError; raw: CallToolResult };
 
 /** Any instantiation of `ToolResult`: the constraint helpers accept. */
 export type AnyToolResult =
@@ -165,7 +178,9 @@ const NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * Calls a tool and classifies its result. With `validateInput`, invalid arguments are not sent:
- * the result is `$invalid_input` and `raw` is a synthetic empty result `{ content: [] }`.
+ * the result is `$invalid_input` and `raw` is a synthetic empty result `{ content: [] }`. Through a
+ * guarded client (`guardClient`, or the class's `guard` option) in `block` mode, a removed or changed
+ * tool is not called either: `$unavailable` or `$changed`, with the same synthetic `raw`.
  * JSON-RPC errors are thrown as `McpProtocolError`.
  */
 export async function invokeTool<
@@ -178,6 +193,19 @@ export async function invokeTool<
   args: object | undefined,
   options: InvokeOptions = {},
 ): Promise<ToolResult<Data, Alt, Err>> {
+  const guard = guardOf(client);
+  if (guard !== undefined) {
+    // Synchronous once the catalog is verified: an unchanged catalog costs a map lookup, not a promise.
+    const pending = guard.check(spec.name);
+    const verdict =
+      pending instanceof Promise
+        ? await pending.catch((error: unknown) => {
+            throw toProtocolError(error, 'tools/list', spec.name);
+          })
+        : pending;
+    if (verdict !== undefined) return { ok: false, error: verdict, raw: { content: [] } };
+    client = guard.client;
+  }
   if (options.validateInput === true && spec.validateInput !== undefined) {
     // Validate what goes on the wire: JSON drops `undefined` members that optional properties may hold.
     const wire: unknown = args === undefined ? {} : JSON.parse(JSON.stringify(args));

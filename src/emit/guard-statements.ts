@@ -1,0 +1,40 @@
+import type { ClientModel } from '../model/types.js';
+import { GUARD_FIELDS } from '../model/guard-fingerprint.js';
+import { block, jsDoc } from './print.js';
+import { docs, str } from './text.js';
+
+/**
+ * client.ts's catalog data and `guardClient`: per tool, the hash of each field's canonical JSON.
+ * Hashes rather than the canonical text: they name which field changed at a fraction of the size
+ * (about 40 bytes a field, where a schema's text can be kilobytes), and they are data, a literal
+ * with no work at import time. Only client.ts holds them, so a bundle of standalone tool functions
+ * that never imports client.ts (or `guardClient`) carries none.
+ */
+export function guardStatements(model: ClientModel): string[] {
+  const entries = model.tools.map((t) => {
+    const fields = GUARD_FIELDS.flatMap((field) => {
+      const hash = t.guardFingerprint[field];
+      return hash === undefined ? [] : [`${field}: ${str(hash)}`];
+    });
+    return `{ name: ${str(t.tool.name)}, ${fields.join(', ')} },`;
+  });
+  const data = `${jsDoc(docs('The catalog this client was generated from: per tool and field, SHA-256 (128 bits) of its canonical JSON, what the guard compares the live tools with.'))}const ${model.guard.fingerprints}: readonly ToolFingerprint[] = [\n${entries.join('\n')}\n];`;
+  const doc = docs(
+    `A guarded \`McpClientLike\` that the tool functions and \`${model.className}\` accept, with \`catalog.verify()\` and \`catalog.onChange(listener)\`.`,
+    '`block`: a call to a tool that is no longer listed (`$unavailable`) or whose definition changed (`$changed`) comes back as `ok: false` before anything is sent; the other tools keep working. `warn`: the call goes through and `onWarning` is told. `off`: nothing is listed unless `catalog.verify()` is called.',
+  );
+  const fn = `${jsDoc(doc)}export function ${model.guard.functionName}(client: McpClientLike, options: GuardOptions & { mode: GuardMode }): GuardedClient ${block(
+    [`return guardWith(client, ${model.guard.fingerprints}, options);`],
+  )}`;
+  return [data, fn];
+}
+
+/** The constructor's statements for the guard: a guarded view only when the mode is not `off`. */
+export function guardConstructorLines(model: ClientModel): string[] {
+  return [
+    `const guarded = guardWith(client, ${model.guard.fingerprints}, { mode: options.guard, onWarning: options.onGuardWarning });`,
+    // An already guarded client passed with no `guard` option keeps its own guard.
+    "this.#client = guarded.catalog.mode === 'off' ? client : guarded;",
+    `this.${model.guard.member} = guarded.catalog;`,
+  ];
+}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { JsonValue, Tool } from '../snapshot/types.js';
+import { sortKeys } from '../snapshot/write.js';
+import { eraNeutralOutput } from './era.js';
+
+/** The fields the run-time guard compares (templates/runtime-canonical.ts `CATALOG_FIELDS`), in its order. */
+export const GUARD_FIELDS = [
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+] as const;
+export type GuardField = (typeof GUARD_FIELDS)[number];
+
+/**
+ * Per field the tool declares, sha256 (first 128 bits, hex) of its canonical JSON with every key
+ * sorted (an output schema in its era-neutral form, see era.ts): what templates/runtime-canonical.ts
+ * computes for a live tool. `tool` is already canonical
+ * (the model's); `sortedJson` must give `JSON.stringify(sortKeys(value))`.
+ */
+export function guardFingerprint(
+  tool: Tool,
+  sortedJson: (value: JsonValue) => string = (value) => JSON.stringify(sortKeys(value)),
+): Partial<Record<GuardField, string>> {
+  const out: Partial<Record<GuardField, string>> = {};
+  for (const field of GUARD_FIELDS) {
+    const value =
+      field === 'outputSchema' && tool.outputSchema !== undefined
+        ? eraNeutralOutput(tool.outputSchema)
+        : (tool[field] as JsonValue | undefined);
+    if (value !== undefined)
+      out[field] = createHash('sha256').update(sortedJson(value)).digest('hex').slice(0, 32);
+  }
+  return out;
+}
