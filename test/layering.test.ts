@@ -21,13 +21,14 @@ const RANK: Readonly<Record<string, number>> = {
   config: 1,
   discover: 2,
   snapshot: 3,
-  schema: 4,
-  model: 5,
-  emit: 6,
-  diff: 6,
-  lint: 7,
-  root: 8,
-  cli: 9,
+  shapes: 4,
+  schema: 5,
+  model: 6,
+  emit: 7,
+  diff: 7,
+  lint: 8,
+  root: 9,
+  cli: 10,
 };
 
 /** diff reads snapshots: it sees their types and schemas, never the generator's model or output. */
