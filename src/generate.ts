@@ -13,6 +13,7 @@ import {
   type CachedOutput,
 } from './output-cache.js';
 import { loadInput } from './generate-input.js';
+import { loadShapesInput, type RenderServer } from './generate-shapes.js';
 import { openMemos, saveMemos } from './generate-memo.js';
 import { compareAll, display, writeAll } from './generate-output.js';
 import { parseSnapshotText } from './snapshot/read.js';
@@ -23,7 +24,8 @@ import { plural } from './shared/plural.js';
 import { workerCount } from './shared/worker-thread.js';
 
 /** `load` is loading the emit stack (json-schema-to-typescript, prettier), which a cached run skips. */
-export type Stage = 'read' | 'discover' | 'cache' | 'load' | 'model' | 'emit' | 'format' | 'write';
+const STAGES = ['read', 'discover', 'cache', 'load', 'model', 'emit', 'format', 'write'] as const;
+export type Stage = (typeof STAGES)[number];
 
 export interface GenerateOptions {
   config: ResolvedConfig;
@@ -71,16 +73,7 @@ export interface GenerateResult {
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { config } = options;
-  const timings: Record<Stage, number> = {
-    read: 0,
-    discover: 0,
-    cache: 0,
-    load: 0,
-    model: 0,
-    emit: 0,
-    format: 0,
-    write: 0,
-  };
+  const timings = Object.fromEntries(STAGES.map((stage) => [stage, 0])) as Record<Stage, number>;
   const time = async <T>(stage: Stage, work: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
     try {
@@ -101,12 +94,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   for (const server of servers) {
     const outDir = resolve(config.root, server.out);
     const input = await loadInput(server, config, options, time);
+    const shapes = await time('read', () => loadShapesInput(server, config));
     if (input.discovered) planned.push({ file: input.file, content: input.text });
     // From a snapshot file, its bytes are the key: an unchanged catalog is neither parsed nor re-serialized.
     const key =
       build === undefined
         ? undefined
-        : cacheKey({ build, options: keyOptions(server, config), input: input.key });
+        : cacheKey({ build, options: keyOptions(server, config, shapes.text), input: input.key });
     const hit =
       key === undefined ? undefined : await time('cache', () => readFresh(cacheDir, outDir, key));
     let files: CachedFile[];
@@ -131,7 +125,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       const summary = counts(snapshot);
       options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${summary}`);
       const memo = build === undefined ? undefined : { dir: cacheDir, build };
-      const rendered = await renderFiles(snapshot, server, outDir, time, memo);
+      const undeclared = { ...server, undeclared: shapes.undeclared };
+      const rendered = await renderFiles(snapshot, undeclared, outDir, time, memo);
       for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
       files = rendered.files;
       const entry = { files: rendered.files, warnings: rendered.model.warnings, security, summary };
@@ -153,8 +148,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 }
 
 /** What of the config shapes a server's output and warnings (and so the cache key). */
-function keyOptions(server: ServerConfig, config: ResolvedConfig): unknown {
+function keyOptions(server: ServerConfig, config: ResolvedConfig, shapes: string): unknown {
   const render = {
+    outputs: server.outputs ?? null,
+    shapes,
     name: server.name,
     errors: server.errors ?? null,
     validateInput: server.validateInput ?? null,
@@ -205,7 +202,7 @@ export type Timer = <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>;
 /** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
 export async function renderClient(
   snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
+  server: RenderServer,
   outDir: string,
   time: Timer = async (_stage, work) => work(),
 ): Promise<{ files: Array<{ path: string; content: string }>; model: ClientModel }> {
@@ -215,7 +212,7 @@ export async function renderClient(
 
 async function renderFiles(
   snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
+  server: RenderServer,
   outDir: string,
   time: Timer,
   cache?: { dir: string; build: string },
@@ -241,7 +238,7 @@ async function renderFiles(
   const validatorThread = new ValidatorThread(workerCount());
   const memos = await openMemos(cache, outDir);
   try {
-    const model = await time('model', () => buildClientModel(snapshot, server));
+    const model = await time('model', () => buildClientModel(snapshot, server, server.undeclared));
     // Options resolved before emit, so that each file goes to the formatting threads the moment it is
     // printed (an await would hold it until this thread is free). Once the last is sent, this thread
     // only waits for the validator thread, so it formats too (help) until every run is taken.

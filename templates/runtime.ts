@@ -93,6 +93,18 @@ export interface ToolSpec {
   readonly eraForm?: EraForm;
   /** The era the snapshot was discovered in, for messages. */
   readonly era?: ProtocolEra;
+  /**
+   * Set when the server declares no outputSchema and the result type was inferred from samples
+   * (`inferred`) or written by hand (`override`): a hypothesis. A result that does not match it is
+   * still `ok: true` (see `onShapeMismatch`), unless the caller asks for `strictShapes`.
+   */
+  readonly shape?: 'inferred' | 'override';
+}
+
+/** A result that did not match a tool's inferred or hand-written shape (see `ToolSpec.shape`). */
+export interface ShapeMismatch {
+  readonly tool: string;
+  readonly issues: readonly ValidationIssue[];
 }
 
 // ---- Results -----------------------------------------------------------------------------------
@@ -184,6 +196,13 @@ export interface ClassifyOptions {
   validateOutput?: boolean | undefined;
   /** The era the caller's client negotiated, when known (`invokeTool` asks the client). */
   era?: ProtocolEra | undefined;
+  /**
+   * A tool whose result type was inferred from samples or written by hand, not declared by the
+   * server: a mismatching result is `ok: false` with `$invalid_result` (default false: `ok: true`).
+   */
+  strictShapes?: boolean | undefined;
+  /** Called once per result that does not match such a shape (when not `strictShapes`). */
+  onShapeMismatch?: ((mismatch: ShapeMismatch) => void) | undefined;
 }
 
 export interface InvokeOptions extends ClassifyOptions {
@@ -308,7 +327,10 @@ export function classifyResult(
   const variant = branch?.kind === 'alternative' ? branch.variant : 'documented';
   if (validate && branch?.validate !== undefined) {
     const issues = branch.validate(payload);
-    if (issues.length > 0) {
+    if (issues.length > 0 && spec.shape !== undefined && options.strictShapes !== true) {
+      // A shape the server never declared is a hypothesis: the data still comes back, and the caller hears of it.
+      options.onShapeMismatch?.({ tool: spec.name, issues });
+    } else if (issues.length > 0) {
       // A non-object output read in another era than the snapshot's: say that, not just "invalid".
       if (
         spec.eraForm !== undefined &&

@@ -33,6 +33,7 @@ export function clientStatements(model: ClientModel): Statement[] {
           `Validate arguments against the tool's inputSchema before sending (default ${model.validateInput}${model.validateInput ? '' : '; needs `validateInput: true` in the config, which embeds the input schemas'}).`,
         ),
       },
+      ...shapeOptions(model),
     ]),
   );
   statements.push(clientClass(model));
@@ -46,10 +47,14 @@ function clientClass(model: ClientModel): ClassStatement {
     `Typed client for the MCP server ${str(info?.title ?? info?.name ?? model.serverName)}.`,
     'Wraps a connected MCP client: the SDK v2 `Client` (`@modelcontextprotocol/client`), the SDK v1 `Client` (`@modelcontextprotocol/sdk`), or anything with a compatible `callTool`.',
   );
+  const shaped = hasShapes(model);
   const fields = [
     `${INDENT}readonly #client: McpClientLike;\n`,
     `${INDENT}readonly #validateOutput: boolean;\n`,
     `${INDENT}readonly #validateInput: boolean;\n`,
+    ...(shaped
+      ? [`${INDENT}readonly #shapes: Pick<InvokeOptions, 'strictShapes' | 'onShapeMismatch'>;\n`]
+      : []),
     ...helperGroups(model),
   ];
   const ctor = `${INDENT}constructor(client: McpClientLike, options: ${model.optionsTypeName} = {}) ${block(
@@ -57,10 +62,15 @@ function clientClass(model: ClientModel): ClassStatement {
       'this.#client = client;',
       `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
       `this.#validateInput = options.validateInput ?? ${model.validateInput};`,
+      ...(shaped
+        ? [
+            'this.#shapes = { strictShapes: options.strictShapes, onShapeMismatch: options.onShapeMismatch };',
+          ]
+        : []),
     ],
     INDENT,
   )}\n`;
-  const separated = [ctor, ...model.tools.map(toolMethod), invokeOptionsMethod()];
+  const separated = [ctor, ...model.tools.map(toolMethod), invokeOptionsMethod(shaped)];
   return {
     head: `${jsDoc(doc)}export class ${model.className}`,
     members: [
@@ -83,12 +93,38 @@ function toolMethod(tool: ToolModel): string {
   );
 }
 
-function invokeOptionsMethod(): string {
+function invokeOptionsMethod(shaped: boolean): string {
   return method(
     [],
     '#invokeOptions(request: RequestOptions | undefined): InvokeOptions',
-    'return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };',
+    `return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request${shaped ? ', ...this.#shapes' : ''} };`,
   );
+}
+
+/** Whether a tool's result type is one the server did not declare (sampled, or written by hand). */
+function hasShapes(model: ClientModel): boolean {
+  return model.tools.some((tool) => tool.outputOrigin !== undefined);
+}
+
+/** The options of clients with such tools only: every other client stays as it was. */
+function shapeOptions(model: ClientModel) {
+  if (!hasShapes(model)) return [];
+  return [
+    {
+      name: 'strictShapes',
+      optional: true,
+      type: 'boolean',
+      docs: docs(
+        'A tool whose result type was inferred from samples or written by hand (the server declares none): a result that does not match it comes back as `ok: false` with code `$invalid_result` (default false: `ok: true` with the data, and `onShapeMismatch` is called).',
+      ),
+    },
+    {
+      name: 'onShapeMismatch',
+      optional: true,
+      type: "InvokeOptions['onShapeMismatch']",
+      docs: docs('Called once per result that does not match an inferred or hand-written shape.'),
+    },
+  ];
 }
 
 function helperGroups(model: ClientModel): string[] {

@@ -9,6 +9,7 @@ export const RUNTIME_EXPORTS = [
   'Validator',
   'BranchSpec',
   'ToolSpec',
+  'ShapeMismatch',
   'RuntimeErrorCode',
   'ToolError',
   'ToolResult',
