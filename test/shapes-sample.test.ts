@@ -226,6 +226,21 @@ test('a changed shapes file makes generate --check exit 1', async () => {
   assert.match(stale.stdout + stale.stderr, /client\/types\.ts/);
 });
 
+test('lint says which missing outputSchemas are inferred from samples', async () => {
+  const linted = await cli('lint', '--server', 'shapes', '--fail-on', 'none', '--format', 'json');
+  assert.equal(linted.code, 0, linted.stderr);
+  const messages = new Map<string, string>(
+    JSON.parse(linted.stdout)
+      .findings.filter((f: { id: string }) => f.id === 'output-schema-missing')
+      .map((f: { entity: string; message: string }) => [f.entity, f.message]),
+  );
+  assert.match(
+    messages.get('tool:get_user')!,
+    /inferred from samples; ask the server to declare it/,
+  );
+  assert.match(messages.get('tool:delete_user')!, /declare the result's shape/);
+});
+
 after(async () => {
   await rm(calls, { force: true });
 });
