@@ -14,6 +14,8 @@ export interface SampleOptions {
   config: ResolvedConfig;
   /** Only these servers; all with `samples` when absent. */
   only?: string[];
+  /** Merge the recordings in this folder (`mcp-codegen/record`) instead of calling anything. */
+  from?: string;
   /** Call listed tools even when they are not annotated `readOnlyHint: true`. */
   allowSideEffects?: boolean;
   env: Environment;
@@ -27,6 +29,7 @@ export interface SampleOptions {
  */
 export async function sampleShapes(options: SampleOptions): Promise<void> {
   const { config } = options;
+  if (options.from !== undefined) return mergeRecordings(options, options.from);
   const servers = config.servers.filter(
     (s) => (options.only?.length ? options.only.includes(s.name) : true) && s.samples !== undefined,
   );
@@ -68,6 +71,28 @@ export async function sampleShapes(options: SampleOptions): Promise<void> {
     );
     await mergeResults(server, config, results.snapshot, results.results, options.log);
   }
+}
+
+/** `--from`: one server's recordings, merged like live results; which server, when the config has several, by --server. */
+async function mergeRecordings(options: SampleOptions, from: string): Promise<void> {
+  const { config } = options;
+  const named = options.only ?? [];
+  const server =
+    named.length === 1
+      ? config.servers.find((s) => s.name === named[0])
+      : named.length === 0 && config.servers.length === 1
+        ? config.servers[0]
+        : undefined;
+  if (server === undefined)
+    throw new CodegenError(
+      `sample --from: say which one server the recordings in ${from} belong to`,
+      {
+        hint: `pass --server <name> once (${config.servers.map((s) => s.name).join(', ')})`,
+      },
+    );
+  const { readRecordings } = await import('./sample-recordings.js');
+  const { results, snapshot } = await readRecordings(from, server, config, options.log);
+  await mergeResults(server, config, snapshot, results, options.log);
 }
 
 function listed(server: ServerConfig): Array<[string, Array<Record<string, unknown>>]> {

@@ -101,6 +101,16 @@ export interface ToolSpec {
   readonly shape?: 'inferred' | 'override';
 }
 
+/**
+ * What `onResult` sees of each call: the tool, the shape of the arguments (their keys and value
+ * types, never the values: `{ id: 'number' }`), and the raw result. No headers, no transport details.
+ */
+export interface ResultEvent {
+  readonly tool: string;
+  readonly arguments: unknown;
+  readonly result: unknown;
+}
+
 /** A result that did not match a tool's inferred or hand-written shape (see `ToolSpec.shape`). */
 export interface ShapeMismatch {
   readonly tool: string;
@@ -210,6 +220,8 @@ export interface InvokeOptions extends ClassifyOptions {
   validateInput?: boolean | undefined;
   /** Passed to `client.callTool` (timeout, signal, progress) in the position that SDK expects. */
   request?: RequestOptions | undefined;
+  /** Called with every result as it arrives (off by default): `mcp-codegen/record` writes these for `mcp-codegen sample --from`. */
+  onResult?: ((event: ResultEvent) => void) | undefined;
 }
 
 const NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);
@@ -258,6 +270,7 @@ export async function invokeTool<
     throw new TypeError(
       `tools/call ${JSON.stringify(spec.name)}: the client returned ${raw === null ? 'null' : typeof raw}, not a result object`,
     );
+  options.onResult?.({ tool: spec.name, arguments: shapeOfValue(args ?? {}, 0), result: raw });
   const era = options.era ?? eraOf(client);
   return classifyResult(
     spec,
@@ -351,6 +364,20 @@ export function classifyResult(
   }
   // No outputSchema, no branches: the content itself, typed (`ToolContent`), never a bare `unknown`.
   return { ok: true, variant, data: spec.branches.length === 0 ? contentData(raw) : payload, raw };
+}
+
+/** A value's shape: each leaf replaced by its type name, to a bounded depth (deeper: 'unknown'). */
+function shapeOfValue(value: unknown, depth: number): unknown {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  if (depth >= 16) return 'unknown';
+  if (Array.isArray(value)) return value.map((item) => shapeOfValue(item, depth + 1));
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    // defineProperty, not assignment: an argument named `__proto__` stays a key.
+    Object.defineProperty(out, key, { value: shapeOfValue((value as { [key: string]: unknown })[key], depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 function failure(

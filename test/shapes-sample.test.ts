@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -224,6 +224,7 @@ test('a changed shapes file makes generate --check exit 1', async () => {
   const stale = await cli('generate', '--check', '--offline');
   assert.equal(stale.code, 1, stale.stderr + stale.stdout);
   assert.match(stale.stdout + stale.stderr, /client\/types\.ts/);
+  await rm(calls, { force: true });
 });
 
 test('lint says which missing outputSchemas are inferred from samples', async () => {
@@ -239,6 +240,37 @@ test('lint says which missing outputSchemas are inferred from samples', async ()
     /inferred from samples; ask the server to declare it/,
   );
   assert.match(messages.get('tool:delete_user')!, /declare the result's shape/);
+});
+
+test('results recorded from real use (onResult, mcp-codegen/record) merge with sample --from', async () => {
+  const { recordResults } = await import('../src/record.js');
+  const folder = join(dir, 'recordings');
+  const recorder = recordResults(folder);
+  const { ShapesClient } = await import(pathToFileURL(join(dir, 'client/index.ts')).href);
+  const mcp = await connectV2('shapes', 'legacy');
+  try {
+    const shapes = new ShapesClient(mcp, { onResult: recorder.onResult });
+    assert.equal((await shapes.getUser({ id: 1, mode: 'changed' })).ok, true);
+    // Off by default: a client without the hook records nothing.
+    await new ShapesClient(mcp).getUser({ id: 2 });
+  } finally {
+    await mcp.close();
+  }
+  await recorder.flush();
+  const files = await readdir(folder);
+  assert.equal(files.length, 1);
+  const recording = JSON.parse(await readFile(join(folder, files[0]!), 'utf8'));
+  assert.equal(recording.tool, 'get_user');
+  assert.deepEqual(recording.arguments, { id: 'number', mode: 'string' });
+  const merged = await cli('sample', '--from', 'recordings');
+  assert.equal(merged.code, 0, merged.stderr);
+  assert.match(merged.stdout, /get_user: widened: \/name string → integer \| string/);
+  const written = await readFile(shapesFile, 'utf8');
+  assert.equal(written.includes('Ada'), false);
+  assert.deepEqual(JSON.parse(written).tools.get_user.schema.properties.name, {
+    type: ['integer', 'string'],
+  });
+  assert.deepEqual(await seen(), [], 'sample --from calls nothing');
 });
 
 after(async () => {

@@ -4,6 +4,7 @@ import { defineCommand } from './args.js';
 import type { Command } from './io.js';
 
 const help = `Usage: mcp-codegen sample [--config <file>] [--server <name>]... [--allow-side-effects]
+       mcp-codegen sample --from <folder> [--server <name>]
 
 Learn the result shapes of tools that declare no outputSchema. For each tool listed in a server's
 \`samples\` config, call it with each argument set given there, and merge the shapes of the results
@@ -23,6 +24,9 @@ Options:
   --config <file>         Use this config file instead of searching for one.
   --server <name>         Only this server (repeatable); default: every server with \`samples\`.
   --allow-side-effects    Also call listed tools that are not annotated readOnlyHint: true.
+  --from <folder>         Call nothing: merge the results recorded from real use into the shapes
+                          file instead (the client's onResult hook with recordResults(folder) from
+                          mcp-codegen/record). Headers are never recorded; only shapes reach the file.
   -h, --help              Show this help.
 
 Example config:
@@ -39,6 +43,7 @@ export const sampleCommand: Command = defineCommand(
     config: { type: 'string' },
     server: { type: 'string', multiple: true },
     'allow-side-effects': { type: 'boolean' },
+    from: { type: 'string' },
   },
   async ({ values }, io) => {
     const config = await loadConfig({
@@ -49,6 +54,7 @@ export const sampleCommand: Command = defineCommand(
       config,
       ...(values.server ? { only: values.server } : {}),
       allowSideEffects: values['allow-side-effects'] === true,
+      ...(values.from !== undefined ? { from: values.from } : {}),
       env: io.env,
       log: (line) => io.stdout.write(`${line}\n`),
     });

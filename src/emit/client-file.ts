@@ -34,6 +34,14 @@ export function clientStatements(model: ClientModel): Statement[] {
         ),
       },
       ...shapeOptions(model),
+      {
+        name: 'onResult',
+        optional: true,
+        type: "InvokeOptions['onResult']",
+        docs: docs(
+          "Called with every tool result as it arrives (off by default): the tool, the arguments' shape (not their values), the raw result. `mcp-codegen/record` writes these to a folder for `mcp-codegen sample --from`.",
+        ),
+      },
     ]),
   );
   statements.push(clientClass(model));
@@ -52,9 +60,7 @@ function clientClass(model: ClientModel): ClassStatement {
     `${INDENT}readonly #client: McpClientLike;\n`,
     `${INDENT}readonly #validateOutput: boolean;\n`,
     `${INDENT}readonly #validateInput: boolean;\n`,
-    ...(shaped
-      ? [`${INDENT}readonly #shapes: Pick<InvokeOptions, 'strictShapes' | 'onShapeMismatch'>;\n`]
-      : []),
+    `${INDENT}readonly #hooks: Pick<InvokeOptions, ${shaped ? "'strictShapes' | 'onShapeMismatch' | " : ''}'onResult'>;\n`,
     ...helperGroups(model),
   ];
   const ctor = `${INDENT}constructor(client: McpClientLike, options: ${model.optionsTypeName} = {}) ${block(
@@ -62,15 +68,11 @@ function clientClass(model: ClientModel): ClassStatement {
       'this.#client = client;',
       `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
       `this.#validateInput = options.validateInput ?? ${model.validateInput};`,
-      ...(shaped
-        ? [
-            'this.#shapes = { strictShapes: options.strictShapes, onShapeMismatch: options.onShapeMismatch };',
-          ]
-        : []),
+      `this.#hooks = { ${shaped ? 'strictShapes: options.strictShapes, onShapeMismatch: options.onShapeMismatch, ' : ''}onResult: options.onResult };`,
     ],
     INDENT,
   )}\n`;
-  const separated = [ctor, ...model.tools.map(toolMethod), invokeOptionsMethod(shaped)];
+  const separated = [ctor, ...model.tools.map(toolMethod), invokeOptionsMethod()];
   return {
     head: `${jsDoc(doc)}export class ${model.className}`,
     members: [
@@ -93,11 +95,11 @@ function toolMethod(tool: ToolModel): string {
   );
 }
 
-function invokeOptionsMethod(shaped: boolean): string {
+function invokeOptionsMethod(): string {
   return method(
     [],
     '#invokeOptions(request: RequestOptions | undefined): InvokeOptions',
-    `return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request${shaped ? ', ...this.#shapes' : ''} };`,
+    `return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request, ...this.#hooks };`,
   );
 }
 

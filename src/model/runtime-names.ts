@@ -10,6 +10,7 @@ export const RUNTIME_EXPORTS = [
   'BranchSpec',
   'ToolSpec',
   'ShapeMismatch',
+  'ResultEvent',
   'RuntimeErrorCode',
   'ToolError',
   'ToolResult',
