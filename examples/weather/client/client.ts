@@ -47,6 +47,8 @@ export interface WeatherClientOptions {
   validateOutput?: boolean;
   /** Validate arguments against the tool's inputSchema before sending (default true). */
   validateInput?: boolean;
+  /** Called with every tool result as it arrives (off by default): the tool, the arguments' shape (not their values), the raw result. `mcp-codegen/record` writes these to a folder for `mcp-codegen sample --from`. */
+  onResult?: InvokeOptions['onResult'];
 }
 
 /**
@@ -58,6 +60,7 @@ export class WeatherClient {
   readonly #client: McpClientLike;
   readonly #validateOutput: boolean;
   readonly #validateInput: boolean;
+  readonly #hooks: Pick<InvokeOptions, 'onResult'>;
   /** Read the resources the server listed. */
   readonly resources = {
     /**
@@ -102,6 +105,7 @@ export class WeatherClient {
     this.#client = client;
     this.#validateOutput = options.validateOutput ?? true;
     this.#validateInput = options.validateInput ?? true;
+    this.#hooks = { onResult: options.onResult };
   }
 
   /**
@@ -158,6 +162,11 @@ export class WeatherClient {
   }
 
   #invokeOptions(request: RequestOptions | undefined): InvokeOptions {
-    return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };
+    return {
+      validateOutput: this.#validateOutput,
+      validateInput: this.#validateInput,
+      request,
+      ...this.#hooks,
+    };
   }
 }

@@ -94,6 +94,28 @@ export interface ToolSpec {
   readonly eraForm?: EraForm;
   /** The era the snapshot was discovered in, for messages. */
   readonly era?: ProtocolEra;
+  /**
+   * Set when the server declares no outputSchema and the result type was inferred from samples
+   * (`inferred`) or written by hand (`override`): a hypothesis. A result that does not match it is
+   * still `ok: true` (see `onShapeMismatch`), unless the caller asks for `strictShapes`.
+   */
+  readonly shape?: 'inferred' | 'override';
+}
+
+/**
+ * What `onResult` sees of each call: the tool, the shape of the arguments (their keys and value
+ * types, never the values: `{ id: 'number' }`), and the raw result. No headers, no transport details.
+ */
+export interface ResultEvent {
+  readonly tool: string;
+  readonly arguments: unknown;
+  readonly result: unknown;
+}
+
+/** A result that did not match a tool's inferred or hand-written shape (see `ToolSpec.shape`). */
+export interface ShapeMismatch {
+  readonly tool: string;
+  readonly issues: readonly ValidationIssue[];
 }
 
 // ---- Results -----------------------------------------------------------------------------------
@@ -185,6 +207,13 @@ export interface ClassifyOptions {
   validateOutput?: boolean | undefined;
   /** The era the caller's client negotiated, when known (`invokeTool` asks the client). */
   era?: ProtocolEra | undefined;
+  /**
+   * A tool whose result type was inferred from samples or written by hand, not declared by the
+   * server: a mismatching result is `ok: false` with `$invalid_result` (default false: `ok: true`).
+   */
+  strictShapes?: boolean | undefined;
+  /** Called once per result that does not match such a shape (when not `strictShapes`). */
+  onShapeMismatch?: ((mismatch: ShapeMismatch) => void) | undefined;
 }
 
 export interface InvokeOptions extends ClassifyOptions {
@@ -192,6 +221,8 @@ export interface InvokeOptions extends ClassifyOptions {
   validateInput?: boolean | undefined;
   /** Passed to `client.callTool` (timeout, signal, progress) in the position that SDK expects. */
   request?: RequestOptions | undefined;
+  /** Called with every result as it arrives (off by default): `mcp-codegen/record` writes these for `mcp-codegen sample --from`. */
+  onResult?: ((event: ResultEvent) => void) | undefined;
 }
 
 const NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);
@@ -240,6 +271,7 @@ export async function invokeTool<
     throw new TypeError(
       `tools/call ${JSON.stringify(spec.name)}: the client returned ${raw === null ? 'null' : typeof raw}, not a result object`,
     );
+  options.onResult?.({ tool: spec.name, arguments: shapeOfValue(args ?? {}, 0), result: raw });
   const era = options.era ?? eraOf(client);
   return classifyResult(
     spec,
@@ -309,7 +341,10 @@ export function classifyResult(
   const variant = branch?.kind === 'alternative' ? branch.variant : 'documented';
   if (validate && branch?.validate !== undefined) {
     const issues = branch.validate(payload);
-    if (issues.length > 0) {
+    if (issues.length > 0 && spec.shape !== undefined && options.strictShapes !== true) {
+      // A shape the server never declared is a hypothesis: the data still comes back, and the caller hears of it.
+      options.onShapeMismatch?.({ tool: spec.name, issues });
+    } else if (issues.length > 0) {
       // A non-object output read in another era than the snapshot's: say that, not just "invalid".
       if (
         spec.eraForm !== undefined &&
@@ -330,6 +365,20 @@ export function classifyResult(
   }
   // No outputSchema, no branches: the content itself, typed (`ToolContent`), never a bare `unknown`.
   return { ok: true, variant, data: spec.branches.length === 0 ? contentData(raw) : payload, raw };
+}
+
+/** A value's shape: each leaf replaced by its type name, to a bounded depth (deeper: 'unknown'). */
+function shapeOfValue(value: unknown, depth: number): unknown {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  if (depth >= 16) return 'unknown';
+  if (Array.isArray(value)) return value.map((item) => shapeOfValue(item, depth + 1));
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    // defineProperty, not assignment: an argument named `__proto__` stays a key.
+    Object.defineProperty(out, key, { value: shapeOfValue((value as { [key: string]: unknown })[key], depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 function failure(
