@@ -157,6 +157,8 @@ function indexModule(model: Planned): ImportPlan[] {
         'ProtocolEra',
         'RequestOptions',
         'ResourceLink',
+        'ResultEvent',
+        'ShapeMismatch',
         'TextContent',
         'ToolContent',
         'ToolError',

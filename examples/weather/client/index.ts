@@ -45,6 +45,8 @@ export type {
   ProtocolEra,
   RequestOptions,
   ResourceLink,
+  ResultEvent,
+  ShapeMismatch,
   TextContent,
   ToolContent,
   ToolError,
