@@ -128,7 +128,7 @@ function checkCallable(
 }
 
 /** Widen the shapes file by the results, write it only when it changed, and say what changed per tool. */
-export async function mergeResults(
+async function mergeResults(
   server: ServerConfig,
   config: ResolvedConfig,
   snapshot: Pick<Snapshot, 'tools' | 'serverInfo'> | undefined,
