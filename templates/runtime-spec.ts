@@ -58,6 +58,28 @@ export interface ToolSpec {
   readonly eraForm?: EraForm;
   /** The era the snapshot was discovered in, for messages. */
   readonly era?: ProtocolEra;
+  /**
+   * Set when the server declares no outputSchema and the result type was inferred from samples
+   * (`inferred`) or written by hand (`override`): a hypothesis. A result that does not match it is
+   * still `ok: true` (see `onShapeMismatch`), unless the caller asks for `strictShapes`.
+   */
+  readonly shape?: 'inferred' | 'override';
+}
+
+/**
+ * What `onResult` sees of each call: the tool, the shape of the arguments (their keys and value
+ * types, never the values: `{ id: 'number' }`), and the raw result. No headers, no transport details.
+ */
+export interface ResultEvent {
+  readonly tool: string;
+  readonly arguments: unknown;
+  readonly result: unknown;
+}
+
+/** A result that did not match a tool's inferred or hand-written shape (see `ToolSpec.shape`). */
+export interface ShapeMismatch {
+  readonly tool: string;
+  readonly issues: readonly ValidationIssue[];
 }
 
 /**

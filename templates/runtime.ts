@@ -29,7 +29,7 @@ import type {
   ProtocolEra,
   RequestOptions,
 } from './runtime-protocol.js';
-import type { ToolSpec, ValidationIssue } from './runtime-spec.js';
+import type { ResultEvent, ShapeMismatch, ToolSpec, ValidationIssue } from './runtime-spec.js';
 
 // One module for users and generated code: the protocol types, errors, resource and prompt helpers.
 export type * from './runtime-protocol.js';
@@ -44,6 +44,8 @@ export type {
   BranchSpec,
   EraForm,
   ToolContent,
+  ResultEvent,
+  ShapeMismatch,
   ToolSpec,
   ValidationIssue,
   Validator,
@@ -152,11 +154,20 @@ export interface ClassifyOptions {
   validateOutput?: boolean | undefined;
   /** The era the caller's client negotiated, when known (`invokeTool` asks the client). */
   era?: ProtocolEra | undefined;
+  /**
+   * A tool whose result type was inferred from samples or written by hand, not declared by the
+   * server: a mismatching result is `ok: false` with `$invalid_result` (default false: `ok: true`).
+   */
+  strictShapes?: boolean | undefined;
+  /** Called once per result that does not match such a shape (when not `strictShapes`). */
+  onShapeMismatch?: ((mismatch: ShapeMismatch) => void) | undefined;
 }
 
 interface CallOptions extends ClassifyOptions {
   /** Passed to `client.callTool` (timeout, signal, progress) in the position that SDK expects. */
   request?: RequestOptions | undefined;
+  /** Called with every result as it arrives (off by default): `mcp-codegen/record` writes these for `mcp-codegen sample --from`. */
+  onResult?: ((event: ResultEvent) => void) | undefined;
 }
 
 export interface InvokeOptions extends CallOptions {
@@ -234,6 +245,7 @@ export async function invokeTool<
     throw new TypeError(
       `tools/call ${JSON.stringify(spec.name)}: the client returned ${raw === null ? 'null' : typeof raw}, not a result object`,
     );
+  options.onResult?.({ tool: spec.name, arguments: shapeOfValue(args ?? {}, 0), result: raw });
   const era = options.era ?? eraOf(client);
   return classifyResult(
     spec,
@@ -303,7 +315,10 @@ export function classifyResult(
   const variant = branch?.kind === 'alternative' ? branch.variant : 'documented';
   if (validate && branch?.validate !== undefined) {
     const issues = branch.validate(payload);
-    if (issues.length > 0) {
+    if (issues.length > 0 && spec.shape !== undefined && options.strictShapes !== true) {
+      // A shape the server never declared is a hypothesis: the data still comes back, and the caller hears of it.
+      options.onShapeMismatch?.({ tool: spec.name, issues });
+    } else if (issues.length > 0) {
       // A non-object output read in another era than the snapshot's: say that, not just "invalid".
       if (
         spec.eraForm !== undefined &&
@@ -324,6 +339,20 @@ export function classifyResult(
   }
   // No outputSchema, no branches: the content itself, typed (`ToolContent`), never a bare `unknown`.
   return { ok: true, variant, data: spec.branches.length === 0 ? contentData(raw) : payload, raw };
+}
+
+/** A value's shape: each leaf replaced by its type name, to a bounded depth (deeper: 'unknown'). */
+function shapeOfValue(value: unknown, depth: number): unknown {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  if (depth >= 16) return 'unknown';
+  if (Array.isArray(value)) return value.map((item) => shapeOfValue(item, depth + 1));
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    // defineProperty, not assignment: an argument named `__proto__` stays a key.
+    Object.defineProperty(out, key, { value: shapeOfValue((value as { [key: string]: unknown })[key], depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 function failure(

@@ -84,12 +84,22 @@ export const lintCommand: Command = reportCommand(
       given ?? settings.snapshotFile!,
       io.cwd,
     );
-    const report = lintSnapshot(snapshot, { policy: settings.policy, label });
+    const sampled = settings.shapesFile
+      ? await sampledTools(settings.shapesFile)
+      : new Set<string>();
+    const report = lintSnapshot(snapshot, { policy: settings.policy, label, sampled });
 
     const draw = (color: boolean) => render(report, request.format, color, source);
     return deliverReport(io, request, draw, report.findings);
   },
 );
+
+/** Tools the shapes file gives a result schema (a missing file: none). */
+async function sampledTools(file: string): Promise<Set<string>> {
+  const { readShapesFile } = await import('../shapes/file.js');
+  const shapes = await readShapesFile(file);
+  return new Set([...shapes.tools].filter(([, shape]) => shape.schema).map(([name]) => name));
+}
 
 /** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
 const PLAIN = { markdown: formatLintMarkdown, json: formatLintJson, github: formatLintGithub };

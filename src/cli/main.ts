@@ -11,6 +11,7 @@ const SUMMARIES = {
   snapshot: 'discover a live server and write its canonical snapshot',
   diff: 'compare two snapshots and classify every change',
   lint: 'check a catalog for vague, loose or unsafe tools',
+  sample: 'call read-only tools listed in the config and record the shapes of their results',
 } as const;
 type CommandName = keyof typeof SUMMARIES;
 
@@ -24,6 +25,8 @@ async function loadCommand(name: CommandName): Promise<Command> {
       return (await import('./diff.js')).diffCommand;
     case 'lint':
       return (await import('./lint.js')).lintCommand;
+    case 'sample':
+      return (await import('./sample.js')).sampleCommand;
   }
 }
 

@@ -115,6 +115,20 @@ export interface ServerConfig {
   diff?: DiffPolicy;
   /** Lint policy for this server, applied on top of the top-level one. */
   lint?: LintPolicy;
+  /**
+   * Per tool name: the argument sets `mcp-codegen sample` calls it with, to learn the shape of its
+   * results when it declares no outputSchema. Only listed tools are ever called.
+   */
+  samples?: Record<string, Array<Record<string, unknown>>>;
+  /** The shapes file `sample` writes, relative to the config (default `<snapshot dir>/<name>.shapes.json`; commit it). */
+  shapes?: string;
+  /** Per tool name: its result type by hand, `{ schema }`; it wins over a sampled shape, never over a declared outputSchema. */
+  outputs?: Record<string, OutputOverride>;
+}
+
+/** A tool's result type written by hand: the JSON Schema of its payload. */
+export interface OutputOverride {
+  schema: Record<string, unknown>;
 }
 
 export interface CacheConfig {

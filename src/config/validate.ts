@@ -1,6 +1,8 @@
 import { InputError } from '../shared/errors.js';
 import { pointerToken } from '../shared/pointer.js';
 import { closest } from './closest.js';
+import { checkShapeConfig } from './validate-shapes.js';
+import { describe, object } from './values.js';
 import type { McpCodegenConfig, ServerConfig } from './types.js';
 
 /** Every key each level of the config takes, in the order the README documents them. */
@@ -17,6 +19,9 @@ const SERVER_KEYS = [
   'discovery',
   'diff',
   'lint',
+  'samples',
+  'shapes',
+  'outputs',
 ] as const;
 const SOURCE_KEYS = {
   snapshot: ['snapshot'],
@@ -81,6 +86,7 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
     checkSource(s.source, file, `${at}/source`);
     if (s.discovery !== undefined) checkDiscovery(s.discovery, file, `${at}/discovery`);
     if (s.errors !== undefined) checkErrors(s.errors, file, `${at}/errors`);
+    checkShapeConfig(s, file, at);
   });
   if (config.cache !== undefined && config.cache !== false) {
     const cache = object(config.cache, file, '/cache', 'false or { dir }');
@@ -232,36 +238,6 @@ function stringRecord(value: unknown, file: string, at: string, what: string): v
         `expected a string, got ${describe(v)}`,
       );
   }
-}
-
-function object(
-  value: unknown,
-  file: string,
-  at: string,
-  expected: string,
-): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InputError(
-      file,
-      at,
-      `expected ${expected}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
-    );
-  }
-  return value as Record<string, unknown>;
-}
-
-function describe(value: unknown): string {
-  return value === undefined
-    ? 'nothing'
-    : typeof value === 'string'
-      ? JSON.stringify(value)
-      : value === null
-        ? 'null'
-        : Array.isArray(value)
-          ? 'an array'
-          : typeof value === 'object'
-            ? 'an object'
-            : String(value);
 }
 
 function list(keys: readonly string[]): string {

@@ -42,11 +42,27 @@ export type CatalogReader<T> = (catalog: Record<string, unknown>, server: string
  * understand it is a ServerError naming the server, the method and the page; the connection is
  * closed (the child process stopped) whatever happens.
  */
-export async function discoverCatalog<T>(
+export function discoverCatalog<T>(
   source: StdioSource | HttpSource,
   options: DiscoverOptions,
   read: CatalogReader<T>,
 ): Promise<T> {
+  return useCatalog(source, options, read, async (catalog) => catalog);
+}
+
+/** `tools/call` on an open session: the raw result, or a ServerError naming the tool. */
+export type CallTool = (name: string, args: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * As `discoverCatalog`, then `use` with the catalog and the same session's `tools/call` before it
+ * is closed: `mcp-codegen sample` decides from the listed annotations what it may call, then calls.
+ */
+export async function useCatalog<T, R>(
+  source: StdioSource | HttpSource,
+  options: DiscoverOptions,
+  read: CatalogReader<T>,
+  use: (catalog: T, callTool: CallTool) => Promise<R>,
+): Promise<R> {
   const server = options.serverLabel ?? labelOf(source);
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const maxPages = positiveInteger(options.maxPages ?? DEFAULT_MAX_PAGES, 'maxPages');
@@ -94,11 +110,18 @@ export async function discoverCatalog<T>(
       });
     }
     const snapshot = toSnapshot(init, connection.era, lists, server, read);
+    const used = await use(snapshot, (name, args) =>
+      connection.request(
+        'tools/call',
+        { name, arguments: args },
+        { server, method: `tools/call ${JSON.stringify(name)}` },
+      ),
+    );
     await connection.close(false);
     report({ type: 'done', server });
     const stray = connection.stdout && strayWarning(server, connection.stdout);
     if (stray) options.onWarning?.(stray);
-    return snapshot;
+    return used;
   } catch (error) {
     await connection.close(true);
     report({ type: 'failed', server });

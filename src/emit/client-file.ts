@@ -60,6 +60,15 @@ export function clientStatements(model: ClientModel): Statement[] {
           'In `warn` mode, told once per tool and catalog version when a changed or removed tool is called (default `console.warn`).',
         ),
       },
+      ...shapeOptions(model),
+      {
+        name: 'onResult',
+        optional: true,
+        type: "InvokeOptions['onResult']",
+        docs: docs(
+          "Called with every tool result as it arrives (off by default): the tool, the arguments' shape (not their values), the raw result. `mcp-codegen/record` writes these to a folder for `mcp-codegen sample --from`.",
+        ),
+      },
     ]),
   );
   statements.push(...guardStatements(model));
@@ -74,11 +83,13 @@ function clientClass(model: ClientModel): ClassStatement {
     `Typed client for the MCP server ${str(info?.title ?? info?.name ?? model.serverName)}.`,
     'Wraps a connected MCP client: the SDK v2 `Client` (`@modelcontextprotocol/client`), the SDK v1 `Client` (`@modelcontextprotocol/sdk`), or anything with a compatible `callTool`.',
   );
+  const shaped = hasShapes(model);
   const fields = [
     `${INDENT}readonly #client: McpClientLike;\n`,
     `${INDENT}readonly #validateOutput: boolean;\n`,
     ...(model.validateInput ? [`${INDENT}readonly #validateInput: boolean;\n`] : []),
     `${jsDoc(docs('The live catalog against the one this client was generated from: `verify()` and `onChange(listener)`.'), INDENT)}${INDENT}readonly ${model.guard.member}: CatalogMonitor;\n`,
+    `${INDENT}readonly #hooks: Pick<InvokeOptions, ${shaped ? "'strictShapes' | 'onShapeMismatch' | " : ''}'onResult'>;\n`,
     ...helperGroups(model),
   ];
   const ctor = `${INDENT}constructor(client: McpClientLike, options: ${model.optionsTypeName} = {}) ${block(
@@ -86,6 +97,7 @@ function clientClass(model: ClientModel): ClassStatement {
       ...guardConstructorLines(model),
       `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
       ...(model.validateInput ? ['this.#validateInput = options.validateInput ?? true;'] : []),
+      `this.#hooks = { ${shaped ? 'strictShapes: options.strictShapes, onShapeMismatch: options.onShapeMismatch, ' : ''}onResult: options.onResult };`,
     ],
     INDENT,
   )}\n`;
@@ -117,8 +129,34 @@ function invokeOptionsMethod(model: ClientModel): string {
   return method(
     [],
     `#invokeOptions(request: RequestOptions | undefined): ${model.invokeOptionsType}`,
-    `return { validateOutput: this.#validateOutput,${validateInput} request };`,
+    `return { validateOutput: this.#validateOutput,${validateInput} request, ...this.#hooks };`,
   );
+}
+
+/** Whether a tool's result type is one the server did not declare (sampled, or written by hand). */
+function hasShapes(model: ClientModel): boolean {
+  return model.tools.some((tool) => tool.outputOrigin !== undefined);
+}
+
+/** The options of clients with such tools only: every other client stays as it was. */
+function shapeOptions(model: ClientModel) {
+  if (!hasShapes(model)) return [];
+  return [
+    {
+      name: 'strictShapes',
+      optional: true,
+      type: 'boolean',
+      docs: docs(
+        'A tool whose result type was inferred from samples or written by hand (the server declares none): a result that does not match it comes back as `ok: false` with code `$invalid_result` (default false: `ok: true` with the data, and `onShapeMismatch` is called).',
+      ),
+    },
+    {
+      name: 'onShapeMismatch',
+      optional: true,
+      type: "InvokeOptions['onShapeMismatch']",
+      docs: docs('Called once per result that does not match an inferred or hand-written shape.'),
+    },
+  ];
 }
 
 function helperGroups(model: ClientModel): string[] {

@@ -113,6 +113,7 @@ function specLiteral(tool: ToolModel, model: ClientModel): string {
     `codes: ${list(tool.errorCodes.map((c) => c.code))}`,
     ...(tool.eraForm ? [`eraForm: ${str(tool.eraForm)}`] : []),
     ...(tool.eraForm && model.era ? [`era: ${str(model.era)}`] : []),
+    ...(tool.outputOrigin ? [`shape: ${str(tool.outputOrigin)}`] : []),
   ];
   return `{\n${members.map((m) => `${m},`).join('\n')}\n}`;
 }

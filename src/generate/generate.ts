@@ -27,6 +27,7 @@ import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
 import { optionsText } from './prettier-hash.js';
 import { renderFiles } from './render.js';
+import { loadShapesInput, type ShapesInput } from './shapes.js';
 import type { GenerateOptions, GenerateResult, GeneratedFile, Stage, Timer } from './types.js';
 
 /**
@@ -70,6 +71,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   for (const server of servers) {
     const outDir = resolve(config.root, server.out);
     const input = await loadInput(server, config, options, time);
+    const shapes = await time('read', () => loadShapesInput(server, config));
+    const shapesHash = shapes.text === '' ? undefined : sha256(shapes.text);
     if (input.discovered) planned.push({ file: input.file, content: input.text });
     const manifestFile = join(outDir, MANIFEST_FILE);
     const previousText = await time('read', () => readIfExists(manifestFile));
@@ -77,8 +80,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     folders.push({ outDir, previous });
     const made = {
       generator: generator.id,
-      inputs: { catalog: input.hash },
-      options: sha256(JSON.stringify(keyOptions(server, config))),
+      inputs: { catalog: input.hash, ...(shapesHash ? { shapes: shapesHash } : {}) },
+      options: sha256(JSON.stringify(keyOptions(server, config, shapesHash))),
     };
     // A fresh clone's CI has no cache: the manifest answers --check from hashes when it can.
     if (options.check && useCache && generator.built && previous && previousText !== undefined) {
@@ -95,7 +98,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       }
     }
     const key = build === undefined ? undefined : cacheKey({ build, options: made.options });
-    const output = await produce(input, server, config, options, time, {
+    const output = await produce(input, shapes, server, config, options, time, {
       outDir,
       key,
       cacheDir,
@@ -105,7 +108,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const manifest: Manifest = {
       // --check compares the rest: another generator's byte-identical output is not stale.
       generator: options.check && previous ? previous.generator : generator.id,
-      inputs: { catalog: output.catalog },
+      inputs: {
+        catalog: output.catalog,
+        ...(shapesHash ? { shapes: { canonical: shapesHash } } : {}),
+      },
       options: made.options,
       warnings: { security: output.security, generator: output.warnings },
       files: output.files.map((f) => ({
@@ -145,6 +151,7 @@ const STALE = new Set<GeneratedFile['status']>(['stale', 'missing', 'obsolete'])
  */
 async function produce(
   input: Input,
+  shapes: ShapesInput,
   server: ServerConfig,
   config: ResolvedConfig,
   options: GenerateOptions,
@@ -187,7 +194,13 @@ async function produce(
   const summary = counts(snapshot);
   options.log?.(`${server.name}: generating ${display(outDir, config.root)}/ from ${summary}`);
   const memo = at.build === undefined ? undefined : { dir: cacheDir, build: at.build };
-  const rendered = await renderFiles(snapshot, server, outDir, time, memo);
+  const rendered = await renderFiles(
+    snapshot,
+    { ...server, undeclared: shapes.undeclared },
+    outDir,
+    time,
+    memo,
+  );
   for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
   const entry: CachedOutput = {
     files: rendered.files,
@@ -201,8 +214,15 @@ async function produce(
 }
 
 /** What of the config shapes a server's output and warnings (and so the cache key and the manifest). */
-function keyOptions(server: ServerConfig, config: ResolvedConfig): unknown {
+function keyOptions(
+  server: ServerConfig,
+  config: ResolvedConfig,
+  shapes: string | undefined,
+): unknown {
   const render = {
+    // The shapes file and the config's overrides type results: a changed shape is a changed client.
+    outputs: server.outputs ?? null,
+    shapes: shapes ?? null,
     name: server.name,
     errors: server.errors ?? null,
     validateInput: server.validateInput ?? null,

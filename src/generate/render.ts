@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import type { ServerConfig } from '../config/types.js';
 import type { ClientModel } from '../model/types.js';
 import type { EmittedFile } from '../emit/emit.js';
 import type { Snapshot } from '../snapshot/types.js';
@@ -7,17 +6,14 @@ import { workerCount } from '../shared/worker-thread.js';
 import { openMemos, saveMemos } from './memo.js';
 import type { CachedFile } from './output-cache.js';
 import { optionsText } from './prettier-hash.js';
+import type { RenderServer } from './shapes.js';
 import type { Timer } from './types.js';
 
-type RenderOptions = Pick<
-  ServerConfig,
-  'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'
->;
 
 /** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
 export async function renderClient(
   snapshot: Snapshot,
-  server: RenderOptions,
+  server: RenderServer,
   outDir: string,
   time: Timer = async (_stage, work) => work(),
 ): Promise<{ files: Array<{ path: string; content: string }>; model: ClientModel }> {
@@ -27,7 +23,7 @@ export async function renderClient(
 
 export async function renderFiles(
   snapshot: Snapshot,
-  server: RenderOptions,
+  server: RenderServer,
   outDir: string,
   time: Timer,
   cache?: { dir: string; build: string },
@@ -53,7 +49,7 @@ export async function renderFiles(
   const validatorThread = new ValidatorThread(workerCount());
   const memos = await openMemos(cache, outDir);
   try {
-    const model = await time('model', () => buildClientModel(snapshot, server));
+    const model = await time('model', () => buildClientModel(snapshot, server, server.undeclared));
     // Options resolved before emit, so that each file goes to the formatting threads the moment it is
     // printed (an await would hold it until this thread is free). Once the last is sent, this thread
     // only waits for the validator thread, so it formats too (help) until every run is taken.

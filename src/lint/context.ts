@@ -9,6 +9,8 @@ export interface LintContext {
   out: LintFindings;
   descriptionBudget: number;
   maxTools: number;
+  /** Tools whose result shape was sampled (`mcp-codegen sample`), typed from that rather than declared. */
+  sampled: ReadonlySet<string>;
 }
 
 export const toolEntity = (name: string) => entityId('tool', name);

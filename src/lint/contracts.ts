@@ -77,7 +77,9 @@ export function checkContracts(ctx: LintContext): void {
         entity,
         '/outputSchema',
         '',
-        `${subject}: no outputSchema; declare the result's shape so clients get typed, validated results`,
+        ctx.sampled.has(tool.name)
+          ? `${subject}: no outputSchema; its result type is inferred from samples; ask the server to declare it`
+          : `${subject}: no outputSchema; declare the result's shape so clients get typed, validated results`,
       );
       continue;
     }

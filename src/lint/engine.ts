@@ -34,6 +34,8 @@ export interface LintOptions {
   families?: readonly Family[];
   /** The snapshot's label in the report (a path, `rev:path`); default "snapshot". */
   label?: string;
+  /** Tools whose result shape was sampled (the server's shapes file): `output-schema-missing` says so. */
+  sampled?: ReadonlySet<string>;
 }
 
 /**
@@ -48,6 +50,7 @@ export function lintSnapshot(snapshot: Snapshot, options: LintOptions = {}): Lin
     out,
     descriptionBudget: policy.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
     maxTools: policy.maxTools ?? DEFAULT_MAX_TOOLS,
+    sampled: options.sampled ?? new Set(),
   };
   for (const family of FAMILIES)
     if (!options.families || options.families.includes(family)) CHECKS[family](ctx);

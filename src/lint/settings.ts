@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import type { LintPolicy, ServerConfig } from '../config/types.js';
 import { loadCommandConfig, serverIndex } from '../diff/settings.js';
+import { shapesFileOf } from '../config/shapes-path.js';
 import { CodegenError } from '../shared/errors.js';
 import { mergeLintPolicies, validateLintPolicy } from './policy.js';
 
@@ -9,6 +10,8 @@ export interface LintSettings {
   /** The snapshot of `--server` (or of the config's only server), when no file was named. */
   snapshotFile?: string;
   configFile?: string;
+  /** That server's shapes file (which may not exist yet): tools with a sampled result shape. */
+  shapesFile?: string;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function resolveLintSettings(options: {
     policy: mergeLintPolicies(top, own),
     snapshotFile: snapshotFileOf(server, config.root),
     configFile,
+    shapesFile: shapesFileOf(config, server),
   };
 }
 

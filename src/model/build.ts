@@ -39,6 +39,11 @@ import type {
   ToolModel,
 } from './types.js';
 import { SharedDefinitions } from './shared-definitions.js';
+import {
+  withUndeclaredOutput,
+  type OutputOrigin,
+  type UndeclaredOutput,
+} from '../shapes/effective.js';
 
 // Re-exported for the emitters and tests that read them from here.
 export { RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
@@ -46,6 +51,8 @@ export { RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
 export function buildClientModel(
   snapshot: Snapshot,
   server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
+  /** Result schemas the server does not declare (config `outputs`, the shapes file), by tool name. */
+  undeclared?: ReadonlyMap<string, UndeclaredOutput>,
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
   const files = planOutputFiles(layout);
@@ -78,9 +85,15 @@ export function buildClientModel(
 
   const definitions = new SharedDefinitions();
   // Canonical schemas (sorted property maps): the output depends on the catalog, not on the order a server wrote its keys in.
-  const tools = sortBy(snapshot.tools, (t) => t.name).map((tool) =>
-    definitions.canonicalTool(tool),
-  );
+  // A tool without an outputSchema may get one here (see shapes/effective.ts); from then on it is
+  // typed like a declared one, and only the origin (and so the run-time strictness) tells them apart.
+  const origins = new Map<string, OutputOrigin>();
+  const declared = new Map(snapshot.tools.map((t) => [t.name, t]));
+  const tools = sortBy(snapshot.tools, (t) => t.name).map((listed) => {
+    const { tool, origin } = withUndeclaredOutput(listed, undeclared);
+    if (origin) origins.set(tool.name, origin);
+    return definitions.canonicalTool(tool);
+  });
   // Claim every tool's own names before hoisted or shared ones, so a `$defs` entry can never take a tool's name.
   const planned = tools.map((tool) => {
     // `foo-bar` and `foo_bar` both want FooBar: the second in name order becomes FooBar2, in every name.
@@ -173,7 +186,12 @@ export function buildClientModel(
       summary: toolSummary(tool),
       // Hashing every tool's whole definition costs; only the per-tool layout's catalog.json reads it.
       ...(layout === 'per-tool'
-        ? { fingerprint: toolFingerprint(tool, (value) => definitions.sortedJson(value)) }
+        ? {
+            // Of the tool as the server listed it: a sampled shape is not a change of the tool.
+            fingerprint: toolFingerprint(declared.get(tool.name)!, (value) =>
+              definitions.sortedJson(value),
+            ),
+          }
         : {}),
       ...(description !== undefined ? { description } : {}),
       resultKind: p.outputType ? 'declared' : 'untyped',
@@ -202,6 +220,7 @@ export function buildClientModel(
           }
         : {}),
       ...(eraForm ? { eraForm } : {}),
+      ...(origins.has(tool.name) ? { outputOrigin: origins.get(tool.name)! } : {}),
     };
   });
 

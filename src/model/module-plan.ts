@@ -175,6 +175,8 @@ function indexModule(model: Planned): ImportPlan[] {
         'ProtocolEra',
         'RequestOptions',
         'ResourceLink',
+        'ResultEvent',
+        'ShapeMismatch',
         'RuntimeError',
         'TextContent',
         'ToolContent',

@@ -9,6 +9,8 @@ export const RUNTIME_EXPORTS = [
   'Validator',
   'BranchSpec',
   'ToolSpec',
+  'ShapeMismatch',
+  'ResultEvent',
   'RuntimeErrorCode',
   'CheckErrorCode',
   'RuntimeError',

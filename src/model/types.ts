@@ -108,6 +108,11 @@ export interface ToolModel {
   inputOptional: boolean;
   /** The branch-0 (documented) output type, when the tool declares an outputSchema. */
   outputType?: string;
+  /**
+   * Set when the server declares no outputSchema and the result type comes from the config's
+   * `outputs` (`override`) or the shapes file (`inferred`): a hypothesis, checked leniently at run time.
+   */
+  outputOrigin?: 'override' | 'inferred';
   branches: BranchModel[];
   errorCodes: ErrorCodeModel[];
   /**

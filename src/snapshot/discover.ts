@@ -1,5 +1,10 @@
 import type { HttpSource, StdioSource } from '../config/types.js';
-import { discoverCatalog, type DiscoverOptions } from '../discover/discover.js';
+import {
+  discoverCatalog,
+  useCatalog,
+  type CallTool,
+  type DiscoverOptions,
+} from '../discover/discover.js';
 import { parseSnapshot } from './read.js';
 import type { Snapshot } from './types.js';
 
@@ -12,4 +17,16 @@ export function discover(
   options: DiscoverOptions,
 ): Promise<Snapshot> {
   return discoverCatalog(source, options, parseSnapshot);
+}
+
+/**
+ * As `discover`, then `use` with the snapshot and the same session's `tools/call` before it is
+ * closed (`mcp-codegen sample`): the tools listed decide what may be called.
+ */
+export function discoverAndUse<R>(
+  source: StdioSource | HttpSource,
+  options: DiscoverOptions,
+  use: (snapshot: Snapshot, callTool: CallTool) => Promise<R>,
+): Promise<R> {
+  return useCatalog(source, options, parseSnapshot, use);
 }

@@ -30,7 +30,7 @@ export async function connectResultsServer(): Promise<Client> {
 }
 
 /** Which fixture server: the v1 `Server` one (results.ts) or the v2 `McpServer` one (v2-results.ts). */
-export type FixtureServer = 'results' | 'v2-results';
+export type FixtureServer = 'results' | 'v2-results' | 'shapes';
 
 /** Starts a fixture server over stdio and connects an SDK v1 `Client` (always the legacy era). */
 export async function connectV1(server: FixtureServer): Promise<Client> {

@@ -57,6 +57,8 @@ export interface WeatherClientOptions {
   guard?: GuardMode;
   /** In `warn` mode, told once per tool and catalog version when a changed or removed tool is called (default `console.warn`). */
   onGuardWarning?: GuardOptions['onWarning'];
+  /** Called with every tool result as it arrives (off by default): the tool, the arguments' shape (not their values), the raw result. `mcp-codegen/record` writes these to a folder for `mcp-codegen sample --from`. */
+  onResult?: InvokeOptions['onResult'];
 }
 
 /** The catalog this client was generated from: per tool and field, SHA-256 (128 bits) of its canonical JSON, what the guard compares the live tools with. */
@@ -117,6 +119,7 @@ export class WeatherClient {
   readonly #validateInput: boolean;
   /** The live catalog against the one this client was generated from: `verify()` and `onChange(listener)`. */
   readonly catalog: CatalogMonitor;
+  readonly #hooks: Pick<InvokeOptions, 'onResult'>;
   /** Read the resources the server listed. */
   readonly resources = {
     /**
@@ -166,6 +169,7 @@ export class WeatherClient {
     this.catalog = guarded.catalog;
     this.#validateOutput = options.validateOutput ?? true;
     this.#validateInput = options.validateInput ?? true;
+    this.#hooks = { onResult: options.onResult };
   }
 
   /**
@@ -222,6 +226,11 @@ export class WeatherClient {
   }
 
   #invokeOptions(request: RequestOptions | undefined): InvokeOptions {
-    return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };
+    return {
+      validateOutput: this.#validateOutput,
+      validateInput: this.#validateInput,
+      request,
+      ...this.#hooks,
+    };
   }
 }

@@ -54,6 +54,8 @@ export type {
   ProtocolEra,
   RequestOptions,
   ResourceLink,
+  ResultEvent,
+  ShapeMismatch,
   RuntimeError,
   TextContent,
   ToolContent,
