@@ -92,7 +92,10 @@ test('a syntax error and a throw are reported with the file and line they are at
   const syntax = await project('syntax', {
     'mcp-codegen.config.ts': `const servers: unknown[] = [${SERVER}];\nconst broken: number = ;\nexport default { servers };\n`,
   });
-  assert.match(await failure(syntax), /cannot load the config file: mcp-codegen\.config\.ts:2:\d+: /);
+  assert.match(
+    await failure(syntax),
+    /cannot load the config file: mcp-codegen\.config\.ts:2:\d+: /,
+  );
 
   const thrown = await project('thrown', {
     'mcp-codegen.config.ts': `import { servers } from './servers.js';\nexport default { servers: servers() };\n`,
