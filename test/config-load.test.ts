@@ -1,13 +1,14 @@
 /**
- * TypeScript configs through the real loader (jiti): a config importing relative `.ts` files,
- * `.mts` and `.cts` forms, `mcp-codegen` itself loaded natively (the very module Node loads, not a
+ * TypeScript configs through the real loader (Node itself for plain JavaScript, jiti for the rest):
+ * a config importing relative `.ts` files, `.mts` and `.cts` forms, `mcp-codegen` itself loaded natively (the very module Node loads, not a
  * compiled copy), a config edited between two loads, and errors located by file and line.
  * The folders live under test/.tmp, inside this package, so `mcp-codegen` resolves to it by name.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
 import { CodegenError } from '../src/shared/errors.js';
@@ -53,7 +54,8 @@ test('a .ts config importing relative .ts files (by .js, by no extension), with 
 
 test("import { defineConfig } from 'mcp-codegen' is Node's own module, not a compiled copy", async () => {
   const dir = await project('native', {
-    'mcp-codegen.config.ts': `import { defineConfig } from 'mcp-codegen';\n(globalThis as { loadedDefineConfig?: unknown }).loadedDefineConfig = defineConfig;\nexport default defineConfig({ servers: [${SERVER}] });\n`,
+    // A type annotation: this one goes through jiti, which leaves the package import to Node.
+    'mcp-codegen.config.ts': `import { defineConfig } from 'mcp-codegen';\nconst servers: unknown[] = [${SERVER}];\n(globalThis as { loadedDefineConfig?: unknown }).loadedDefineConfig = defineConfig;\nexport default defineConfig({ servers });\n`,
   });
   const config = await loadConfig({ cwd: dir });
   assert.equal(config.servers.length, 1);
@@ -61,6 +63,27 @@ test("import { defineConfig } from 'mcp-codegen' is Node's own module, not a com
   const loaded = (globalThis as { loadedDefineConfig?: unknown }).loadedDefineConfig;
   assert.equal(typeof loaded, 'function');
   assert.equal(loaded, native.defineConfig, 'the same function object Node loaded');
+});
+
+test('a .ts config that is plain JavaScript is loaded by Node itself, from a copy it removes', async () => {
+  const dir = await project('plain', {
+    'mcp-codegen.config.ts': `import { defineConfig } from 'mcp-codegen';\nglobalThis.loadedFrom = import.meta.url;\nexport default defineConfig({ servers: [${SERVER}] });\n`,
+  });
+  assert.equal((await loadConfig({ cwd: dir })).servers[0]!.name, 'w');
+  const from = (globalThis as { loadedFrom?: string }).loadedFrom ?? '';
+  assert.match(from, /\/\.mcp-codegen\.config\.ts\.\d+-\d+\.mjs$/, 'not through jiti');
+  assert.deepEqual(await readdir(dir), ['mcp-codegen.config.ts'], 'the copy is gone');
+
+  const typed = await project('typed', {
+    'mcp-codegen.config.ts': `(globalThis as { loadedFrom?: string }).loadedFrom = import.meta.url;\nexport default { servers: [${SERVER}] };\n`,
+  });
+  await loadConfig({ cwd: typed });
+  assert.equal(
+    (globalThis as { loadedFrom?: string }).loadedFrom,
+    pathToFileURL(join(typed, 'mcp-codegen.config.ts')).href,
+    'type syntax: jiti, with import.meta.url the file itself',
+  );
+  assert.deepEqual(await readdir(typed), ['mcp-codegen.config.ts'], 'no copy left behind');
 });
 
 test('.mts and .cts configs (export default, and module.exports)', async () => {
@@ -106,6 +129,16 @@ test('a syntax error and a throw are reported with the file and line they are at
     /cannot load the config file: servers\.ts:4:9: no servers today/,
     'the line in the TypeScript source, in the imported file',
   );
+
+  // Plain JavaScript that throws: Node ran it first, and jiti runs it again to say where.
+  const plain = await project('thrown-plain', {
+    'mcp-codegen.config.ts': `const servers = () => {\n  throw new Error('plain failure');\n};\nexport default { servers: servers() };\n`,
+  });
+  assert.match(
+    await failure(plain),
+    /cannot load the config file: mcp-codegen\.config\.ts:2:9: plain failure/,
+  );
+  assert.deepEqual(await readdir(plain), ['mcp-codegen.config.ts'], 'no copy left behind');
 });
 
 test('no file cache inside a project without node_modules; node_modules/.cache/jiti where there is one', async () => {
