@@ -13,6 +13,7 @@ const benches = [
   'model',
   'per-tool',
   'diff',
+  'impact',
   'call-overhead',
   'output-size',
   'validators',

@@ -50,7 +50,7 @@ export type {
 
 // ---- Results -----------------------------------------------------------------------------------
 
-/** Codes the runtime itself produces; generated per-tool code objects spread these in. */
+/** Codes the runtime itself produces; a tool's own `<Tool>ErrorCode` object lists only the codes the server declares. */
 export const RuntimeErrorCode = {
   /** The server sent a code not known at generation time; the code as sent is in `serverCode`. */
   Unknown: '$unknown',
@@ -62,6 +62,22 @@ export const RuntimeErrorCode = {
   InvalidInput: '$invalid_input',
 } as const;
 export type RuntimeErrorCode = (typeof RuntimeErrorCode)[keyof typeof RuntimeErrorCode];
+
+/** The codes of the runtime's own checks, each possible only where that check can run. */
+export type CheckErrorCode =
+  typeof RuntimeErrorCode.InvalidResult | typeof RuntimeErrorCode.InvalidInput;
+
+/**
+ * The errors the runtime itself reports for a tool, one member per code so `switch (error.code)` narrows
+ * and can be exhaustive. Any call can end in `$unknown` (a code the server did not declare) or `$uncoded`
+ * (no code at all); `Checks` adds the check codes that can happen to this tool: `$invalid_result` where a
+ * result shape is known (validators are generated; a call may turn validation on or off), `$invalid_input`
+ * where its input schema was embedded. A tool without declared codes has `RuntimeError<…>` as its error type.
+ */
+export type RuntimeError<Checks extends CheckErrorCode = never> =
+  | ToolError<typeof RuntimeErrorCode.Unknown, unknown>
+  | ToolError<typeof RuntimeErrorCode.Uncoded, unknown>
+  | (Checks extends unknown ? ToolError<Checks, unknown> : never);
 
 export interface ToolError<Code extends string = string, Details = unknown> {
   tool: string;
@@ -125,11 +141,23 @@ export interface ClassifyOptions {
   era?: ProtocolEra | undefined;
 }
 
-export interface InvokeOptions extends ClassifyOptions {
-  /** Validate the arguments against `inputSchema` before sending (default false). */
-  validateInput?: boolean | undefined;
+interface CallOptions extends ClassifyOptions {
   /** Passed to `client.callTool` (timeout, signal, progress) in the position that SDK expects. */
   request?: RequestOptions | undefined;
+}
+
+export interface InvokeOptions extends CallOptions {
+  /** Validate the arguments against `inputSchema` before sending (default false). */
+  validateInput?: boolean | undefined;
+}
+
+/**
+ * The options of a tool whose input schema was not embedded (the config's `validateInput` was off):
+ * there is nothing to validate against, so `validateInput: true` is a type error rather than an option
+ * that silently does nothing. Set `validateInput: true` in the config to embed the schemas.
+ */
+export interface UncheckedInputOptions extends CallOptions {
+  validateInput?: false | undefined;
 }
 
 const NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);

@@ -193,7 +193,7 @@ test('given tools named like the client members, every member name comes from th
     t.inputType,
     t.resultType,
     t.errorType,
-    t.errorCodeEnum,
+    ...(t.errorCodeEnum ? [t.errorCodeEnum] : []),
     t.specName,
   ]);
   assert.equal(new Set(typeNames).size, typeNames.length, 'no two declarations share a name');

@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { catalogSource } from '../src/emit/agent-files.js';
+import { catalogSource, exampleTool } from '../src/emit/agent-files.js';
 import { importText } from '../src/emit/imports.js';
 import { indexSource } from '../src/emit/index-file.js';
 import { toolFunction } from '../src/emit/tool-function.js';
 import { moduleSpecifier, planModules } from '../src/model/module-plan.js';
-import { ToolFilePlanner, planOutputFiles, toolSummary } from '../src/model/output-plan.js';
+import {
+  CATALOG_DESCRIPTION_LIMIT,
+  ToolFilePlanner,
+  catalogDescription,
+  isAppOnly,
+  planOutputFiles,
+  toolSummary,
+} from '../src/model/output-plan.js';
 import type { ClientModel, ImportPlan, Layout, ToolModel } from '../src/model/types.js';
-import type { Tool } from '../src/snapshot/types.js';
+import type { Tool, ToolAnnotations } from '../src/snapshot/types.js';
 
 // Given/want tables for emit/ and the planner it reads: a model (or a piece of one) in, text out, one
 // row per construct, the way openapi-typescript tests its transforms. Whole clients are in the goldens.
@@ -20,6 +27,8 @@ function toolModel(name: string, base: string, over: Partial<ToolModel> = {}): T
     functionName: camel,
     file: 'tools.ts',
     summary: '',
+    resultKind: 'untyped',
+    appOnly: false,
     fingerprint: '0000000000000000',
     specName: `${base}Spec`,
     inputType: `${base}Input`,
@@ -27,9 +36,10 @@ function toolModel(name: string, base: string, over: Partial<ToolModel> = {}): T
     inputOptional: false,
     branches: [],
     errorCodes: [],
-    errorCodeEnum: `${base}ErrorCode`,
     errorType: `${base}Error`,
+    checkCodes: [],
     resultType: `${base}Result`,
+    optionsType: 'InvokeOptions',
     ...over,
   };
 }
@@ -53,6 +63,7 @@ function clientModel(
     definitions: {},
     validateOutput: true,
     validateInput: false,
+    invokeOptionsType: 'InvokeOptions' as const,
     warnings: [],
     ...over,
   };
@@ -101,6 +112,14 @@ export function raw(client: McpClientLike, input: Record<string, unknown> = {}, 
       want: `/** Calls the tool "x". */
 export function x(client: McpClientLike, input: XInput, options?: InvokeOptions): Promise<XResult> {
     return runTool<XResult>(client, XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
+}`,
+    },
+    {
+      given: 'no input schema embedded: options where `validateInput: true` is a type error',
+      tool: toolModel('x', 'X', { optionsType: 'UncheckedInputOptions' }),
+      want: `/** Calls the tool "x". */
+export function x(client: McpClientLike, input: XInput, options?: UncheckedInputOptions): Promise<XResult> {
+    return runTool<XResult>(client, XSpec, input, options);
 }`,
     },
     {
@@ -225,12 +244,45 @@ describe('the planner: files, specifiers, summaries', () => {
     ];
     for (const [given, want] of rows) assert.equal(toolSummary(given), want);
   });
+
+  test('catalogDescription: trimmed, bounded in code points, never a split surrogate pair', () => {
+    const tool = (description?: string): Tool => ({
+      name: 't',
+      inputSchema: {},
+      ...(description === undefined ? {} : { description }),
+    });
+    const limit = CATALOG_DESCRIPTION_LIMIT;
+    const rows: Array<[string, Tool, string | undefined]> = [
+      ['none', tool(), undefined],
+      ['blank', tool('  \n '), undefined],
+      ['kept whole, lines and all', tool(' Get it.\nThen more. '), 'Get it.\nThen more.'],
+      ['at the limit: whole', tool('a'.repeat(limit)), 'a'.repeat(limit)],
+      ['over: cut with an ellipsis', tool('a'.repeat(limit + 1)), `${'a'.repeat(limit - 1)}…`],
+      ['astral characters count once', tool('😀'.repeat(limit + 5)), `${'😀'.repeat(limit - 1)}…`],
+    ];
+    for (const [given, t, want] of rows) assert.equal(catalogDescription(t), want, given);
+  });
+
+  test('isAppOnly: MCP Apps `_meta.ui.visibility` without "model"', () => {
+    const tool = (meta: unknown): Tool => ({ name: 't', inputSchema: {}, _meta: meta });
+    const rows: Array<[string, unknown, boolean]> = [
+      ['no _meta', undefined, false],
+      ['ui without visibility (the default: both)', { ui: { resourceUri: 'ui://x' } }, false],
+      ['app only', { ui: { visibility: ['app'] } }, true],
+      ['model and app', { ui: { visibility: ['model', 'app'] } }, false],
+      ['model only', { ui: { visibility: ['model'] } }, false],
+      ['empty: the default', { ui: { visibility: [] } }, false],
+      ['not an array', { ui: { visibility: 'app' } }, false],
+      ['ui not an object', { ui: ['app'] }, false],
+    ];
+    for (const [given, meta, want] of rows) assert.equal(isAppOnly(tool(meta)), want, given);
+  });
 });
 
 describe('index.ts and catalog.json from the plan', () => {
   test('index.ts exports functions, codes and types, never the specs', () => {
     const tools = [
-      toolModel('a', 'A', { file: 'tools/a.ts' }),
+      toolModel('a', 'A', { file: 'tools/a.ts', errorCodeEnum: 'AErrorCode' }),
       toolModel('b', 'B', { file: 'tools/b.ts' }),
     ];
     const index = indexSource(clientModel(tools, {}, 'per-tool'));
@@ -241,7 +293,8 @@ describe('index.ts and catalog.json from the plan', () => {
     );
     assert.match(
       index,
-      /^export \{ b, BErrorCode, type BError, type BResult \} from "\.\/tools\/b\.js";$/m,
+      // No declared codes, no error-code object.
+      /^export \{ b, type BError, type BResult \} from "\.\/tools\/b\.js";$/m,
     );
     assert.match(
       index,
@@ -249,11 +302,14 @@ describe('index.ts and catalog.json from the plan', () => {
     );
   });
 
-  test('catalog.json: per tool its name, function, file, summary, annotations and fingerprint, in model order', () => {
+  test('catalog.json: per tool its name, function, file, summary, description, result, app-only mark, annotations and fingerprint, in model order', () => {
     const tools = [
       toolModel('b-tool', 'BTool', {
         file: 'tools/b-tool.ts',
         summary: 'B.',
+        description: 'B. Reads \u200b things.',
+        resultKind: 'declared',
+        appOnly: true,
         tool: { name: 'b-tool', inputSchema: {}, annotations: { readOnlyHint: true } },
       }),
       toolModel('a', 'A', { file: 'tools/a.ts' }),
@@ -275,6 +331,9 @@ describe('index.ts and catalog.json from the plan', () => {
           function: 'bTool',
           file: 'tools/b-tool.ts',
           summary: 'B.',
+          description: 'B. Reads \u200b things.',
+          result: 'declared',
+          appOnly: true,
           annotations: { readOnlyHint: true },
           fingerprint: '0000000000000000',
         },
@@ -283,10 +342,64 @@ describe('index.ts and catalog.json from the plan', () => {
           function: 'a',
           file: 'tools/a.ts',
           summary: '',
+          result: 'untyped',
           fingerprint: '0000000000000000',
         },
       ],
     });
+  });
+
+  test('catalog.json writes hidden characters as escapes: the same value, visible as text', () => {
+    const text = catalogSource(
+      clientModel(
+        [toolModel('a', 'A', { file: 'tools/a.ts', description: 'x\u200by\u202ez' })],
+        {},
+        'per-tool',
+      ),
+    );
+    assert.match(text, /"description": "x\\u200by\\u202ez"/);
+    assert.doesNotMatch(text, /[\u200b\u202e]/);
+  });
+
+  test('the README example calls the safest tool by its hints, never an app-only one first', () => {
+    const hinted = (name: string, annotations?: ToolAnnotations, appOnly = false) =>
+      toolModel(name, name.toUpperCase(), {
+        appOnly,
+        tool: { name, inputSchema: {}, ...(annotations ? { annotations } : {}) },
+      });
+    const rows: Array<[given: string, tools: ToolModel[], want: string | undefined]> = [
+      ['no tools', [], undefined],
+      ['no hints: the first by name', [hinted('a'), hinted('b')], 'a'],
+      [
+        'read-only and closed world beats read-only, which beats a write',
+        [
+          hinted('a'),
+          hinted('b', { readOnlyHint: true }),
+          hinted('c', { readOnlyHint: true, openWorldHint: false }),
+        ],
+        'c',
+      ],
+      [
+        'read-only beats not destructive',
+        [hinted('a', { destructiveHint: false }), hinted('b', { readOnlyHint: true })],
+        'b',
+      ],
+      [
+        'destructiveHint defaults to true: only an explicit false ranks',
+        [hinted('a', { readOnlyHint: false }), hinted('b', { destructiveHint: false })],
+        'b',
+      ],
+      [
+        'an app-only tool comes after every other',
+        [
+          hinted('a', { readOnlyHint: true, openWorldHint: false }, true),
+          hinted('b', { destructiveHint: true }),
+        ],
+        'b',
+      ],
+    ];
+    for (const [given, tools, want] of rows)
+      assert.equal(exampleTool(tools)?.tool.name, want, given);
   });
 });
 

@@ -13,8 +13,9 @@ import { renderCatalog } from './helpers/render.js';
 // The runtime files are left out: verbatim copies of templates/, reviewed there.
 const update = process.env.UPDATE_GOLDEN === '1';
 
-// The per-tool layout on a catalog with colliding, reserved and non-ASCII names: golden as per-tool-<name>/.
-const PER_TOOL = ['hostile'];
+// The per-tool layout, golden as per-tool-<name>/: a catalog with colliding, reserved and non-ASCII
+// names, and an MCP App's (app-only tools, annotations, typed and untyped results, for catalog.json).
+const PER_TOOL = ['hostile', 'mcp-app-catalog'];
 const cases = [
   ...fixtureCatalogs().map((catalog) => ({
     catalog,

@@ -58,7 +58,7 @@ test('names from hostile tool names are identifiers, decided by a naming pass', 
       tool.inputType,
       tool.resultType,
       tool.errorType,
-      tool.errorCodeEnum,
+      ...(tool.errorCodeEnum ? [tool.errorCodeEnum] : []),
       tool.specName,
     ]) {
       assert.match(name, /^[A-Za-z_$][A-Za-z0-9_$]*$/);

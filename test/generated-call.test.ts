@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   GetForecastErrorCode,
+  RuntimeErrorCode,
   SetAlertErrorCode,
   WeatherClient,
   ToolCallError,
@@ -53,7 +54,7 @@ test('the standalone functions return what the methods do', async () => {
   assert.ok((await listCities(mcp).then(unwrap)).cities.length > 0);
   const invalid = await getForecast(mcp, { city: 'paris', days: 99 });
   assert.ok(
-    !invalid.ok && invalid.error.code === GetForecastErrorCode.InvalidInput,
+    !invalid.ok && invalid.error.code === RuntimeErrorCode.InvalidInput,
     'the config turned input validation on',
   );
 });
@@ -80,8 +81,12 @@ test('an isError result carries the code the config declared', async () => {
 test('input validation stops a bad call before it is sent', async () => {
   const result = await weather.getForecast({ city: 'paris', days: 99 });
   assert.ok(!result.ok);
-  assert.equal(result.error.code, GetForecastErrorCode.InvalidInput);
+  assert.equal(result.error.code, RuntimeErrorCode.InvalidInput);
   assert.equal(result.error.issues?.[0]?.pointer, '/days');
+  // The class option works where the config embedded the input schemas: off, the call reaches the server.
+  const unchecked = new WeatherClient(mcp, { validateInput: false });
+  const sent = await unchecked.getForecast({ city: 'paris', days: 99 });
+  assert.notEqual(sent.ok === false && sent.error.code, RuntimeErrorCode.InvalidInput);
 });
 
 test('resources, templates and prompts', async () => {

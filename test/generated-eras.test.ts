@@ -129,7 +129,7 @@ for (const snapshotEra of ['legacy', 'modern'] as const) {
           if (clientEra(name) === snapshotEra) {
             const result = await sensors.listReadings({ mode: 'invalid' });
             assert.equal(result.ok, false);
-            assert.equal(result.error.code, module.ListReadingsErrorCode.InvalidResult);
+            assert.equal(result.error.code, module.RuntimeErrorCode.InvalidResult);
             assert.equal(result.error.issues[0].pointer, pointer);
           } else {
             await assert.rejects(sensors.listReadings({ mode: 'invalid' }), (e: Error) => {
@@ -165,7 +165,7 @@ for (const snapshotEra of ['legacy', 'modern'] as const) {
             assert.deepEqual(result.error.details, { error: sensor, retry_after_s: 5 });
           }
           const invalid = await sensors.getReading({ sensor: 'attic', mode: 'invalid' });
-          assert.equal(invalid.error.code, codes.InvalidResult);
+          assert.equal(invalid.error.code, module.RuntimeErrorCode.InvalidResult);
           assert.equal(invalid.error.issues[0].pointer, '/celsius');
         });
 

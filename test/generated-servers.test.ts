@@ -148,7 +148,7 @@ test('results fixture through a generated client: every kind of outcome', async 
   assert.equal(unknownCity.error.code, 'unknown_city');
 
   const invalid = await client.getWeather({ city: 'Oslo', mode: 'invalid' });
-  assert.equal(invalid.error.code, codes.InvalidResult);
+  assert.equal(invalid.error.code, module.RuntimeErrorCode.InvalidResult);
   assert.equal(invalid.error.issues[0].pointer, '/temperature_c');
 
   const timeout = await client.fetchUpstream({ mode: 'timeout' });

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { renderCatalog, writeFiles } from './helpers/render.js';
+import { renderClient } from '../src/generate/render.js';
+import { readSnapshotFile } from '../src/snapshot/index.js';
 import { typecheck } from './helpers/tsc.js';
 
 // Compile-time assertions on a generated client: `data` is branch 0, `error.code` narrows and a
@@ -13,9 +15,10 @@ const usage = `
 import { expectTypeOf } from 'expect-type';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, unwrap,
-  type GetWeatherResult, type DescribeToolResult,
+  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, RuntimeErrorCode, getWeather, unwrap,
+  type GetWeatherError, type GetWeatherResult, type DescribeToolResult,
 } from './client/index.js';
+import { CheckedClient, getWeather as getWeatherChecked } from './checked/index.js';
 import type { GetWeatherOutput, ProjectionAlternative, BudgetExceededEnvelope, DescribeToolErrorEnvelope, DescribeToolOutput } from './client/types.js';
 
 declare const mcp: Client;
@@ -38,15 +41,30 @@ export async function main(): Promise<string> {
       expectTypeOf(error.details).toEqualTypeOf<BudgetExceededEnvelope>();
       return 'budget';
     case GetWeatherErrorCode.JmespathError:
-    case GetWeatherErrorCode.Unknown:
-    case GetWeatherErrorCode.Uncoded:
-    case GetWeatherErrorCode.InvalidResult:
-    case GetWeatherErrorCode.InvalidInput:
+    case RuntimeErrorCode.Unknown:
+    case RuntimeErrorCode.Uncoded:
+    case RuntimeErrorCode.InvalidResult:
       return error.message;
     default:
       return error satisfies never;
   }
 }
+
+// Input schemas were not embedded: no call can fail input validation, and none can ask for it.
+export function noInputCheck(error: GetWeatherError): string {
+  switch (error.code) {
+    // @ts-expect-error $invalid_input cannot happen to this tool
+    case RuntimeErrorCode.InvalidInput:
+      return 'unreachable';
+    default:
+      return error.message;
+  }
+}
+// @ts-expect-error validateInput: true would do nothing without the input schemas
+new CodedClient(mcp, { validateInput: true });
+new CodedClient(mcp, { validateInput: false, validateOutput: false });
+// @ts-expect-error the same for a function's options
+void getWeather(mcp, { city: 'paris' }, { validateInput: true });
 
 export async function describe(): Promise<void> {
   const result: DescribeToolResult = await client.describeTool({ tool_name: 'x' });
@@ -55,6 +73,20 @@ export async function describe(): Promise<void> {
   }
   const data = await client.describeTool().then(unwrap);
   expectTypeOf(data).toEqualTypeOf<DescribeToolOutput>();
+}
+
+// With \`validateInput: true\` in the config the schemas are embedded: the option type-checks, and
+// \`$invalid_input\` is a code to handle.
+new CheckedClient(mcp, { validateInput: true });
+void getWeatherChecked(mcp, { city: 'paris' }, { validateInput: false });
+export function inputCheck(result: Awaited<ReturnType<typeof getWeatherChecked>>): string {
+  if (result.ok) return '';
+  switch (result.error.code) {
+    case RuntimeErrorCode.InvalidInput:
+      return result.error.issues?.[0]?.pointer ?? '';
+    default:
+      return result.error.message;
+  }
 }
 
 export async function wrongInputs(): Promise<void> {
@@ -67,16 +99,21 @@ export async function wrongInputs(): Promise<void> {
 }
 `;
 
-test('generated types: branch-0 data, exhaustive error codes, wrong inputs rejected', async () => {
+test('generated types: branch-0 data, exhaustive error codes, validateInput only where it works, wrong inputs rejected', async () => {
   const dir = join(tmpRoot, 'generated-types');
   const { files } = await renderCatalog(
     join(repoRoot, 'fixtures/catalogs/coded-envelopes.json'),
     'coded',
   );
-  await writeFiles(
-    dir,
-    files.map((f) => ({ path: `client/${f.path}`, content: f.content })),
+  const checked = await renderClient(
+    await readSnapshotFile(join(repoRoot, 'fixtures/catalogs/coded-envelopes.json')),
+    { name: 'checked', validateInput: true },
+    '/nonexistent/out',
   );
+  await writeFiles(dir, [
+    ...files.map((f) => ({ path: `client/${f.path}`, content: f.content })),
+    ...checked.files.map((f) => ({ path: `checked/${f.path}`, content: f.content })),
+  ]);
   await writeFile(join(dir, 'usage.ts'), usage);
   for (const resolution of ['nodenext', 'bundler'] as const) {
     const result = await typecheck(dir, resolution);

@@ -198,6 +198,61 @@ test('error codes: given a tool and the config, want the codes it declares', asy
     await t.test(title, () => assert.deepEqual(deriveErrorCodes(given, config), want));
 });
 
+test('runtime errors: given a tool and the config, want only the codes that can happen to it', () => {
+  const tool = (name: string, over: Partial<Tool> = {}): Tool => ({
+    name,
+    inputSchema: { type: 'object' },
+    ...over,
+  });
+  const snapshot: Snapshot = {
+    format: 'mcp-codegen/snapshot',
+    version: 1,
+    tools: [
+      tool('a-plain'),
+      tool('b-shaped', { outputSchema: weather }),
+      tool('c-coded', { outputSchema: { anyOf: [weather, coded] } }),
+    ],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+  };
+  const table: Array<
+    [
+      title: string,
+      validateInput: boolean,
+      want: Array<[string, string[], string | undefined, string]>,
+    ]
+  > = [
+    [
+      'input schemas not embedded: $invalid_result only where a result shape is known',
+      false,
+      [
+        ['a-plain', [], undefined, 'UncheckedInputOptions'],
+        ['b-shaped', ['$invalid_result'], undefined, 'UncheckedInputOptions'],
+        ['c-coded', ['$invalid_result'], 'CCodedErrorCode', 'UncheckedInputOptions'],
+      ],
+    ],
+    [
+      'input schemas embedded: $invalid_input on every tool',
+      true,
+      [
+        ['a-plain', ['$invalid_input'], undefined, 'InvokeOptions'],
+        ['b-shaped', ['$invalid_result', '$invalid_input'], undefined, 'InvokeOptions'],
+        ['c-coded', ['$invalid_result', '$invalid_input'], 'CCodedErrorCode', 'InvokeOptions'],
+      ],
+    ],
+  ];
+  for (const [title, validateInput, want] of table) {
+    const model = buildClientModel(snapshot, { name: 'x', validateInput });
+    assert.deepEqual(
+      model.tools.map((t) => [t.tool.name, t.checkCodes, t.errorCodeEnum, t.optionsType]),
+      want,
+      title,
+    );
+    assert.equal(model.invokeOptionsType, want[0]![3], title);
+  }
+});
+
 test('input kinds: given a sanitized input schema, want how the method takes it', async (t) => {
   const table: Array<[title: string, given: JsonObject, want: InputKind]> = [
     ['type object', { type: 'object' }, 'object'],

@@ -15,7 +15,14 @@ import {
   invokeTool,
   unwrap,
 } from '../templates/runtime.js';
-import type { CallToolResult, McpClientLike, ToolError, ToolResult } from '../templates/runtime.js';
+import type {
+  CallToolResult,
+  McpClientLike,
+  RuntimeError,
+  ToolError,
+  ToolResult,
+  UncheckedInputOptions,
+} from '../templates/runtime.js';
 import { getWeather } from './helpers/runtime-fixture.js';
 import type {
   GetWeatherErrorCode,
@@ -32,6 +39,21 @@ const getWeatherMethod = (args: GetWeatherInput): Promise<GetWeatherResult> =>
 test('type-level assertions compile (see tsc)', () => {
   expectTypeOf(RuntimeErrorCode.InvalidResult).toEqualTypeOf<'$invalid_result'>();
 });
+
+// The runtime's errors of a tool: `$unknown` and `$uncoded` always, a check code only when asked for.
+expectTypeOf<RuntimeError['code']>().toEqualTypeOf<'$unknown' | '$uncoded'>();
+expectTypeOf<RuntimeError<'$invalid_result'>['code']>().toEqualTypeOf<
+  '$unknown' | '$uncoded' | '$invalid_result'
+>();
+expectTypeOf<RuntimeError<'$invalid_result' | '$invalid_input'>>().toEqualTypeOf<
+  | ToolError<'$unknown', unknown>
+  | ToolError<'$uncoded', unknown>
+  | ToolError<'$invalid_result', unknown>
+  | ToolError<'$invalid_input', unknown>
+>();
+// Where no input schema was embedded, asking for input validation is a type error.
+expectTypeOf<{ validateInput: false }>().toExtend<UncheckedInputOptions>();
+expectTypeOf<{ validateInput: true }>().not.toExtend<UncheckedInputOptions>();
 
 export function narrowing(result: GetWeatherResult): void {
   if (result.ok) {

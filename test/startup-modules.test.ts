@@ -124,6 +124,11 @@ test('diff never loads the generator stack or the MCP SDK; without a config, not
       [],
     );
     assert.ok(ours(urls).includes('diff/engine.js'));
+    // `--impact` is what loads ts-morph and the model's planner; a plain diff reaches neither.
+    assert.deepEqual(
+      ours(urls).filter((f) => f.startsWith('impact/') || f.startsWith('model/')),
+      [],
+    );
   } finally {
     await rm(bare, { recursive: true, force: true });
   }
@@ -184,4 +189,23 @@ test("generate --check on a cached catalog (another generator's manifest) does n
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('diff --impact loads ts-morph and the impact stage, for the project it reads', async () => {
+  const fixture = join(repoRoot, 'fixtures/impact');
+  const { urls, output } = await loadedBy([
+    bin,
+    'diff',
+    join(fixture, 'A.snapshot.json'),
+    join(fixture, 'B.snapshot.json'),
+    '--impact',
+    '--project',
+    join(fixture, 'project/tsconfig.json'),
+    '--fail-on',
+    'none',
+  ]);
+  // The fixture's client is generated only in the impact tests: here the run stops at finding it.
+  assert.match(output, /no generated client/);
+  assert.ok(packagesIn(urls).includes('ts-morph'), 'ts-morph loaded');
+  assert.ok(ours(urls).includes('impact/index.js'));
 });

@@ -5,9 +5,11 @@ import { formatMarkdown } from '../diff/format-markdown.js';
 import { formatDiffSarif } from '../diff/format-sarif.js';
 import { formatText } from '../diff/format-text.js';
 import { RULES } from '../diff/rules.js';
-import { resolveDiffSettings } from '../diff/settings.js';
+import { resolve } from 'node:path';
+import { loadCommandConfig, resolveDiffSettings } from '../diff/settings.js';
 import { readSnapshotArg, readSnapshotArgText } from '../diff/source.js';
 import type { DiffReport } from '../diff/types.js';
+import type { Snapshot } from '../snapshot/types.js';
 import { CodegenError } from '../shared/errors.js';
 import type { Command } from './io.js';
 import { deliverReport, reportCommand, type ReportFormat, reportRequest } from './report-output.js';
@@ -34,8 +36,20 @@ Options:
                          at or above this level remains after the policy
   --config <file>        config with a "diff" policy (default: found from the current
                          folder up to the project root; none is fine)
-  --server <name>        also apply that server's "diff" policy and "errors" catalog
+  --server <name>        also apply that server's "diff" policy and "errors" catalog;
+                         with --impact, the client traced is that server's "out" (without
+                         it, the generated client is found by its header in the project)
   --output <file>        write the report to a file instead of stdout
+  --impact               also say, per finding, where this project's code calls what
+                         changed: status used, unused or unknown, and the call sites
+                         (file, line, column, evidence). Loads the project with ts-morph.
+  --project <tsconfig>   with --impact: the project (default ./tsconfig.json); a
+                         solution-style tsconfig is followed through its references
+  --downgrade-unused     with --impact: lower error to warning where no code of the
+                         project reaches the change (status unused, never unknown); the
+                         finding keeps originalLevel. One repository's call sites are not
+                         all the consumers of a published SDK: use it for an app's own
+                         client, not for a package others install.
   -h, --help             this help
 
 Policy (in mcp-codegen.config.ts):
@@ -56,6 +70,8 @@ Examples:
   mcp-codegen diff old.json new.json
   mcp-codegen diff origin/main:mcp/server.snapshot.json mcp/server.snapshot.json --format github
   mcp-codegen diff base.json head.json --format markdown --output diff.md --fail-on none
+  mcp-codegen diff origin/main:mcp/weather.snapshot.json mcp/weather.snapshot.json \\
+    --impact --server weather --format markdown
 
 Rules (id, default level):
 ${RULES.map((r) => `  ${r.id.padEnd(46)} ${r.level}`).join('\n')}
@@ -76,6 +92,11 @@ export const diffCommand: Command = reportCommand(
       );
     }
     const request = reportRequest('diff', values);
+    if (!values.impact && (values.project !== undefined || values['downgrade-unused'])) {
+      throw new CodegenError('diff: --project and --downgrade-unused go with --impact', {
+        hint: 'add --impact, e.g. `mcp-codegen diff base.json head.json --impact --project tsconfig.json`',
+      });
+    }
     const [baseArg, headArg] = positionals as [string, string];
 
     const settings = await resolveDiffSettings({
@@ -87,17 +108,42 @@ export const diffCommand: Command = reportCommand(
       readSnapshotArg(baseArg, io.cwd),
       readSnapshotArgText(headArg, io.cwd),
     ]);
-    const report = diffSnapshots(base, head, {
+    const diffed = diffSnapshots(base, head, {
       policy: settings.policy,
       errorCodes: settings.errorCodes,
       baseLabel: baseArg,
       headLabel: headArg,
     });
+    const report = values.impact ? await withImpact(diffed, base, values, io.cwd) : diffed;
 
     const draw = (color: boolean) => render(report, request.format, color, headText);
     return deliverReport(io, request, draw, report.findings);
   },
+  {
+    impact: { type: 'boolean' },
+    project: { type: 'string' },
+    'downgrade-unused': { type: 'boolean' },
+  },
 );
+
+/** `--impact`: loaded only then, since ts-morph (and the TypeScript compiler) is heavy. */
+async function withImpact(
+  report: DiffReport,
+  base: Snapshot,
+  values: { config?: string; server?: string; project?: string; 'downgrade-unused'?: boolean },
+  cwd: string,
+): Promise<DiffReport> {
+  const { addImpact, clientFromConfig, downgradeUnused } = await import('../impact/index.js');
+  let client;
+  if (values.server !== undefined) {
+    // resolveDiffSettings has checked that the config exists and names this server.
+    const loaded = (await loadCommandConfig({ config: values.config, cwd }))!;
+    client = clientFromConfig(loaded.config, values.server);
+  }
+  const tsconfig = resolve(cwd, values.project ?? 'tsconfig.json');
+  const traced = addImpact(report, base, { tsconfig, cwd, ...(client ? { client } : {}) });
+  return values['downgrade-unused'] ? downgradeUnused(traced) : traced;
+}
 
 /** The formats that need nothing but the report; text adds colour, SARIF the snapshot's text for lines. */
 const PLAIN = { markdown: formatMarkdown, json: formatJson, github: formatGithub };

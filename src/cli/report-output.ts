@@ -22,12 +22,20 @@ const REPORT_OPTIONS = {
 
 /** A report command's arguments; undefined when `--help` was asked for (and printed). */
 /** A report command (`diff`, `lint`): the report flags, positionals allowed. */
-export function reportCommand(
+export function reportCommand<const E extends Record<string, { type: 'string' | 'boolean' }>>(
   name: string,
   help: string,
-  body: Parameters<typeof defineCommand<typeof REPORT_OPTIONS>>[3],
+  body: Parameters<typeof defineCommand<typeof REPORT_OPTIONS & E>>[3],
+  /** Options of this command only (e.g. `diff --impact`). */
+  extra?: E,
 ): Command {
-  return defineCommand(name, help, REPORT_OPTIONS, body, true);
+  return defineCommand<typeof REPORT_OPTIONS & E>(
+    name,
+    help,
+    { ...REPORT_OPTIONS, ...extra } as typeof REPORT_OPTIONS & E,
+    body,
+    true,
+  );
 }
 
 export interface ReportRequest {

@@ -101,7 +101,11 @@ export interface ServerConfig {
   errors?: ErrorCodeConfig;
   /** Validate results against each tool's outputSchema at run time (default true; the client can turn it off). */
   validateOutput?: boolean;
-  /** Validate inputs against each tool's inputSchema before sending (default false). */
+  /**
+   * Embed each tool's inputSchema and validate inputs against it before sending (default false; the
+   * client can turn it off per call). Without it the schemas are not in the output, so the client's
+   * `validateInput` accepts only `false`: `true` would do nothing, and is a type error.
+   */
   validateInput?: boolean;
   /**
    * `single` (default): tools.ts holds every tool's function, types and spec. `per-tool`: one file a

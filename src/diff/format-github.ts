@@ -1,5 +1,6 @@
 import { escapeHidden } from '../shared/hidden-text.js';
 import { summaryLine } from './format-common.js';
+import { type ImpactFields, impactLine } from './format-impact.js';
 import type { DiffReport, Finding, Level } from './types.js';
 
 const COMMAND: Record<Level, string> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -20,12 +21,21 @@ export function formatGithub(report: DiffReport): string {
 /** One annotation per finding of `mcp-codegen <command>`, then a plain line (not a command) so the log also shows the totals. */
 export function renderGithub(
   command: string,
-  findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'message'>>,
+  findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'message'> & ImpactFields>,
   totals: string,
 ): string {
-  const lines = findings.map((f) => {
+  const lines = findings.flatMap((f) => {
     const title = `mcp-codegen ${command}: ${f.id} (${escapeHidden(f.entity)})`;
-    return `::${COMMAND[f.level]} title=${escapeProperty(title)}::${escapeData(escapeHidden(f.message))}`;
+    const message = [f.message, impactLine(f)].filter(Boolean).join('\n');
+    // With --impact, each call site is annotated too: the line in the user's code it breaks.
+    const sites = (f.impact?.sites ?? []).map(
+      (s) =>
+        `::${COMMAND[f.level]} file=${escapeProperty(s.file)},line=${s.line},col=${s.column},title=${escapeProperty(title)}::${escapeData(escapeHidden(`${s.evidence}: ${f.message}`))}`,
+    );
+    return [
+      `::${COMMAND[f.level]} title=${escapeProperty(title)}::${escapeData(escapeHidden(message))}`,
+      ...sites,
+    ];
   });
   lines.push(`mcp-codegen ${command} ${escapeData(escapeHidden(totals))}`);
   return `${lines.join('\n')}\n`;

@@ -1,8 +1,10 @@
 import { escapeHidden } from '../shared/hidden-text.js';
 import { entitySubject } from './entities.js';
 import { byEntity, LEVEL_ORDER, plural } from './format-common.js';
+import { type ImpactFields, impactLine, scopeLines, siteLabel } from './format-impact.js';
 import type { DiffReport, Finding, Level, SuppressedFinding } from './types.js';
 
+const MAX_SITES = 20;
 const ICON: Record<Level, string> = { error: '🔴', warning: '🟠', info: '🔵' };
 
 /**
@@ -15,6 +17,7 @@ export function formatMarkdown(report: DiffReport): string {
     ...report,
     title: `mcp-codegen diff: ${escapeMarkdown(report.base)} → ${escapeMarkdown(report.head)}`,
     empty: 'No changes.',
+    scope: scopeLines(report.impact),
   });
 }
 
@@ -23,9 +26,11 @@ export interface MarkdownView {
   /** The heading text, already escaped. */
   title: string;
   empty: string;
-  findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'message'>>;
+  findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'message'> & ImpactFields>;
   suppressed: readonly SuppressedFinding[];
   summary: Record<Level, number>;
+  /** `diff --impact` only: what was traced, said under the counts. */
+  scope?: string[];
 }
 
 export function renderMarkdown(view: MarkdownView): string {
@@ -35,19 +40,20 @@ export function renderMarkdown(view: MarkdownView): string {
   for (const level of LEVEL_ORDER) out.push(`| ${ICON[level]} ${level} | ${view.summary[level]} |`);
   if (view.suppressed.length) out.push(`| ignored by policy | ${view.suppressed.length} |`);
   out.push('');
+  if (view.scope?.length) out.push(...view.scope.map((l) => escapeMarkdown(l)), '');
   if (view.findings.length === 0) out.push(view.empty, '');
   for (const group of byEntity(view.findings)) {
     out.push(`#### ${escapeMarkdown(entitySubject(group.entity))}`, '');
     const loud = group.findings.filter((f) => f.level !== 'info');
     const quiet = group.findings.filter((f) => f.level === 'info');
-    for (const f of loud) out.push(item(f));
+    for (const f of loud) out.push(...item(f));
     if (quiet.length) {
       if (loud.length) out.push('');
       out.push(
         `<details><summary>${plural(quiet.length, 'info')} finding${quiet.length === 1 ? '' : 's'}</summary>`,
         '',
       );
-      for (const f of quiet) out.push(item(f));
+      for (const f of quiet) out.push(...item(f));
       out.push('', '</details>');
     }
     out.push('');
@@ -61,9 +67,23 @@ export function renderMarkdown(view: MarkdownView): string {
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }
 
-function item(f: Pick<Finding, 'id' | 'level' | 'message'>): string {
+function item(f: Pick<Finding, 'id' | 'level' | 'message'> & ImpactFields): string[] {
   // Rule ids are ours (kebab-case), safe inside a code span; everything else is escaped text.
-  return `- ${ICON[f.level]} **${f.level}** \`${f.id}\` ${escapeMarkdown(f.message)}`;
+  const line = `- ${ICON[f.level]} **${f.level}** \`${f.id}\` ${escapeMarkdown(f.message)}`;
+  const impact = impactLine(f);
+  if (impact === undefined) return [line];
+  // The call sites, under the finding: the pull-request comment is where a reviewer sees them.
+  const sites = f.impact?.sites ?? [];
+  // A comment has a size limit (65,536 characters on GitHub): the first sites, then a count.
+  const more = sites.length - MAX_SITES;
+  return [
+    line,
+    `  - ${escapeMarkdown(impact)}`,
+    ...sites
+      .slice(0, MAX_SITES)
+      .map((s) => `    - ${escapeMarkdown(siteLabel(s))} ${escapeMarkdown(s.evidence)}`),
+    ...(more > 0 ? [`    - and ${more} more (all of them in \`--format json\`)`] : []),
+  ];
 }
 
 /**

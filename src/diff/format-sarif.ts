@@ -1,4 +1,5 @@
 import { escapeJsonText } from '../shared/hidden-text.js';
+import type { ImpactFields } from './format-impact.js';
 import { parseEntity } from './entities.js';
 import { lineLocator } from './json-lines.js';
 import { RULES } from './rules.js';
@@ -13,7 +14,7 @@ export interface SarifInput {
   rules: ReadonlyArray<{ id: string; level: Level; trigger: string }>;
   /** The snapshot the results are about, as the user named it (a path, or `rev:path`). */
   artifact: string;
-  report: ReportBody<ReportedFinding>;
+  report: ReportBody<ReportedFinding & ImpactFields>;
   /** The artifact's text, when at hand: each result then carries the line of its entity and pointer. */
   text?: string;
 }
@@ -55,7 +56,8 @@ export function formatSarif(input: SarifInput): string {
       message: { text: f.message },
       locations: [location(f.entity, f.pointer)],
       partialFingerprints: { 'mcpCodegen/v1': f.fingerprint },
-      properties: { entity: f.entity, pointer: f.pointer },
+      properties: { entity: f.entity, pointer: f.pointer, ...impactProperties(f) },
+      ...relatedLocations(f),
     })),
     ...input.report.suppressed.map((s) => ({
       ruleId: s.id,
@@ -92,6 +94,32 @@ export function formatSarif(input: SarifInput): string {
   };
   // Server text (names in entity ids, quoted descriptions) may hold hidden characters: written as JSON escapes.
   return `${escapeJsonText(JSON.stringify(log, null, 2))}\n`;
+}
+
+/** `diff --impact`: the status (and a downgrade) as result properties; absent otherwise. */
+function impactProperties(f: ReportedFinding & ImpactFields): Record<string, unknown> {
+  if (f.impact === undefined) return {};
+  return {
+    impact: f.impact.status,
+    ...(f.originalLevel
+      ? { originalLevel: f.originalLevel, downgradeReason: f.downgradeReason }
+      : {}),
+  };
+}
+
+/** The call sites as related locations, relative to the project root. */
+function relatedLocations(f: ReportedFinding & ImpactFields): { relatedLocations?: unknown[] } {
+  if (!f.impact?.sites.length) return {};
+  return {
+    relatedLocations: f.impact.sites.map((s, id) => ({
+      id,
+      physicalLocation: {
+        artifactLocation: { uri: artifactUri(s.file) },
+        region: { startLine: s.line, startColumn: s.column },
+      },
+      message: { text: s.evidence },
+    })),
+  };
 }
 
 /** A diff's results are located in the head snapshot; `headText` is its text, for lines. */

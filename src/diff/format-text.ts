@@ -1,5 +1,6 @@
 import { visible } from '../shared/hidden-text.js';
 import { byEntity, summaryLine } from './format-common.js';
+import { type ImpactFields, impactLine, scopeLines, siteLabel } from './format-impact.js';
 import type { DiffReport, Finding, Level, SuppressedFinding } from './types.js';
 
 export interface TextOptions {
@@ -13,9 +14,13 @@ export interface TextView {
   title: string;
   /** Said when there is no finding, e.g. `No changes.` */
   empty: string;
-  findings: ReadonlyArray<Pick<Finding, 'id' | 'level' | 'entity' | 'pointer' | 'message'>>;
+  findings: ReadonlyArray<
+    Pick<Finding, 'id' | 'level' | 'entity' | 'pointer' | 'message'> & ImpactFields
+  >;
   suppressed: readonly SuppressedFinding[];
   summary: Record<Level, number>;
+  /** `diff --impact` only: what was traced. */
+  scope?: string[];
 }
 
 const CODES = {
@@ -34,6 +39,7 @@ export function formatText(report: DiffReport, options: TextOptions = {}): strin
       ...report,
       title: `mcp-codegen diff ${visible(report.base)} → ${visible(report.head)}`,
       empty: 'No changes.',
+      scope: scopeLines(report.impact),
     },
     options,
   );
@@ -52,6 +58,10 @@ export function renderText(view: TextView, options: TextOptions = {}): string {
       lines.push(
         `          ${paint('dim', `${f.id}${f.pointer ? ` at ${visible(f.pointer)}` : ''}`)}`,
       );
+      const impact = impactLine(f);
+      if (impact !== undefined) lines.push(`          ${visible(impact)}`);
+      for (const site of f.impact?.sites ?? [])
+        lines.push(`            ${visible(siteLabel(site))} ${visible(site.evidence)}`);
     }
   }
   if (view.suppressed.length) {
@@ -64,6 +74,7 @@ export function renderText(view: TextView, options: TextOptions = {}): string {
         ),
       );
   }
+  if (view.scope?.length) lines.push('', ...view.scope.map(visible));
   lines.push('', summaryLine(view));
   return `${lines.join('\n')}\n`;
 }

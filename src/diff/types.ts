@@ -33,6 +33,45 @@ export interface ReportedFinding {
 export interface Finding extends ReportedFinding {
   before: JsonValue;
   after: JsonValue;
+  /** With `diff --impact`: where the user's project calls what this finding changed. */
+  impact?: Impact;
+  /** With `--downgrade-unused`: the level before it was lowered (`level` is then `warning`). */
+  originalLevel?: Level;
+  /** Why the level was lowered, said with `originalLevel`. */
+  downgradeReason?: string;
+}
+
+/** A reference in the user's project to a tool's generated function or client method. */
+export interface ImpactSite {
+  /** Relative to the project root (the tsconfig's folder), with `/`. */
+  file: string;
+  line: number;
+  column: number;
+  via: 'function' | 'method';
+  /** What is there, e.g. `passes "days"`; starts with `cannot tell:` where the reference cannot be resolved. */
+  evidence: string;
+}
+
+/**
+ * `used`: a site this change reaches; `unused`: none (the tool is not referenced, or every call is a
+ * literal the change does not touch); `unknown`: a site that cannot be resolved, or a project that
+ * could not be read whole.
+ */
+export interface Impact {
+  status: 'used' | 'unused' | 'unknown';
+  sites: ImpactSite[];
+  /** Why the status is `unknown` when no site says it (the project did not load whole). */
+  reason?: string;
+}
+
+/** What `--impact` read: the project, the generated client it traced, and what it could not read. */
+export interface ImpactScope {
+  project: string;
+  client: string;
+  /** Source files analysed (the generated client's own files excluded). */
+  files: number;
+  /** Problems that make `unused` unprovable; every finding is then `unknown` at most. */
+  problems: string[];
 }
 
 /** A finding a policy's ignore entry removed from the report, kept so the report can say what it hides. */
@@ -66,4 +105,6 @@ export interface DiffReport extends Report<typeof REPORT_FORMAT, Finding> {
   /** Labels of the compared snapshots (file paths or `rev:path` as given). */
   base: string;
   head: string;
+  /** Set by `diff --impact` only. */
+  impact?: ImpactScope;
 }

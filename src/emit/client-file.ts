@@ -25,14 +25,24 @@ export function clientStatements(model: ClientModel): Statement[] {
           `Validate each result against the tool's outputSchema (default ${model.validateOutput}). A payload that does not match comes back as \`ok: false\` with code \`$invalid_result\`.`,
         ),
       },
-      {
-        name: 'validateInput',
-        optional: true,
-        type: 'boolean',
-        docs: docs(
-          `Validate arguments against the tool's inputSchema before sending (default ${model.validateInput}${model.validateInput ? '' : '; needs `validateInput: true` in the config, which embeds the input schemas'}).`,
-        ),
-      },
+      // Without embedded input schemas only `false` type-checks: `true` could do nothing.
+      model.validateInput
+        ? {
+            name: 'validateInput',
+            optional: true,
+            type: 'boolean',
+            docs: docs(
+              "Validate arguments against the tool's inputSchema before sending (default true). Invalid arguments are not sent: the result is `ok: false` with code `$invalid_input`.",
+            ),
+          }
+        : {
+            name: 'validateInput',
+            optional: true,
+            type: 'false',
+            docs: docs(
+              'Input validation is off: the input schemas were not embedded. Set `validateInput: true` in the config (and regenerate) to validate arguments before sending.',
+            ),
+          },
     ]),
   );
   statements.push(clientClass(model));
@@ -49,18 +59,18 @@ function clientClass(model: ClientModel): ClassStatement {
   const fields = [
     `${INDENT}readonly #client: McpClientLike;\n`,
     `${INDENT}readonly #validateOutput: boolean;\n`,
-    `${INDENT}readonly #validateInput: boolean;\n`,
+    ...(model.validateInput ? [`${INDENT}readonly #validateInput: boolean;\n`] : []),
     ...helperGroups(model),
   ];
   const ctor = `${INDENT}constructor(client: McpClientLike, options: ${model.optionsTypeName} = {}) ${block(
     [
       'this.#client = client;',
       `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
-      `this.#validateInput = options.validateInput ?? ${model.validateInput};`,
+      ...(model.validateInput ? ['this.#validateInput = options.validateInput ?? true;'] : []),
     ],
     INDENT,
   )}\n`;
-  const separated = [ctor, ...model.tools.map(toolMethod), invokeOptionsMethod()];
+  const separated = [ctor, ...model.tools.map(toolMethod), invokeOptionsMethod(model)];
   return {
     head: `${jsDoc(doc)}export class ${model.className}`,
     members: [
@@ -83,11 +93,12 @@ function toolMethod(tool: ToolModel): string {
   );
 }
 
-function invokeOptionsMethod(): string {
+function invokeOptionsMethod(model: ClientModel): string {
+  const validateInput = model.validateInput ? ' validateInput: this.#validateInput,' : '';
   return method(
     [],
-    '#invokeOptions(request: RequestOptions | undefined): InvokeOptions',
-    'return { validateOutput: this.#validateOutput, validateInput: this.#validateInput, request };',
+    `#invokeOptions(request: RequestOptions | undefined): ${model.invokeOptionsType}`,
+    `return { validateOutput: this.#validateOutput,${validateInput} request };`,
   );
 }
 

@@ -26,7 +26,7 @@ export function inputParameterType(tool: ToolModel): string {
  */
 export function toolFunction(tool: ToolModel, model: ClientModel): string {
   const input = `input: ${inputParameterType(tool)}${tool.inputOptional ? ' = {}' : ''}`;
-  const signature = `${tool.functionName}(client: McpClientLike, ${input}, options?: InvokeOptions): Promise<${tool.resultType}>`;
+  const signature = `${tool.functionName}(client: McpClientLike, ${input}, options?: ${tool.optionsType}): Promise<${tool.resultType}>`;
   const call = `return runTool<${tool.resultType}>(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`;
   return `${jsDoc(toolDocs(tool))}export function ${signature} ${block([call])}`;
 }

@@ -1,17 +1,10 @@
 import type { ClientModel, ToolModel } from '../model/types.js';
-import { RUNTIME_ERROR_CODES } from '../model/build.js';
 import { importText } from './imports.js';
 import { INDENT, hanging, jsDoc } from './print.js';
 import { resultTypeArguments } from './result-types.js';
 import { toolFunction } from './tool-function.js';
 import { docs, lineText, str } from './text.js';
 import { branchValidatorName, inputValidatorName } from './validator-entries.js';
-
-// The runtime's own codes, written out rather than spread (`...RuntimeErrorCode`): a spread cannot
-// be typed from the file alone, which `isolatedDeclarations` requires.
-const RUNTIME_CODE_MEMBERS = Object.entries(RUNTIME_ERROR_CODES)
-  .map(([member, code]) => `${member}: ${str(code)},`)
-  .join(' ');
 
 /**
  * The statements of a tools module (`tools.ts`, or one `tools/<tool>.ts` per tool): per tool its function, error codes,
@@ -37,26 +30,16 @@ function toolStatements(tool: ToolModel, model: ClientModel): string[] {
   const name = str(tool.tool.name);
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
   const { data, alt, error } = resultTypeArguments(tool);
-  const codes = tool.errorCodes
-    .map(
-      (c) =>
-        `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`,
-    )
-    .join(' ');
   return [
-    exportConst(
-      docs(
-        `Error codes the tool ${name} can return, with the runtime's own codes (unknown, uncoded, invalid result or input).`,
-      ),
-      tool.errorCodeEnum,
-      `{ ${codes} ${RUNTIME_CODE_MEMBERS} } as const`,
-    ),
+    ...errorCodeStatements(tool),
+    // Every tool gets its `<Tool>Error`, a one-line alias of `RuntimeError<…>` (no doc: the line says it
+    // all) when it declares no code: each tool then has the same names, and a code the server adds later
+    // changes this line, not the names a user's code imports.
     exportType(
-      [],
-      tool.errorCodeEnum,
-      `(typeof ${tool.errorCodeEnum})[keyof typeof ${tool.errorCodeEnum}]`,
+      tool.errorCodeEnum ? docs(`A failed call of ${name}: narrow on \`code\`.`) : [],
+      tool.errorType,
+      error,
     ),
-    exportType(docs(`A failed call of ${name}: narrow on \`code\`.`), tool.errorType, error),
     exportType(
       docs(
         tool.outputType
@@ -75,6 +58,28 @@ function toolStatements(tool: ToolModel, model: ClientModel): string[] {
       'ToolSpec',
     ),
     toolFunction(tool, model),
+  ];
+}
+
+/** The codes the tool declares, as an object and its union type; none for a tool that declares none. */
+function errorCodeStatements(tool: ToolModel): string[] {
+  const enumName = tool.errorCodeEnum;
+  if (enumName === undefined) return [];
+  const codes = tool.errorCodes
+    .map(
+      (c) =>
+        `${c.description ? `/** ${lineText(c.description)} */ ` : ''}${c.member}: ${str(c.code)},`,
+    )
+    .join(' ');
+  return [
+    exportConst(
+      docs(
+        `Error codes the tool ${str(tool.tool.name)} declares; the runtime's own codes are \`RuntimeErrorCode\`.`,
+      ),
+      enumName,
+      `{ ${codes} } as const`,
+    ),
+    exportType([], enumName, `(typeof ${enumName})[keyof typeof ${enumName}]`),
   ];
 }
 

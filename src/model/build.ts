@@ -18,12 +18,20 @@ import {
 } from './naming.js';
 import { templateVariables } from './uri-template.js';
 import { planModules } from './module-plan.js';
-import { RUNTIME_CODE_MEMBERS, RUNTIME_EXPORTS } from './runtime-names.js';
-import { ToolFilePlanner, planOutputFiles, toolFingerprint, toolSummary } from './output-plan.js';
+import { RUNTIME_EXPORTS, type CheckErrorCode } from './runtime-names.js';
+import {
+  ToolFilePlanner,
+  catalogDescription,
+  isAppOnly,
+  planOutputFiles,
+  toolFingerprint,
+  toolSummary,
+} from './output-plan.js';
 import type {
   ClientModel,
   Layout,
   ErrorCodeModel,
+  InvokeOptionsName,
   PromptModel,
   ResourceModel,
   TemplateModel,
@@ -32,7 +40,7 @@ import type {
 import { SharedDefinitions } from './shared-definitions.js';
 
 // Re-exported for the emitters and tests that read them from here.
-export { RUNTIME_CODE_MEMBERS, RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
+export { RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
 
 export function buildClientModel(
   snapshot: Snapshot,
@@ -56,6 +64,10 @@ export function buildClientModel(
   };
   const bases = new NamePlanner();
   const validateInput = server.validateInput ?? false;
+  // Without embedded input schemas `validateInput: true` could do nothing, so its type does not offer it.
+  const invokeOptionsType: InvokeOptionsName = validateInput
+    ? 'InvokeOptions'
+    : 'UncheckedInputOptions';
 
   const definitions = new SharedDefinitions();
   // Canonical schemas (sorted property maps): the output depends on the catalog, not on the order a server wrote its keys in.
@@ -129,7 +141,10 @@ export function buildClientModel(
     const inputKind = inputKindOf(input);
     const codes = deriveErrorCodes(tool, server.errors);
     const eraForm = eraFormOf(tool.outputSchema);
-    const members = new NamePlanner(new Set(RUNTIME_CODE_MEMBERS));
+    // Only the per-tool layout's catalog.json carries the description as data (the JSDoc has it whole).
+    const description = layout === 'per-tool' ? catalogDescription(tool) : undefined;
+    // The runtime's codes live in `RuntimeErrorCode`, not in the tool's object: no member name is taken.
+    const members = new NamePlanner();
     const errorCodes: ErrorCodeModel[] = codes.map((code) => {
       const envelope = branches.find(
         (b) =>
@@ -153,6 +168,9 @@ export function buildClientModel(
       ...(layout === 'per-tool'
         ? { fingerprint: toolFingerprint(tool, (value) => definitions.sortedJson(value)) }
         : {}),
+      ...(description !== undefined ? { description } : {}),
+      resultKind: p.outputType ? 'declared' : 'untyped',
+      appOnly: isAppOnly(tool),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,
@@ -164,9 +182,11 @@ export function buildClientModel(
       ...(p.outputType ? { outputType: p.outputType } : {}),
       branches,
       errorCodes,
-      errorCodeEnum: p.errorCodeEnum,
+      ...(errorCodes.length ? { errorCodeEnum: p.errorCodeEnum } : {}),
       errorType: p.errorType,
+      checkCodes: checkCodes(branches.length > 0, validateInput),
       resultType: p.resultType,
+      optionsType: invokeOptionsType,
       ...(validateInput
         ? {
             inputValidationSchema: definitions.validationSchema(tool.inputSchema),
@@ -225,10 +245,23 @@ export function buildClientModel(
     definitions: typeSet.definitions(),
     validateOutput: server.validateOutput ?? true,
     validateInput,
+    invokeOptionsType,
     warnings,
   };
   // Last, once every name is decided: what each file imports and exports.
   return { ...named, modules: planModules(named) };
+}
+
+/**
+ * The runtime checks a tool can fail: its result is checked wherever it has a known shape (the
+ * validators are generated whatever the config's `validateOutput`, which a client or a call may
+ * override), its input only where the input schema was embedded.
+ */
+function checkCodes(resultShapeKnown: boolean, inputEmbedded: boolean): CheckErrorCode[] {
+  return [
+    ...(resultShapeKnown ? (['$invalid_result'] as const) : []),
+    ...(inputEmbedded ? (['$invalid_input'] as const) : []),
+  ];
 }
 
 function hasRequiredArgument(prompt: Prompt): boolean {

@@ -40,6 +40,10 @@ function plan(
 
 type Name = string | { name: string; type?: boolean };
 const type = (name: string): Name => ({ name, type: true });
+const nameOf = (n: Name): string => (typeof n === 'string' ? n : n.name);
+/** Case-insensitive, as a reader scans an import list. */
+const byName = (a: Name, b: Name): number =>
+  compareStrings(nameOf(a).toLowerCase(), nameOf(b).toLowerCase());
 
 function byToolFile(model: Planned, names: (tool: ToolModel) => Name[]): Array<[string, Name[]]> {
   const grouped = new Map<string, Name[]>();
@@ -48,15 +52,19 @@ function byToolFile(model: Planned, names: (tool: ToolModel) => Name[]): Array<[
 }
 
 function toolsModule(model: Planned, tools: readonly ToolModel[], file: string): ImportPlan[] {
+  // Only what these tools use (unused imports break a `noUnusedLocals` build), in case-insensitive order.
   const runtime = [
-    type('InvokeOptions'),
-    type('McpClientLike'),
-    'runTool',
-    ...(tools.some((t) => !t.outputType) ? [type('ToolContent')] : []),
-    type('ToolError'),
-    type('ToolResult'),
-    type('ToolSpec'),
-  ];
+    ...new Set(tools.map((t) => t.optionsType)),
+    'McpClientLike',
+    'RuntimeError',
+    ...(tools.some((t) => !t.outputType) ? ['ToolContent'] : []),
+    ...(tools.some((t) => t.errorCodes.length > 0) ? ['ToolError'] : []),
+    'ToolResult',
+    'ToolSpec',
+  ]
+    .map(type)
+    .concat('runTool')
+    .sort(byName);
   const imports = [plan(file, model.files.runtime, runtime)];
   // Inputs, payloads, alternatives and the envelopes that carry codes.
   const used = tools.flatMap((t) => [
@@ -80,7 +88,11 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
 
 function clientModule(model: Planned): ImportPlan[] {
   const file = model.files.client;
-  const runtime: Name[] = [type('InvokeOptions'), type('McpClientLike'), type('RequestOptions')];
+  const runtime: Name[] = [
+    type(model.invokeOptionsType),
+    type('McpClientLike'),
+    type('RequestOptions'),
+  ].sort(byName);
   if (model.resources.length || model.templates.length)
     runtime.push('readResource', type('ReadResourceResult'));
   if (model.templates.length) runtime.push('expandUriTemplate');
@@ -109,7 +121,7 @@ function indexModule(model: Planned): ImportPlan[] {
   ];
   for (const [to, names] of byToolFile(model, (t) => [
     t.functionName,
-    t.errorCodeEnum,
+    ...(t.errorCodeEnum ? [t.errorCodeEnum] : []),
     type(t.errorType),
     type(t.resultType),
   ])) {
@@ -130,6 +142,7 @@ function indexModule(model: Planned): ImportPlan[] {
       [
         'AudioContent',
         'CallToolResult',
+        'CheckErrorCode',
         'ContentBlock',
         'EmbeddedResource',
         'ImageContent',
@@ -138,10 +151,12 @@ function indexModule(model: Planned): ImportPlan[] {
         'ProtocolEra',
         'RequestOptions',
         'ResourceLink',
+        'RuntimeError',
         'TextContent',
         'ToolContent',
         'ToolError',
         'ToolResult',
+        'UncheckedInputOptions',
         'ValidationIssue',
       ],
       { reexport: true, typeOnly: true },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isObject } from '../shared/json.js';
 import type { JsonValue, Tool } from '../snapshot/types.js';
 import { sortKeys } from '../snapshot/write.js';
 import { NamePlanner, words } from './naming.js';
@@ -49,6 +50,37 @@ export function toolSummary(tool: Tool): string {
   const line = text.split(/\r\n|[\n\r\u2028\u2029]/)[0] ?? '';
   const sentence = /^(.*?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
   return sentence.length > 160 ? `${sentence.slice(0, 159)}…` : sentence;
+}
+
+/** The most of a description catalog.json carries: lint's default description budget, in code points. */
+export const CATALOG_DESCRIPTION_LIMIT = 1024;
+
+/**
+ * The description for catalog.json: server text, kept as a JSON string value (data, never code), trimmed
+ * and bounded so one tool cannot make the catalog an agent reads first arbitrarily large. Cut on a code
+ * point, never inside a surrogate pair.
+ */
+export function catalogDescription(tool: Tool): string | undefined {
+  const text = tool.description?.trim();
+  if (!text) return undefined;
+  // Two code units per code point at most: enough of the text to tell whether it is over the limit.
+  const points = Array.from(text.slice(0, (CATALOG_DESCRIPTION_LIMIT + 1) * 2));
+  return points.length > CATALOG_DESCRIPTION_LIMIT
+    ? `${points.slice(0, CATALOG_DESCRIPTION_LIMIT - 1).join('')}…`
+    : text;
+}
+
+/**
+ * Whether the tool is meant for an MCP App's UI rather than the model. MCP Apps (ext-apps,
+ * `McpUiToolMeta`, https://modelcontextprotocol.github.io/ext-apps/api/interfaces/app.McpUiToolMeta.html)
+ * declares `_meta.ui.visibility`, an array of `"model"` and `"app"`, default both: `["app"]` is a tool
+ * "callable by the app from this server only". An absent, empty or unrecognised list is not app-only.
+ */
+export function isAppOnly(tool: Tool): boolean {
+  const meta = tool['_meta'];
+  const ui = isObject(meta) ? meta['ui'] : undefined;
+  const visibility = isObject(ui) ? ui['visibility'] : undefined;
+  return Array.isArray(visibility) && visibility.includes('app') && !visibility.includes('model');
 }
 
 /**

@@ -10,6 +10,8 @@ export const RUNTIME_EXPORTS = [
   'BranchSpec',
   'ToolSpec',
   'RuntimeErrorCode',
+  'CheckErrorCode',
+  'RuntimeError',
   'ToolError',
   'ToolResult',
   'AnyToolResult',
@@ -18,6 +20,7 @@ export const RUNTIME_EXPORTS = [
   'unwrap',
   'ClassifyOptions',
   'InvokeOptions',
+  'UncheckedInputOptions',
   'invokeTool',
   'runTool',
   'classifyResult',
@@ -65,4 +68,6 @@ export const RUNTIME_ERROR_CODES: Readonly<Record<string, string>> = {
   InvalidResult: '$invalid_result',
   InvalidInput: '$invalid_input',
 };
-export const RUNTIME_CODE_MEMBERS = Object.keys(RUNTIME_ERROR_CODES);
+
+/** The codes of the runtime's checks (`CheckErrorCode`): a tool's error union holds each only where that check can run. */
+export type CheckErrorCode = '$invalid_result' | '$invalid_input';

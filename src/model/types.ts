@@ -9,6 +9,7 @@ import type {
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from '../schema/error-codes.js';
 import type { InputKind } from './input-kind.js';
+import type { CheckErrorCode } from './runtime-names.js';
 
 /**
  * The intermediate model between a snapshot and emitted code: every identifier is decided here,
@@ -16,6 +17,12 @@ import type { InputKind } from './input-kind.js';
  */
 /** `single`: tools.ts holds every tool; `per-tool`: one file a tool under tools/, plus catalog.json and README.md. */
 export type Layout = 'single' | 'per-tool';
+
+/** How a tool's result is typed (see `ToolModel.resultKind`). */
+type ResultKind = 'declared' | 'untyped';
+
+/** The runtime's options types a tool function can take (templates/runtime.ts). */
+export type InvokeOptionsName = 'InvokeOptions' | 'UncheckedInputOptions';
 
 /** Every file of the output, by role, as paths relative to the output folder: decided once, by the planner. */
 export interface OutputFiles {
@@ -59,6 +66,8 @@ export interface ClientModel {
   definitions: JsonObject;
   validateOutput: boolean;
   validateInput: boolean;
+  /** What the client class hands its tools: `UncheckedInputOptions` when no input schema was embedded (see `ToolModel.optionsType`). */
+  invokeOptionsType: InvokeOptionsName;
   /** Things the user should know that did not stop generation (renamed collisions, config naming unknown tools). */
   warnings: string[];
 }
@@ -72,6 +81,15 @@ export interface ToolModel {
   file: string;
   /** The first line of the description (or the title), for the agent catalog. */
   summary: string;
+  /** The description, bounded for the agent catalog (see `catalogDescription`): per-tool layout only. */
+  description?: string;
+  /**
+   * How the result is typed: `declared` from the tool's outputSchema, `untyped` (`ToolContent`) without
+   * one. A string, not a flag, so shapes known otherwise (inferred from samples, overridden) can join.
+   */
+  resultKind: ResultKind;
+  /** Meant for an MCP App's UI rather than the model (`_meta.ui.visibility` without `"model"`). */
+  appOnly: boolean;
   /**
    * sha256 of the canonical tool definition (16 hex digits): changes whenever the tool does. Set in the
    * per-tool layout only, whose catalog.json is what reads it.
@@ -87,13 +105,28 @@ export interface ToolModel {
   outputType?: string;
   branches: BranchModel[];
   errorCodes: ErrorCodeModel[];
-  errorCodeEnum: string;
+  /**
+   * The tool's error-code object, only when it declares codes (the runtime's own are `RuntimeErrorCode`).
+   * The name is claimed for every tool, so a code added later renames nothing else.
+   */
+  errorCodeEnum?: string;
   errorType: string;
+  /**
+   * The runtime's check codes that can happen to this tool, beyond `$unknown` and `$uncoded` (which
+   * any call can end in): `$invalid_result` where a result shape is known, `$invalid_input` where
+   * the input schema is embedded. Its error union holds these and no other runtime code.
+   */
+  checkCodes: CheckErrorCode[];
   resultType: string;
   /** The input schema embedded for run-time validation (only when enabled). */
   inputValidationSchema?: JsonObject;
   /** Its export in validators.ts, set with `inputValidationSchema`. */
   inputValidator?: string;
+  /**
+   * The runtime's options type the tool's function takes: `UncheckedInputOptions` (where
+   * `validateInput: true` is a type error) when no input schema was embedded, since the option could do nothing.
+   */
+  optionsType: InvokeOptionsName;
   /** Set for a non-object output, whose shape differs per protocol era: the snapshot's form. */
   eraForm?: EraForm;
 }

@@ -45,7 +45,7 @@ export interface PlanTripPromptArguments {
 export interface WeatherClientOptions {
   /** Validate each result against the tool's outputSchema (default true). A payload that does not match comes back as `ok: false` with code `$invalid_result`. */
   validateOutput?: boolean;
-  /** Validate arguments against the tool's inputSchema before sending (default true). */
+  /** Validate arguments against the tool's inputSchema before sending (default true). Invalid arguments are not sent: the result is `ok: false` with code `$invalid_input`. */
   validateInput?: boolean;
 }
 

@@ -10,7 +10,6 @@ export {
 } from './client.js';
 export {
   convertTemperature,
-  ConvertTemperatureErrorCode,
   type ConvertTemperatureError,
   type ConvertTemperatureResult,
   getForecast,
@@ -18,7 +17,6 @@ export {
   type GetForecastError,
   type GetForecastResult,
   listCities,
-  ListCitiesErrorCode,
   type ListCitiesError,
   type ListCitiesResult,
   setAlert,
@@ -37,6 +35,7 @@ export {
 export type {
   AudioContent,
   CallToolResult,
+  CheckErrorCode,
   ContentBlock,
   EmbeddedResource,
   ImageContent,
@@ -45,9 +44,11 @@ export type {
   ProtocolEra,
   RequestOptions,
   ResourceLink,
+  RuntimeError,
   TextContent,
   ToolContent,
   ToolError,
   ToolResult,
+  UncheckedInputOptions,
   ValidationIssue,
 } from './runtime.js';

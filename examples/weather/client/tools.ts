@@ -5,6 +5,7 @@
 import {
   type InvokeOptions,
   type McpClientLike,
+  type RuntimeError,
   runTool,
   type ToolError,
   type ToolResult,
@@ -23,23 +24,7 @@ import type {
 } from './types.js';
 import * as validators from './validators.js';
 
-/** Error codes the tool "convert-temperature" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const ConvertTemperatureErrorCode = {
-  Unknown: '$unknown',
-  Uncoded: '$uncoded',
-  InvalidResult: '$invalid_result',
-  InvalidInput: '$invalid_input',
-} as const;
-
-export type ConvertTemperatureErrorCode =
-  (typeof ConvertTemperatureErrorCode)[keyof typeof ConvertTemperatureErrorCode];
-
-/** A failed call of "convert-temperature": narrow on `code`. */
-export type ConvertTemperatureError =
-  | ToolError<'$unknown', unknown>
-  | ToolError<'$uncoded', unknown>
-  | ToolError<'$invalid_result', unknown>
-  | ToolError<'$invalid_input', unknown>;
+export type ConvertTemperatureError = RuntimeError<'$invalid_result' | '$invalid_input'>;
 
 /** What "convert-temperature" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ConvertTemperatureResult = ToolResult<
@@ -80,24 +65,15 @@ export function convertTemperature(
   });
 }
 
-/** Error codes the tool "get-forecast" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const GetForecastErrorCode = {
-  UnknownCity: 'unknown_city',
-  Unknown: '$unknown',
-  Uncoded: '$uncoded',
-  InvalidResult: '$invalid_result',
-  InvalidInput: '$invalid_input',
-} as const;
+/** Error codes the tool "get-forecast" declares; the runtime's own codes are `RuntimeErrorCode`. */
+export const GetForecastErrorCode = { UnknownCity: 'unknown_city' } as const;
 
 export type GetForecastErrorCode = (typeof GetForecastErrorCode)[keyof typeof GetForecastErrorCode];
 
 /** A failed call of "get-forecast": narrow on `code`. */
 export type GetForecastError =
   | ToolError<'unknown_city', GetForecastErrorEnvelope>
-  | ToolError<'$unknown', unknown>
-  | ToolError<'$uncoded', unknown>
-  | ToolError<'$invalid_result', unknown>
-  | ToolError<'$invalid_input', unknown>;
+  | RuntimeError<'$invalid_result' | '$invalid_input'>;
 
 /** What "get-forecast" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type GetForecastResult = ToolResult<GetForecastOutput, never, GetForecastError>;
@@ -138,22 +114,7 @@ export function getForecast(
   });
 }
 
-/** Error codes the tool "list_cities" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
-export const ListCitiesErrorCode = {
-  Unknown: '$unknown',
-  Uncoded: '$uncoded',
-  InvalidResult: '$invalid_result',
-  InvalidInput: '$invalid_input',
-} as const;
-
-export type ListCitiesErrorCode = (typeof ListCitiesErrorCode)[keyof typeof ListCitiesErrorCode];
-
-/** A failed call of "list_cities": narrow on `code`. */
-export type ListCitiesError =
-  | ToolError<'$unknown', unknown>
-  | ToolError<'$uncoded', unknown>
-  | ToolError<'$invalid_result', unknown>
-  | ToolError<'$invalid_input', unknown>;
+export type ListCitiesError = RuntimeError<'$invalid_result' | '$invalid_input'>;
 
 /** What "list_cities" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ListCitiesResult = ToolResult<ListCitiesOutput, never, ListCitiesError>;
@@ -186,14 +147,10 @@ export function listCities(
   });
 }
 
-/** Error codes the tool "set_alert" can return, with the runtime's own codes (unknown, uncoded, invalid result or input). */
+/** Error codes the tool "set_alert" declares; the runtime's own codes are `RuntimeErrorCode`. */
 export const SetAlertErrorCode = {
   /** The city already has 3 alerts. */ AlertLimitReached: 'alert_limit_reached',
   /** The city id is not one list_cities returns. */ UnknownCity: 'unknown_city',
-  Unknown: '$unknown',
-  Uncoded: '$uncoded',
-  InvalidResult: '$invalid_result',
-  InvalidInput: '$invalid_input',
 } as const;
 
 export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlertErrorCode];
@@ -202,10 +159,7 @@ export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlert
 export type SetAlertError =
   | ToolError<'alert_limit_reached', Record<string, unknown>>
   | ToolError<'unknown_city', Record<string, unknown>>
-  | ToolError<'$unknown', unknown>
-  | ToolError<'$uncoded', unknown>
-  | ToolError<'$invalid_result', unknown>
-  | ToolError<'$invalid_input', unknown>;
+  | RuntimeError<'$invalid_result' | '$invalid_input'>;
 
 /** What "set_alert" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
