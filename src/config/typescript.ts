@@ -29,8 +29,8 @@ let copies = 0;
 
 /**
  * The config as an ES module, natively: a copy beside it (so its package imports resolve as its
- * own do), removed at once, as bundle-require's output was. It saves jiti's compiler, a third of a
- * second on a fresh clone. Anything that fails (type syntax, CommonJS names, or a real error) fails
+ * own do; a dotfile, removed at once). It saves loading jiti's compiler, about 0.3 s on a fresh
+ * clone, where jiti's file cache is empty. Anything that fails (type syntax, CommonJS names, or a real error) fails
  * before the module runs or while it runs, and jiti then loads the file from the start and
  * reports the error by file and line. `import.meta.url` names the copy, in the same folder.
  */
