@@ -2,27 +2,17 @@ import { cosmiconfig, type Loader } from 'cosmiconfig';
 import { dirname, resolve } from 'node:path';
 import { CodegenError } from '../shared/errors.js';
 import { CONFIG_FILES, CONFIG_MODULE } from './files.js';
+import { importTypeScript } from './typescript.js';
 import type { ResolvedConfig } from './types.js';
 import { validateConfig } from './validate.js';
 
 /**
- * Only the user's own TypeScript config goes through a loader: esbuild (through bundle-require)
- * compiles that one file and the relative files it imports into a temporary module beside it, and
- * leaves every package import (`mcp-codegen` included) to Node, so our compiled code and the user's
- * dependencies load natively. cosmiconfig's own `.ts` loader would need the `typescript` 5.x
- * compiler API, which users on 7.x (no JS API) or with no TypeScript at all do not have.
- * `.js`/`.mjs`/`.cjs`/`.json` configs use cosmiconfig's native loaders.
+ * Only the user's own TypeScript config goes through a loader (jiti, see typescript.ts), which
+ * leaves every package import (`mcp-codegen` included) to Node. cosmiconfig's own `.ts` loader
+ * would need the `typescript` 5.x compiler API, which users on 7.x (no JS API) or with no
+ * TypeScript at all do not have. `.js`/`.mjs`/`.cjs`/`.json` configs use cosmiconfig's native loaders.
  */
-const loadTypeScript: Loader = async (filepath) => {
-  const { bundleRequire } = await import('bundle-require');
-  const { mod } = await bundleRequire({
-    filepath,
-    format: filepath.endsWith('.cts') ? 'cjs' : 'esm',
-    tsconfig: false,
-  });
-  const loaded = mod as { default?: unknown };
-  return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
-};
+const loadTypeScript: Loader = (filepath) => importTypeScript(filepath);
 
 function explorer() {
   return cosmiconfig(CONFIG_MODULE, {

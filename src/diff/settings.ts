@@ -57,7 +57,7 @@ export async function loadCommandConfig(options: {
       ? resolve(options.cwd, options.config)
       : await findConfig(options.cwd);
   if (file === undefined) return undefined;
-  // Loaded lazily: the config loader (cosmiconfig, and esbuild for a .ts config) costs startup time a plain diff does not need.
+  // Loaded lazily: the config loader (cosmiconfig, and jiti for a .ts config) costs startup time a plain diff does not need.
   const { loadConfig } = await import('../config/load.js');
   const config = await loadConfig({ file, cwd: options.cwd });
   return { config, configFile: config.file ?? file };
