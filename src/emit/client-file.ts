@@ -89,7 +89,7 @@ function clientClass(model: ClientModel): ClassStatement {
     `${INDENT}readonly #validateOutput: boolean;\n`,
     ...(model.validateInput ? [`${INDENT}readonly #validateInput: boolean;\n`] : []),
     `${jsDoc(docs('The live catalog against the one this client was generated from: `verify()` and `onChange(listener)`.'), INDENT)}${INDENT}readonly ${model.guard.member}: CatalogMonitor;\n`,
-    `${INDENT}readonly #hooks: Pick<InvokeOptions, ${shaped ? "'strictShapes' | 'onShapeMismatch' | " : ''}'onResult'>;\n`,
+    `${INDENT}readonly #hooks: Pick<${model.invokeOptionsType}, ${shaped ? "'strictShapes' | 'onShapeMismatch' | " : ''}'onResult'>;\n`,
     ...helperGroups(model),
   ];
   const ctor = `${INDENT}constructor(client: McpClientLike, options: ${model.optionsTypeName} = {}) ${block(

@@ -27,7 +27,7 @@ import {
   toolFingerprint,
   toolSummary,
 } from './output-plan.js';
-import { guardFingerprint } from './guard-fingerprint.js';
+import { guardFingerprint, listedTool } from './guard-fingerprint.js';
 import type {
   ClientModel,
   Layout,
@@ -188,15 +188,14 @@ export function buildClientModel(
       ...(layout === 'per-tool'
         ? {
             // Of the tool as the server listed it: a sampled shape is not a change of the tool.
-            fingerprint: toolFingerprint(declared.get(tool.name)!, (value) =>
-              definitions.sortedJson(value),
-            ),
+            fingerprint: toolFingerprint(declared.get(tool.name)!, (v) => definitions.sortedJson(v)),
           }
         : {}),
       ...(description !== undefined ? { description } : {}),
-      resultKind: p.outputType ? 'declared' : 'untyped',
+      resultKind: p.outputType ? (origins.get(tool.name) ?? 'declared') : 'untyped',
       appOnly: isAppOnly(tool),
-      guardFingerprint: guardFingerprint(tool, (value) => definitions.sortedJson(value)),
+      // Of the tool as the server lists it (the live list has no sampled shape): see listedTool.
+      guardFingerprint: guardFingerprint(listedTool(tool, origins), (v) => definitions.sortedJson(v)),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,

@@ -34,3 +34,10 @@ export function guardFingerprint(
   }
   return out;
 }
+
+/** The canonical tool without the output schema a shape or an override gave it: what the server lists. */
+export function listedTool(tool: Tool, shaped: ReadonlyMap<string, unknown>): Tool {
+  if (!shaped.has(tool.name)) return tool;
+  const { outputSchema: _given, ...listed } = tool;
+  return listed;
+}

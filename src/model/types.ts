@@ -20,7 +20,7 @@ import type { GuardField } from './guard-fingerprint.js';
 export type Layout = 'single' | 'per-tool';
 
 /** How a tool's result is typed (see `ToolModel.resultKind`). */
-type ResultKind = 'declared' | 'untyped';
+type ResultKind = 'declared' | 'inferred' | 'override' | 'untyped';
 
 /** The runtime's options types a tool function can take (templates/runtime.ts). */
 export type InvokeOptionsName = 'InvokeOptions' | 'UncheckedInputOptions';
