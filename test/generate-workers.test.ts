@@ -14,6 +14,7 @@ import {
   splitStatements,
   type FormatMemo,
 } from '../src/emit/format.js';
+import { renderClient } from '../src/generate.js';
 import { buildClientModel } from '../src/model/build.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
 
@@ -99,4 +100,23 @@ test('after an edit in one place, the format memo gives the other runs and the b
     reused >= second.used.size - 2,
     `all runs but the edited one(s) come from the memo (${reused} of ${second.used.size})`,
   );
+});
+
+test('renderClient with threads (a prettier worker and the Ajv thread) writes the bytes of one thread', async () => {
+  // The other test files generate in one thread (helpers/one-thread.ts): this is where the default,
+  // threaded path of a whole render is compared with it.
+  const saved = process.env.MCP_CODEGEN_WORKERS;
+  const render = async (threads: string) => {
+    process.env.MCP_CODEGEN_WORKERS = threads;
+    return (await renderClient(snapshot, { name: 'github' }, '/nonexistent/out')).files;
+  };
+  try {
+    const threaded = await render('2');
+    const single = await render('1');
+    assert.ok(threaded.some((f) => f.path === 'validators.ts'));
+    assert.deepEqual(threaded, single);
+  } finally {
+    if (saved === undefined) delete process.env.MCP_CODEGEN_WORKERS;
+    else process.env.MCP_CODEGEN_WORKERS = saved;
+  }
 });
