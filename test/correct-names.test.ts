@@ -15,7 +15,7 @@ import { repoRoot } from './helpers/paths.js';
 import { renderCatalog } from './helpers/render.js';
 
 // Classes 2 and 5 of issue 10: property names from Object.prototype, and member names the planner
-// must own. Compilation of both catalogs is in correct-compile.test.ts.
+// must own. Compilation of both catalogs is in generate-typecheck.test.ts.
 const INHERITED = [
   '__proto__',
   'constructor',

@@ -6,7 +6,7 @@ import { repoRoot } from './helpers/paths.js';
 import { renderCatalog } from './helpers/render.js';
 
 // Classes 3, 4, 6 and 7 of issue 10: non-object inputs, $ref cycles without structure, loose
-// objects and doc tags. That the catalogs compile (and what the types accept) is correct-compile.test.ts.
+// objects and doc tags. That the catalogs compile (and what the types accept) is generate-typecheck.test.ts.
 const catalog = (name: string) => join(repoRoot, `fixtures/catalogs/correct-${name}.json`);
 const typesOf = (files: Array<{ path: string; content: string }>) =>
   files.find((f) => f.path === 'types.ts')!.content;

@@ -1,27 +1,230 @@
+/**
+ * Generated clients under tsc --strict (with isolatedDeclarations and the rest of helpers/tsc.ts):
+ * every fixture catalog and every real catalog in its default layout (NodeNext and Bundler), an
+ * exhaustive switch over each tool's error codes, the class catalogs' assertion files, and the
+ * per-tool layout of the real catalogs with a usage file (NodeNext).
+ *
+ * tsc is most of the cost, and its start-up (the lib files, the SDK's declarations) is paid per run,
+ * so each catalog is rendered once into one folder and checked by one tsc run per resolution. Each
+ * test then asserts on the diagnostics of the files it owns (helpers/tsc.ts `diagnostics`); a
+ * diagnostic with no file (a broken config, a crash) fails every test.
+ */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { fixtureCatalogs, sharedCatalogs, tmpRoot } from './helpers/paths.js';
-import { renderCatalog, writeFiles } from './helpers/render.js';
-import { typecheck } from './helpers/tsc.js';
+import { renderClient } from '../src/generate/render.js';
+import { readSnapshotFile } from '../src/snapshot/index.js';
+import { fixtureCatalogs, repoRoot, sharedCatalogs, tmpRoot } from './helpers/paths.js';
+import { writeFiles } from './helpers/render.js';
+import type { ServerConfig } from '../src/config/types.js';
+import type { ToolModel } from '../src/model/types.js';
+import { parseSnapshot } from '../src/snapshot/index.js';
+import { diagnostics, typecheck, type Diagnostic } from './helpers/tsc.js';
 
-// Every real catalog and every fixture catalog becomes a client that compiles under --strict,
-// with both module resolutions users have. One tsc run per resolution over all of them keeps this fast.
 const shared = sharedCatalogs();
 const dir = join(tmpRoot, 'typecheck');
+const assertions = join(repoRoot, 'fixtures/catalogs/assertions');
+const folder = (file: string) => basename(file, '.json').replace(/[^A-Za-z0-9_-]/g, '_');
+
+/**
+ * The codes a call of the tool can end in, from the catalog and the config rather than from the
+ * model's own list: the declared ones, `$unknown` and `$uncoded` always, `$invalid_result` where the
+ * tool has a known output shape, `$invalid_input` where the config embedded the input schemas, and
+ * the guard's two (a result's failure side carries them whatever the tool).
+ */
+function reachableCases(tool: ToolModel, validateInput: boolean): string[] {
+  return [
+    ...tool.errorCodes.map((c) => `T.${tool.errorCodeEnum}.${c.member}`),
+    'T.RuntimeErrorCode.Unknown',
+    'T.RuntimeErrorCode.Uncoded',
+    ...(tool.tool.outputSchema ? ['T.RuntimeErrorCode.InvalidResult'] : []),
+    ...(validateInput ? ['T.RuntimeErrorCode.InvalidInput'] : []),
+    ...GUARD_CASES,
+  ];
+}
+
+const GUARD_CASES = ['T.GuardErrorCode.Changed', 'T.GuardErrorCode.Unavailable'];
+
+/** The README's exhaustive switch over each tool's result, by the exported code objects. */
+function exhaustiveSwitches(tools: readonly ToolModel[], cases: (tool: ToolModel) => string[]) {
+  const functions = tools.map((tool, i) => {
+    const labels = cases(tool)
+      .map((c) => `    case ${c}:\n      return result.error.message;`)
+      .join('\n');
+    return `export function handle${i}(result: T.${tool.resultType}): string {\n  if (result.ok) return '';\n  switch (result.error.code) {\n${labels}\n    default:\n      result.error satisfies never;\n      return '';\n  }\n}`;
+  });
+  return `import * as T from './index.js';\n\n${functions.join('\n\n')}\n`;
+}
+
+const usage = `
+import { expectTypeOf } from 'expect-type';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getWeather, GetWeatherErrorCode, type GetWeatherResult, type GetWeatherOutput } from './coded/tools/get-weather.js';
+import { CodedClient, describeTool, unwrap, type DescribeToolOutput } from './coded/index.js';
+import type { BudgetExceededEnvelope } from './coded/types.js';
+
+declare const mcp: Client;
+
+export async function main(): Promise<string> {
+  const result = await getWeather(mcp, { city: 'paris' }, { validateOutput: false, request: { timeout: 1000 } });
+  expectTypeOf(result).toEqualTypeOf<GetWeatherResult>();
+  expectTypeOf(result).toEqualTypeOf<Awaited<ReturnType<CodedClient['getWeather']>>>();
+  if (result.ok) {
+    if (result.variant === 'documented') expectTypeOf(result.data).toEqualTypeOf<GetWeatherOutput>();
+    return 'ok';
+  }
+  if (result.error.code === GetWeatherErrorCode.BudgetExceeded) expectTypeOf(result.error.details).toEqualTypeOf<BudgetExceededEnvelope>();
+  const data = await describeTool(mcp).then(unwrap);
+  expectTypeOf(data).toEqualTypeOf<DescribeToolOutput>();
+  // @ts-expect-error city is required
+  await getWeather(mcp, {});
+  // @ts-expect-error the client comes first
+  await getWeather({ city: 'x' });
+  return result.error.message;
+}
+`;
+
+interface Checked {
+  /** Switch functions written, one per tool of every catalog. */
+  switches: number;
+  /** The class catalogs (fixtures/catalogs/correct-*.json), and assertion files with no catalog. */
+  classes: number;
+  orphanAssertions: string[];
+  /** Per-tool clients without catalog.json or tools/. */
+  perToolMissing: string[];
+  nodenext: Diagnostic[];
+  bundler: Diagnostic[];
+}
+
+/**
+ * Render everything into `dir`: `single/<catalog>/` (a client, its switch.ts, and for a class
+ * catalog its assertions.ts), and `per-tool/<catalog>/` with `per-tool/usage.ts`. Then one tsc run
+ * per resolution; Bundler sees the single layout's clients and switches, as the tests did apart.
+ */
+async function renderAndCheck(): Promise<Checked> {
+  const all: Array<{ path: string; content: string }> = [];
+  let switches = 0;
+  const classes = fixtureCatalogs().filter((file) => basename(file).startsWith('correct-'));
+  const checks = new Set(await readdir(assertions));
+  // Every catalog as configured by default (no input schemas), and the fixtures with them embedded.
+  const runs = [
+    ...[...fixtureCatalogs(), ...shared.files].map((file) => ({ file, validateInput: false })),
+    ...fixtureCatalogs().map((file) => ({ file, validateInput: true })),
+  ];
+  for (const { file, validateInput } of runs) {
+    const name = basename(file, '.json');
+    const { files, model } = await renderClient(
+      await readSnapshotFile(file),
+      { name, validateInput },
+      '/nonexistent/out',
+    );
+    const at = `single/${folder(file)}${validateInput ? '-checked' : ''}`;
+    all.push(...files.map((f) => ({ path: `${at}/${f.path}`, content: f.content })));
+    const text = exhaustiveSwitches(model.tools, (tool) => reachableCases(tool, validateInput));
+    all.push({ path: `${at}/switch.ts`, content: text });
+    switches += model.tools.length;
+  }
+  const perToolMissing: string[] = [];
+  for (const file of [join(repoRoot, 'fixtures/catalogs/coded-envelopes.json'), ...shared.files]) {
+    const name = file.endsWith('coded-envelopes.json') ? 'coded' : folder(file);
+    const { files } = await renderClient(
+      await readSnapshotFile(file),
+      { name, layout: 'per-tool' },
+      join(dir, 'per-tool', name),
+    );
+    if (
+      !files.some((f) => f.path === 'catalog.json') ||
+      !files.some((f) => f.path.startsWith('tools/'))
+    )
+      perToolMissing.push(name);
+    all.push(...files.map((f) => ({ path: `per-tool/${name}/${f.path}`, content: f.content })));
+  }
+  all.push({ path: 'per-tool/usage.ts', content: usage });
+  await writeFiles(dir, all);
+  for (const file of classes) {
+    const name = basename(file, '.json');
+    const check = `${name.replace(/^correct-/, '')}.ts`;
+    if (checks.delete(check))
+      await copyFile(join(assertions, check), join(dir, 'single', name, 'assertions.ts'));
+  }
+  const [nodenext, bundler] = await Promise.all([
+    typecheck(dir, 'nodenext'),
+    typecheck(dir, 'bundler', { include: ['single/**/*.ts'], exclude: ['single/*/assertions.ts'] }),
+  ]);
+  return {
+    switches,
+    classes: classes.length,
+    orphanAssertions: [...checks],
+    perToolMissing,
+    nodenext: diagnostics(nodenext),
+    bundler: diagnostics(bundler),
+  };
+}
+
+let checked: Promise<Checked> | undefined;
+/** The one render and tsc run, started by whichever test comes first (also under --test-name-pattern). */
+const check = () => (checked ??= renderAndCheck());
+
+/** The diagnostics a test owns, and those with no file, as tsc printed them. */
+function owned(found: Diagnostic[], owns: (file: string) => boolean): string {
+  return found
+    .filter((d) => d.file === undefined || owns(d.file))
+    .map((d) => d.text)
+    .join('\n')
+    .slice(0, 4000);
+}
+
+const isSwitch = (file: string) => /^single\/[^/]+\/switch\.ts$/.test(file);
+const isAssertion = (file: string) => /^single\/[^/]+\/assertions\.ts$/.test(file);
 
 test('generated clients compile under tsc --strict (NodeNext and Bundler)', async (t) => {
   if (shared.skip) t.diagnostic(shared.skip);
-  const catalogs = [...fixtureCatalogs(), ...shared.files];
-  for (const file of catalogs) {
-    const { files } = await renderCatalog(file);
-    await writeFiles(join(dir, basename(file, '.json').replace(/[^A-Za-z0-9_-]/g, '_')), files);
+  const { nodenext, bundler } = await check();
+  const client = (file: string) =>
+    file.startsWith('single/') && !isSwitch(file) && !isAssertion(file);
+  for (const [resolution, found] of [
+    ['nodenext', nodenext],
+    ['bundler', bundler],
+  ] as const) {
+    const reported = owned(found, client);
+    assert.equal(reported, '', `tsc (${resolution}) reported:\n${reported}`);
   }
-  for (const resolution of ['nodenext', 'bundler'] as const) {
-    const result = await typecheck(dir, resolution);
-    assert.ok(result.ok, `tsc (${resolution}) reported:\n${result.output.slice(0, 4000)}`);
+});
+
+test('an exhaustive switch over error codes compiles for every tool of every catalog', async (t) => {
+  if (shared.skip) t.diagnostic(shared.skip);
+  const { switches, nodenext, bundler } = await check();
+  assert.ok(switches > 0);
+  for (const [resolution, found] of [
+    ['nodenext', nodenext],
+    ['bundler', bundler],
+  ] as const) {
+    const reported = owned(found, isSwitch);
+    assert.equal(reported, '', `tsc (${resolution}) over ${switches} switches:\n${reported}`);
   }
+});
+
+// One catalog per class of issue 10 (fixtures/catalogs/correct-*.json), compiled together with
+// assertion files (fixtures/catalogs/assertions/) that use the generated types: values they must
+// accept, and `@ts-expect-error` lines for values they must reject. An unused `@ts-expect-error` is
+// itself an error, so a type that got too loose fails this test.
+test('every class catalog compiles under --strict, and its types accept and reject what they should', async () => {
+  const { classes, orphanAssertions, nodenext } = await check();
+  assert.equal(classes, 7, 'one catalog per class');
+  assert.deepEqual(orphanAssertions, [], 'every assertion file belongs to a catalog');
+  const reported = owned(nodenext, (file) => file.startsWith('single/correct-'));
+  assert.equal(reported, '', `tsc reported:\n${reported}`);
+});
+
+// The per-tool layout of every real catalog compiles, and a tool function imported from its own
+// file is typed like the class method: the same result type, narrowing on codes, wrong inputs rejected.
+test('per-tool clients compile under tsc --strict, and tool functions are typed like the methods', async (t) => {
+  if (shared.skip) t.diagnostic(shared.skip);
+  const { perToolMissing, nodenext } = await check();
+  assert.deepEqual(perToolMissing, [], 'per-tool files (catalog.json, tools/)');
+  const reported = owned(nodenext, (file) => file.startsWith('per-tool/'));
+  assert.equal(reported, '', `tsc reported:\n${reported}`);
 });
 
 test(
@@ -99,3 +302,42 @@ test(
     );
   },
 );
+
+async function writeSwitchClient(
+  at: string,
+  snapshot: Parameters<typeof renderClient>[0],
+  server: Pick<ServerConfig, 'name' | 'validateInput' | 'errors'>,
+  cases: string[],
+): Promise<void> {
+  const { files, model } = await renderClient(snapshot, server, '/nonexistent/out');
+  await writeFiles(at, [
+    ...files,
+    { path: 'switch.ts', content: exhaustiveSwitches(model.tools, () => cases) },
+  ]);
+}
+
+test('a code the server adds to a tool breaks a switch that does not handle it; a code that cannot happen is no case', async () => {
+  const root = join(tmpRoot, 'exhaustive-switch-added');
+  const snapshot = parseSnapshot(
+    { tools: [{ name: 'list_items', inputSchema: { type: 'object' } }] },
+    'added.json',
+  );
+  // The switch written for the tool as it was: no declared codes, no output schema, no input check.
+  const before = ['T.RuntimeErrorCode.Unknown', 'T.RuntimeErrorCode.Uncoded', ...GUARD_CASES];
+  await writeSwitchClient(join(root, 'before'), snapshot, { name: 'items' }, before);
+  // The same switch once the config declares a code for the tool: it must fail to compile.
+  const errors = { tools: { list_items: { rate_limited: 'Too many requests' } } };
+  await writeSwitchClient(join(root, 'after'), snapshot, { name: 'items', errors }, before);
+  // A case for a code that cannot happen to the tool (no input schema embedded) is an error too.
+  const impossible = [...before, 'T.RuntimeErrorCode.InvalidInput'];
+  await writeSwitchClient(join(root, 'impossible'), snapshot, { name: 'items' }, impossible);
+  const result = diagnostics(await typecheck(root, 'nodenext'));
+  const of = (folder: string) =>
+    result
+      .filter((d) => d.file?.startsWith(`${folder}/`))
+      .map((d) => d.text)
+      .join('\n');
+  assert.equal(of('before'), '', 'the switch compiles against the tool as it was');
+  assert.match(of('after'), /switch\.ts\(\d+,\d+\): error TS1360: .*"rate_limited"/);
+  assert.match(of('impossible'), /switch\.ts\(\d+,\d+\): error TS2678: .*"\$invalid_input"/);
+});

@@ -4,6 +4,7 @@
  * threads, and the same bytes as one prettier call over each whole file.
  */
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import * as prettier from 'prettier';
 import { openapiCatalog } from '../bench/corpus/openapi-catalog.js';
@@ -14,8 +15,10 @@ import {
   splitStatements,
   type FormatMemo,
 } from '../src/emit/format.js';
+import { renderClient } from '../src/generate/render.js';
 import { buildClientModel } from '../src/model/build.js';
-import { parseSnapshot } from '../src/snapshot/index.js';
+import { parseSnapshot, readSnapshotFile } from '../src/snapshot/index.js';
+import { repoRoot } from './helpers/paths.js';
 
 const snapshot = parseSnapshot(openapiCatalog(undefined, 120), 'github-120.json');
 const options = { printWidth: 100, singleQuote: true };
@@ -99,4 +102,25 @@ test('after an edit in one place, the format memo gives the other runs and the b
     reused >= second.used.size - 2,
     `all runs but the edited one(s) come from the memo (${reused} of ${second.used.size})`,
   );
+});
+
+test('renderClient with threads (a prettier worker and the Ajv thread) writes the bytes of one thread', async () => {
+  // The other test files generate in one thread (helpers/one-thread.ts): this is where the default,
+  // threaded path of a whole render is compared with it. A small catalog: the runs of a large one
+  // are the first test's.
+  const coded = await readSnapshotFile(join(repoRoot, 'fixtures/catalogs/coded-envelopes.json'));
+  const saved = process.env.MCP_CODEGEN_WORKERS;
+  const render = async (threads: string) => {
+    process.env.MCP_CODEGEN_WORKERS = threads;
+    return (await renderClient(coded, { name: 'coded' }, '/nonexistent/out')).files;
+  };
+  try {
+    const threaded = await render('2');
+    const single = await render('1');
+    assert.ok(threaded.some((f) => f.path === 'validators.ts'));
+    assert.deepEqual(threaded, single);
+  } finally {
+    if (saved === undefined) delete process.env.MCP_CODEGEN_WORKERS;
+    else process.env.MCP_CODEGEN_WORKERS = saved;
+  }
 });

@@ -22,13 +22,28 @@ import { writeFiles } from './helpers/render.js';
 import { typecheck } from './helpers/tsc.js';
 import { connectV1, connectV2, type FixtureServer } from './helpers/runtime-fixture.js';
 
+// Servers are started once per file: each calling connection below is opened on first use and
+// shared by every test that needs it (the fixture servers keep no state between calls), and each
+// client is generated once, for its calls and for the type check at the end.
 type Closable = { close(): Promise<void> };
-const open: Closable[] = [];
+const opened = new Map<string, Promise<Closable>>();
+function shared<T extends Closable>(key: string, connect: () => Promise<T>): Promise<T> {
+  if (!opened.has(key)) opened.set(key, connect());
+  return opened.get(key) as Promise<T>;
+}
 after(async () => {
-  await Promise.all(open.map((c) => c.close()));
+  await Promise.all([...opened.values()].map(async (c) => (await c).close()));
 });
 
-/** The server's catalog as a v2 Client lists it in `era`, read like any snapshot. */
+const v1 = (server: FixtureServer) => shared(`v1 ${server}`, () => connectV1(server));
+const v2 = (server: FixtureServer, era: ProtocolEra) =>
+  shared(`v2 ${server} ${era}`, () => connectV2(server, era));
+
+/**
+ * The server's catalog as a v2 Client lists it in `era`, read like any snapshot. The lister has a
+ * connection of its own: a v2 Client that listed the tools checks their results itself, and the
+ * tests must see what the generated client makes of an invalid one.
+ */
 async function snapshotIn(server: FixtureServer, era: ProtocolEra) {
   const lister = await connectV2(server, era);
   try {
@@ -46,13 +61,25 @@ async function snapshotIn(server: FixtureServer, era: ProtocolEra) {
   }
 }
 
+const generated = new Map<string, Promise<unknown>>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function generate(
+function generate(
   server: FixtureServer,
   era: ProtocolEra,
   name: string,
   errors?: ErrorCodeConfig,
 ): Promise<any> {
+  const key = JSON.stringify([server, era, name, errors]);
+  if (!generated.has(key)) generated.set(key, generateOnce(server, era, name, errors));
+  return generated.get(key)!;
+}
+
+async function generateOnce(
+  server: FixtureServer,
+  era: ProtocolEra,
+  name: string,
+  errors?: ErrorCodeConfig,
+): Promise<unknown> {
   const dir = join(tmpRoot, 'generated-eras', `${server}-${era}`);
   const { files } = await renderClient(
     await snapshotIn(server, era),
@@ -74,9 +101,9 @@ const sensorErrors = {
 };
 
 const connections = {
-  'SDK v1 Client (legacy)': () => connectV1('v2-results'),
-  'SDK v2 Client (legacy)': () => connectV2('v2-results', 'legacy'),
-  'SDK v2 Client (modern, 2026-07-28)': () => connectV2('v2-results', 'modern'),
+  'SDK v1 Client (legacy)': () => v1('v2-results'),
+  'SDK v2 Client (legacy)': () => v2('v2-results', 'legacy'),
+  'SDK v2 Client (modern, 2026-07-28)': () => v2('v2-results', 'modern'),
 } as const;
 const clientEra = (name: string): ProtocolEra => (name.includes('modern') ? 'modern' : 'legacy');
 
@@ -110,9 +137,7 @@ for (const snapshotEra of ['legacy', 'modern'] as const) {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         let sensors: any;
         before(async () => {
-          const mcp = await connect();
-          open.push(mcp);
-          sensors = new module.SensorsClient(mcp);
+          sensors = new module.SensorsClient(await connect());
         });
 
         test('an array-valued output comes back in the snapshot’s shape, validated', async () => {
@@ -224,9 +249,7 @@ describe('v1 Server fixture (results.ts) through the SDK v2 Client', () => {
   };
   test('documented data, coded envelope, isError code, invalid payload, protocol error', async () => {
     const module = await generate('results', 'legacy', 'results', errors);
-    const mcp = await connectV2('results', 'legacy');
-    open.push(mcp);
-    const client = new module.ResultsClient(mcp);
+    const client = new module.ResultsClient(await v2('results', 'legacy'));
     const documented = await client.getWeather({ city: 'Oslo' });
     assert.deepEqual([documented.ok, documented.data.city], [true, 'Oslo']);
     const envelope = await client.getWeather({ city: 'Oslo', mode: 'budget' });

@@ -87,11 +87,15 @@ function tsconfig(resolution: 'NodeNext' | 'Bundler') {
   };
 }
 
+// The user's project runs with the default thread count, not the one of the tests (helpers/one-thread.ts).
+const userEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+delete userEnv.MCP_CODEGEN_WORKERS;
+
 async function run(command: string, args: string[], cwd = project) {
   try {
     const { stdout, stderr } = await exec(command, args, {
       cwd,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: userEnv,
       maxBuffer: 32 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };

@@ -17,6 +17,7 @@ export type Resolution = 'nodenext' | 'bundler';
 export async function typecheck(
   dir: string,
   resolution: Resolution,
+  files: { include?: string[]; exclude?: string[] } = {},
 ): Promise<{ ok: boolean; output: string }> {
   const compilerOptions =
     resolution === 'nodenext'
@@ -44,7 +45,8 @@ export async function typecheck(
       types: [],
       typeRoots: [join(repoRoot, 'node_modules/@types')],
     },
-    include: ['**/*.ts'],
+    include: files.include ?? ['**/*.ts'],
+    ...(files.exclude && { exclude: files.exclude }),
   };
   const file = join(dir, `tsconfig.${resolution}.json`);
   await writeFile(file, JSON.stringify(config, null, 2));
@@ -58,4 +60,32 @@ export async function typecheck(
     const e = error as { stdout?: string; stderr?: string };
     return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
   }
+}
+
+/** One diagnostic of a tsc run: the file it is in (relative to the project folder), or none. */
+export interface Diagnostic {
+  file?: string;
+  text: string;
+}
+
+/**
+ * tsc's output cut into diagnostics, so that several tests can share one run and each assert on the
+ * files it owns. A diagnostic starts with `file(line,col): error TS…` (or with no file, for the
+ * project's own errors), and its continuation lines are indented. A failed run with no diagnostic
+ * in it (tsc crashed) is one diagnostic with no file, which every test sharing the run reports.
+ */
+export function diagnostics(result: { ok: boolean; output: string }): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const line of result.output.split('\n')) {
+    if (line.trim() === '') continue;
+    const last = found.at(-1);
+    if (/^\s/.test(line) && last) {
+      last.text += `\n${line}`;
+      continue;
+    }
+    const file = /^(\S[^(]*)\(\d+,\d+\): /.exec(line)?.[1];
+    found.push(file === undefined ? { text: line } : { file, text: line });
+  }
+  if (!result.ok && found.length === 0) found.push({ text: 'tsc failed without a diagnostic' });
+  return found;
 }

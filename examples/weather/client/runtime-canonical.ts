@@ -203,14 +203,14 @@ function eraNeutralOutput(schema: Json): Json {
     Object.keys(schema).some((key) => !['$schema', 'type', 'properties', 'required'].includes(key))
   )
     return schema;
-  const properties = schema.properties;
-  const required = schema.required;
-  if (schema.type !== 'object' || !isObject(properties)) return schema;
+  const properties = schema['properties'];
+  const required = schema['required'];
+  if (schema['type'] !== 'object' || !isObject(properties)) return schema;
   const names = Object.keys(properties);
   if (names.length !== 1 || names[0] !== 'result') return schema;
   if (!Array.isArray(required) || required.length !== 1 || required[0] !== 'result') return schema;
-  const inner = properties.result;
-  return isObject(inner) && inner.type !== 'object' ? inner : schema;
+  const inner = properties['result'];
+  return isObject(inner) && inner['type'] !== 'object' ? inner : schema;
 }
 
 /** SHA-256 by Web Crypto (browsers, Workers, Deno, Node 19+), the first 128 bits as hex. */
