@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { fixtureCatalogs, repoRoot, sharedCatalogs, tmpRoot } from './helpers/paths.js';
-import { writeFiles } from './helpers/render.js';
+import { renderCatalog, writeFiles } from './helpers/render.js';
 import type { ServerConfig } from '../src/config/types.js';
 import type { ToolModel } from '../src/model/types.js';
 import { parseSnapshot } from '../src/snapshot/index.js';
