@@ -208,6 +208,7 @@ function keyOptions(server: ServerConfig, config: ResolvedConfig): unknown {
     validateInput: server.validateInput ?? null,
     validateOutput: server.validateOutput ?? null,
     layout: server.layout ?? null,
+    agents: server.agents ?? null,
   };
   // The security warnings are cached too, so the lint policies they were found under are part of the key.
   return sortKeys({

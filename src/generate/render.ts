@@ -11,7 +11,7 @@ import type { Timer } from './types.js';
 
 type RenderOptions = Pick<
   ServerConfig,
-  'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'
+  'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout' | 'agents'
 >;
 
 /** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */

@@ -28,21 +28,31 @@ import type {
   ResourceModel,
   TemplateModel,
   ToolModel,
+  ModulePlans,
 } from './types.js';
+import { agentIndexExports, agentModules } from './agent-modules.js';
 import { SharedDefinitions } from './shared-definitions.js';
+import {
+  claimToolSchemaNames,
+  planAgents,
+  reserveAgentNames,
+  toolSchemaNames,
+} from './agents.js';
 
 // Re-exported for the emitters and tests that read them from here.
 export { RUNTIME_CODE_MEMBERS, RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
 
 export function buildClientModel(
   snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
+  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout' | 'agents'>,
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
-  const files = planOutputFiles(layout);
+  const files = planOutputFiles(layout, server.agents ?? {});
   const toolFiles = new ToolFilePlanner();
   const types = new NamePlanner(RESERVED_TYPE_NAMES);
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
+  reserveAgentNames(types);
+  const agentOptions = server.agents ?? {};
   const className = types.claim(`${pascalCase(server.name, 'Mcp')}Client`);
   const optionsTypeName = types.claim(`${className}Options`);
   const typeSet = new TypeSet(types);
@@ -56,6 +66,8 @@ export function buildClientModel(
   };
   const bases = new NamePlanner();
   const validateInput = server.validateInput ?? false;
+  // A Standard Schema object validates input, so it needs the input schemas embedded as `validateInput` does.
+  const embedInput = validateInput || agentOptions.standardSchema === true;
 
   const definitions = new SharedDefinitions();
   // Canonical schemas (sorted property maps): the output depends on the catalog, not on the order a server wrote its keys in.
@@ -81,6 +93,7 @@ export function buildClientModel(
       errorType: types.claim(`${base}Error`),
       resultType: types.claim(`${base}Result`),
       specName: types.claim(`${base}Spec`),
+      schemas: claimToolSchemaNames(types, base, tool.outputSchema !== undefined, agentOptions),
     };
   });
 
@@ -167,13 +180,16 @@ export function buildClientModel(
       errorCodeEnum: p.errorCodeEnum,
       errorType: p.errorType,
       resultType: p.resultType,
-      ...(validateInput
+      ...(embedInput
         ? {
             inputValidationSchema: definitions.validationSchema(tool.inputSchema),
             inputValidator: `${p.specName}_input`,
           }
         : {}),
       ...(eraForm ? { eraForm } : {}),
+      ...(p.schemas
+        ? { standardSchema: toolSchemaNames(p.schemas, { tool, specName: p.specName }, definitions) }
+        : {}),
     };
   });
 
@@ -225,11 +241,24 @@ export function buildClientModel(
     definitions: typeSet.definitions(),
     validateOutput: server.validateOutput ?? true,
     validateInput,
+    ...agentsOf(planAgents(agentOptions, types, className)),
     warnings,
   };
   // Last, once every name is decided: what each file imports and exports.
-  return { ...named, modules: planModules(named) };
+  return { ...named, modules: withAgentModules(named, planModules(named)) };
 }
+
+// index.ts re-exports the agent files after everything else; schemas.ts has its own imports.
+function withAgentModules(named: Omit<ClientModel, 'modules'>, plans: ModulePlans): ModulePlans {
+  const index = named.files.index;
+  return {
+    ...plans,
+    [index]: [...(plans[index] ?? []), ...agentIndexExports(named)],
+    ...agentModules(named),
+  };
+}
+
+const agentsOf = (agents: ReturnType<typeof planAgents>) => (agents ? { agents } : {});
 
 function hasRequiredArgument(prompt: Prompt): boolean {
   return (prompt.arguments ?? []).some((a) => a.required === true);

@@ -9,6 +9,7 @@ import type {
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from '../schema/error-codes.js';
 import type { InputKind } from './input-kind.js';
+import type { AgentsModel, ToolSchemaNames } from './agents.js';
 
 /**
  * The intermediate model between a snapshot and emitted code: every identifier is decided here,
@@ -30,6 +31,12 @@ export interface OutputFiles {
   /** The agent catalog and its README, per-tool layout only. */
   catalog?: string;
   readme?: string;
+  /** Standard Schema objects and `toolSchemas` (config `agents.standardSchema`), with the runtime they import. */
+  schemas?: string;
+  runtimeStandard?: string;
+  /** The code-mode declaration, as a file and as a string export (config `agents.codeMode`). */
+  codeModeDeclaration?: string;
+  codeModeText?: string;
 }
 
 export interface ClientModel {
@@ -59,6 +66,8 @@ export interface ClientModel {
   definitions: JsonObject;
   validateOutput: boolean;
   validateInput: boolean;
+  /** What agent frameworks take (src/model/agents.ts); absent when the config turns none on. */
+  agents?: AgentsModel;
   /** Things the user should know that did not stop generation (renamed collisions, config naming unknown tools). */
   warnings: string[];
 }
@@ -96,6 +105,8 @@ export interface ToolModel {
   inputValidator?: string;
   /** Set for a non-object output, whose shape differs per protocol era: the snapshot's form. */
   eraForm?: EraForm;
+  /** Its Standard Schema objects, when `agents.standardSchema` is on. */
+  standardSchema?: ToolSchemaNames;
 }
 
 export type BranchKind = 'documented' | 'alternative' | 'error';

@@ -1,0 +1,55 @@
+import { compareStrings } from '../shared/compare.js';
+import { moduleSpecifier } from './module-plan.js';
+import type { ClientModel, ImportPlan, ModulePlans } from './types.js';
+
+/**
+ * What schemas.ts imports, and what index.ts re-exports of the agent files (src/model/agents.ts):
+ * planned with the names, like every other module's imports (module-plan.ts).
+ */
+type Planned = Omit<ClientModel, 'modules'>;
+
+const names = (list: Array<string | [string, 'type']>) =>
+  list.map((n) => (typeof n === 'string' ? { name: n } : { name: n[0], type: true }));
+
+function plan(from: string, file: string, list: Array<string | [string, 'type']>, extra: Partial<ImportPlan> = {}): ImportPlan {
+  return { file, specifier: moduleSpecifier(from, file), names: names(list), ...extra };
+}
+
+export function agentModules(model: Planned): ModulePlans {
+  const { schemas, runtimeStandard } = model.files;
+  if (schemas === undefined || runtimeStandard === undefined) return {};
+  const imports = [plan(schemas, runtimeStandard, ['classifyOutput', 'standardSchema', ['StandardToolSchema', 'type']])];
+  const used = model.tools.flatMap((t) => [
+    ...(t.inputKind === 'object' ? [t.inputType] : []),
+    ...t.branches.map((b) => b.typeName),
+  ]);
+  if (used.length) imports.push(plan(schemas, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
+  const byFile = new Map<string, Array<string | [string, 'type']>>();
+  for (const t of model.tools)
+    byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.specName, [t.resultType, 'type']]);
+  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
+    imports.push(plan(schemas, file, list));
+  imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
+  return { [schemas]: imports };
+}
+
+/** index.ts's re-exports of the agent files: the names every client with them exports. */
+export function agentIndexExports(model: Planned): ImportPlan[] {
+  const { index, schemas, runtimeStandard, codeModeText } = model.files;
+  const exports: ImportPlan[] = [];
+  if (schemas !== undefined && runtimeStandard !== undefined) {
+    const objects = model.tools.flatMap((t) =>
+      t.standardSchema ? [t.standardSchema.input, ...(t.standardSchema.output ? [t.standardSchema.output] : [])] : [],
+    );
+    exports.push(
+      plan(index, schemas, ['classifyToolOutput', 'toolSchemas', ...objects], { reexport: true }),
+      plan(index, runtimeStandard, ['JsonSchemaTarget', 'StandardIssue', 'StandardResult', 'StandardToolSchema'], {
+        reexport: true,
+        typeOnly: true,
+      }),
+    );
+  }
+  if (codeModeText !== undefined)
+    exports.push(plan(index, codeModeText, ['codeModeDeclaration'], { reexport: true }));
+  return exports;
+}

@@ -1,0 +1,98 @@
+import type { ServerConfig } from '../config/types.js';
+import type { JsonObject } from '../snapshot/types.js';
+import type { SharedDefinitions } from './shared-definitions.js';
+import type { NamePlanner } from './naming.js';
+import type { BranchModel, ToolModel } from './types.js';
+
+/**
+ * The names and files of what agent frameworks take (issue 26): a Standard Schema object per tool
+ * input and output, `toolSchemas` keyed by wire name, and the code-mode declaration. Decided here, by
+ * the one naming pass, so the emitters in src/emit/schemas-file.ts and src/emit/code-mode.ts only print.
+ */
+
+/** `agents` in a server's config: each switch off unless set. */
+export type AgentOptions = NonNullable<ServerConfig['agents']>;
+
+/** The fixed public names: every client exports the same ones, so they are claimed before any tool's. */
+export const AGENT_EXPORTS = ['toolSchemas', 'classifyToolOutput', 'codeModeDeclaration'] as const;
+/** What schemas.ts imports from the runtime (templates/runtime-standard.ts): no declaration may take them. */
+export const STANDARD_RUNTIME_EXPORTS = [
+  'standardSchema',
+  'StandardToolSchema',
+  'StandardIssue',
+  'StandardResult',
+  'JsonSchemaTarget',
+  'classifyOutput',
+];
+
+export interface AgentsModel {
+  /** `schemas.ts`: the Standard Schema objects, `toolSchemas` and `classifyToolOutput`. */
+  standardSchema: boolean;
+  /** `code-mode.d.ts` and `codeModeDeclaration`. */
+  codeMode: boolean;
+  /** The global namespace the code-mode declaration keeps the schema types in (with `codeMode`). */
+  codeModeNamespace?: string;
+}
+
+/** Per tool, when Standard Schema objects are on. */
+export interface ToolSchemaNames {
+  /** The input's Standard Schema object (`GetForecastInputSchema`). */
+  input: string;
+  /** The output's, when the tool declares an outputSchema. */
+  output?: string;
+  /** validators.ts export checking the whole outputSchema (the branches each check one part). */
+  outputValidator?: string;
+  outputValidationSchema?: JsonObject;
+}
+
+/** Reserve the fixed names first; the runtime's names are taken so no type shadows an import of schemas.ts. */
+export function reserveAgentNames(types: NamePlanner): void {
+  for (const name of [...AGENT_EXPORTS, ...STANDARD_RUNTIME_EXPORTS]) types.reserve(name);
+}
+
+/** A tool's Standard Schema names, claimed right after its own names (so a `$defs` type never takes one). */
+export function claimToolSchemaNames(
+  types: NamePlanner,
+  base: string,
+  hasOutput: boolean,
+  options: AgentOptions,
+): { input: string; output?: string } | undefined {
+  if (options.standardSchema !== true) return undefined;
+  const input = types.claim(`${base}InputSchema`);
+  return hasOutput ? { input, output: types.claim(`${base}OutputSchema`) } : { input };
+}
+
+/** The validator of the whole output schema, named like the branch validators (`<Spec>_output`). */
+export function toolSchemaNames(
+  claimed: { input: string; output?: string },
+  tool: Pick<ToolModel, 'tool' | 'specName'>,
+  definitions: SharedDefinitions,
+): ToolSchemaNames {
+  const output = tool.tool.outputSchema;
+  if (claimed.output === undefined || output === undefined) return { input: claimed.input };
+  return {
+    ...claimed,
+    outputValidator: `${tool.specName}_output`,
+    outputValidationSchema: definitions.validationSchema(output),
+  };
+}
+
+/** The TypeScript type a Standard Schema output stands for: any branch of the schema, as sent. */
+export function outputUnion(branches: readonly BranchModel[]): string {
+  return [...new Set(branches.map((b) => b.typeName))].join(' | ') || 'unknown';
+}
+
+export function planAgents(
+  options: AgentOptions,
+  types: NamePlanner,
+  className: string,
+): AgentsModel | undefined {
+  if (options.standardSchema !== true && options.codeMode !== true) return undefined;
+  return {
+    standardSchema: options.standardSchema === true,
+    codeMode: options.codeMode === true,
+    ...(options.codeMode === true
+      ? { codeModeNamespace: types.claim(`${className.replace(/Client$/, '')}Tools`) }
+      : {}),
+  };
+}
