@@ -192,7 +192,11 @@ function checkAgents(value: unknown, file: string, at: string): void {
   knownKeys(agents, file, at, AGENT_KEYS, 'agents');
   for (const flag of AGENT_KEYS) {
     if (agents[flag] !== undefined && typeof agents[flag] !== 'boolean')
-      throw new InputError(file, `${at}/${flag}`, `expected true or false, got ${describe(agents[flag])}`);
+      throw new InputError(
+        file,
+        `${at}/${flag}`,
+        `expected true or false, got ${describe(agents[flag])}`,
+      );
   }
 }
 

@@ -116,7 +116,9 @@ export function formattedPaths(model: ClientModel): string[] {
 
 // The Standard Schema runtime only where schemas.ts imports it.
 const runtimeTemplates = (model: ClientModel) =>
-  RUNTIME_TEMPLATES.filter((name) => name !== AGENT_RUNTIME_TEMPLATE || model.files.runtimeStandard);
+  RUNTIME_TEMPLATES.filter(
+    (name) => name !== AGENT_RUNTIME_TEMPLATE || model.files.runtimeStandard,
+  );
 
 function runtimeHeader(): string {
   return '// Copied by mcp-codegen from its templates/runtime.ts. Do not edit: it is replaced on every `mcp-codegen generate`.\n';

@@ -48,7 +48,9 @@ const valueKey = (name: string) => (name === '__proto__' ? `[${str(name)}]` : st
 
 function toolSchemasConst(tools: readonly ToolModel[]): string {
   const members = (of: (t: ToolModel, key: string) => string) =>
-    tools.map((t) => `${INDENT}${of(t, t.standardSchema!.output ? 'outputSchema' : '')}`).join('\n');
+    tools
+      .map((t) => `${INDENT}${of(t, t.standardSchema!.output ? 'outputSchema' : '')}`)
+      .join('\n');
   const type = members((t, out) => {
     const s = t.standardSchema!;
     return `readonly ${str(t.tool.name)}: { readonly inputSchema: typeof ${s.input};${out ? ` readonly outputSchema: typeof ${s.output};` : ''} };`;
@@ -58,7 +60,7 @@ function toolSchemasConst(tools: readonly ToolModel[]): string {
     return `${valueKey(t.tool.name)}: { inputSchema: ${s.input}${out ? `, outputSchema: ${s.output}` : ''} },`;
   });
   const doc = docs(
-    'Every tool\'s Standard Schema objects by wire name: `mcp.tools({ schemas: toolSchemas })` (`@ai-sdk/mcp`) gives typed `execute` inputs and outputs. A name the server does not list is a compile error.',
+    "Every tool's Standard Schema objects by wire name: `mcp.tools({ schemas: toolSchemas })` (`@ai-sdk/mcp`) gives typed `execute` inputs and outputs. A name the server does not list is a compile error.",
   );
   return `${jsDoc(doc)}export const toolSchemas: {\n${type}\n} = {\n${value}\n};`;
 }
@@ -66,10 +68,11 @@ function toolSchemasConst(tools: readonly ToolModel[]): string {
 function classifyFunction(tools: readonly ToolModel[]): string {
   const results = tools.map((t) => `${INDENT}${str(t.tool.name)}: ${t.resultType};`).join('\n');
   const cases = tools.map(
-    (t) => `case ${str(t.tool.name)}:\n${INDENT}${INDENT}return classifyOutput(${t.specName}, output) as never;`,
+    (t) =>
+      `case ${str(t.tool.name)}:\n${INDENT}${INDENT}return classifyOutput(${t.specName}, output) as never;`,
   );
   const doc = docs(
-    'What an AI SDK tool of `toolSchemas` returned, as the tool function\'s typed result: `ok: false` with its code for an `isError` result (which `@ai-sdk/mcp` returns raw, typed as the output) or a coded error envelope, else `ok: true` with the data.',
+    "What an AI SDK tool of `toolSchemas` returned, as the tool function's typed result: `ok: false` with its code for an `isError` result (which `@ai-sdk/mcp` returns raw, typed as the output) or a coded error envelope, else `ok: true` with the data.",
   );
   const body = block([
     `switch (name as string) ${block([...cases, `default:\n${INDENT}${INDENT}throw new TypeError(\`classifyToolOutput: no tool \${JSON.stringify(name)}\`);`], INDENT)}`,

@@ -11,19 +11,31 @@ type Planned = Omit<ClientModel, 'modules'>;
 const names = (list: Array<string | [string, 'type']>) =>
   list.map((n) => (typeof n === 'string' ? { name: n } : { name: n[0], type: true }));
 
-function plan(from: string, file: string, list: Array<string | [string, 'type']>, extra: Partial<ImportPlan> = {}): ImportPlan {
+function plan(
+  from: string,
+  file: string,
+  list: Array<string | [string, 'type']>,
+  extra: Partial<ImportPlan> = {},
+): ImportPlan {
   return { file, specifier: moduleSpecifier(from, file), names: names(list), ...extra };
 }
 
 export function agentModules(model: Planned): ModulePlans {
   const { schemas, runtimeStandard } = model.files;
   if (schemas === undefined || runtimeStandard === undefined) return {};
-  const imports = [plan(schemas, runtimeStandard, ['classifyOutput', 'standardSchema', ['StandardToolSchema', 'type']])];
+  const imports = [
+    plan(schemas, runtimeStandard, [
+      'classifyOutput',
+      'standardSchema',
+      ['StandardToolSchema', 'type'],
+    ]),
+  ];
   const used = model.tools.flatMap((t) => [
     ...(t.inputKind === 'object' ? [t.inputType] : []),
     ...t.branches.map((b) => b.typeName),
   ]);
-  if (used.length) imports.push(plan(schemas, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
+  if (used.length)
+    imports.push(plan(schemas, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
   const byFile = new Map<string, Array<string | [string, 'type']>>();
   for (const t of model.tools)
     byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.specName, [t.resultType, 'type']]);
@@ -39,14 +51,21 @@ export function agentIndexExports(model: Planned): ImportPlan[] {
   const exports: ImportPlan[] = [];
   if (schemas !== undefined && runtimeStandard !== undefined) {
     const objects = model.tools.flatMap((t) =>
-      t.standardSchema ? [t.standardSchema.input, ...(t.standardSchema.output ? [t.standardSchema.output] : [])] : [],
+      t.standardSchema
+        ? [t.standardSchema.input, ...(t.standardSchema.output ? [t.standardSchema.output] : [])]
+        : [],
     );
     exports.push(
       plan(index, schemas, ['classifyToolOutput', 'toolSchemas', ...objects], { reexport: true }),
-      plan(index, runtimeStandard, ['JsonSchemaTarget', 'StandardIssue', 'StandardResult', 'StandardToolSchema'], {
-        reexport: true,
-        typeOnly: true,
-      }),
+      plan(
+        index,
+        runtimeStandard,
+        ['JsonSchemaTarget', 'StandardIssue', 'StandardResult', 'StandardToolSchema'],
+        {
+          reexport: true,
+          typeOnly: true,
+        },
+      ),
     );
   }
   if (codeModeText !== undefined)

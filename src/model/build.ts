@@ -32,19 +32,17 @@ import type {
 } from './types.js';
 import { agentIndexExports, agentModules } from './agent-modules.js';
 import { SharedDefinitions } from './shared-definitions.js';
-import {
-  claimToolSchemaNames,
-  planAgents,
-  reserveAgentNames,
-  toolSchemaNames,
-} from './agents.js';
+import { claimToolSchemaNames, planAgents, reserveAgentNames, toolSchemaNames } from './agents.js';
 
 // Re-exported for the emitters and tests that read them from here.
 export { RUNTIME_CODE_MEMBERS, RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
 
 export function buildClientModel(
   snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout' | 'agents'>,
+  server: Pick<
+    ServerConfig,
+    'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout' | 'agents'
+  >,
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
   const files = planOutputFiles(layout, server.agents ?? {});
@@ -188,7 +186,9 @@ export function buildClientModel(
         : {}),
       ...(eraForm ? { eraForm } : {}),
       ...(p.schemas
-        ? { standardSchema: toolSchemaNames(p.schemas, { tool, specName: p.specName }, definitions) }
+        ? {
+            standardSchema: toolSchemaNames(p.schemas, { tool, specName: p.specName }, definitions),
+          }
         : {}),
     };
   });
