@@ -1,6 +1,6 @@
 import type { ClientModel } from '../model/types.js';
 import { codeModeDeclaration, codeModeTextSource } from './code-mode.js';
-import type { Statement } from './print.js';
+import { fileText } from './print.js';
 import { schemasStatements } from './schemas-file.js';
 
 /** The runtime file only schemas.ts imports: copied only when Standard Schema objects are on. */
@@ -8,20 +8,20 @@ export const AGENT_RUNTIME_TEMPLATE = 'runtime-standard.ts';
 
 /**
  * The files agent frameworks read (src/model/agents.ts), each only when its switch is on: schemas.ts
- * (printed, then formatted like tools.ts) and the code-mode declaration with its string export
+ * (written as it is: prettier overflows its stack on deeply nested schemas) and the code-mode declaration with its string export
  * (written as they are, so that the string is the file byte for byte).
  */
 type File = { path: string; content: string; format: boolean };
 
-export function emitAgentFiles<F extends File>(
-  model: ClientModel,
-  header: string,
-  typesText: string,
-  printed: (path: string, statements: Statement[]) => F,
-): Array<F | File> {
+export function emitAgentFiles(model: ClientModel, header: string, typesText: string): File[] {
   const { schemas, codeModeDeclaration: declarationFile, codeModeText } = model.files;
-  const out: Array<F | File> = [];
-  if (schemas !== undefined) out.push(printed(schemas, schemasStatements(model)));
+  const out: File[] = [];
+  if (schemas !== undefined)
+    out.push({
+      path: schemas,
+      content: `${header}\n${fileText(schemasStatements(model))}`,
+      format: false,
+    });
   if (declarationFile !== undefined && codeModeText !== undefined) {
     const declaration = codeModeDeclaration(model, header, typesText);
     out.push(

@@ -74,7 +74,7 @@ export async function emitClient(
   const index = printed(files.index, indexStatements(model), 'reexports');
   const typesText = paragraphs(await compileDefinitions(model.definitions));
   const types = emitted({ path: files.types, content: `${header}\n${typesText}`, format: true });
-  const agentFiles = emitAgentFiles(model, header, typesText, printed);
+  const agentFiles = emitAgentFiles(model, header, typesText);
   const validators = await compiling;
   model.warnings.push(...validators.warnings);
   const runtime = await Promise.all(
@@ -105,13 +105,7 @@ const toolFilePaths = (model: ClientModel) => [...new Set(model.tools.map((t) =>
 /** The files emitClient gives to prettier, known before they are emitted (to resolve prettier's options first). */
 export function formattedPaths(model: ClientModel): string[] {
   const { files } = model;
-  return [
-    files.types,
-    ...toolFilePaths(model),
-    files.client,
-    files.index,
-    ...(files.schemas ? [files.schemas] : []),
-  ];
+  return [files.types, ...toolFilePaths(model), files.client, files.index];
 }
 
 // The Standard Schema runtime only where schemas.ts imports it.

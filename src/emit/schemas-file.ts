@@ -1,10 +1,11 @@
 import { outputUnion } from '../model/agents.js';
 import type { ClientModel, ToolModel } from '../model/types.js';
 import { importText } from './imports.js';
-import { INDENT, block, hanging, jsDoc } from './print.js';
+import { jsDoc } from './print.js';
 import { docs, str } from './text.js';
 import { inputParameterType } from './tool-function.js';
 import { jsLiteralLines } from './validators/literal.js';
+import type { JsonObject } from '../snapshot/types.js';
 
 /**
  * `schemas.ts` (config `agents.standardSchema`): per tool a Standard Schema object for its input and,
@@ -24,8 +25,11 @@ export function schemasStatements(model: ClientModel): string[] {
   return statements;
 }
 
-const pure = (validator: string, schema: object, type: string) =>
-  `/* @__PURE__ */ standardSchema<${type}>(validators.${validator}, () => (${hanging(jsLiteralLines(schema as never), INDENT)}))`;
+// Written as prettier would, not by it: a deeply nested schema overflows prettier's stack.
+const INDENT = '  ';
+
+const pure = (validator: string, schema: JsonObject, type: string) =>
+  `/* @__PURE__ */ standardSchema<${type}>(validators.${validator}, () => (${jsLiteralLines(schema)}))`;
 
 function schemaObjects(tool: ToolModel): string[] {
   const names = tool.standardSchema!;
@@ -74,8 +78,7 @@ function classifyFunction(tools: readonly ToolModel[]): string {
   const doc = docs(
     "What an AI SDK tool of `toolSchemas` returned, as the tool function's typed result: `ok: false` with its code for an `isError` result (which `@ai-sdk/mcp` returns raw, typed as the output) or a coded error envelope, else `ok: true` with the data.",
   );
-  const body = block([
-    `switch (name as string) ${block([...cases, `default:\n${INDENT}${INDENT}throw new TypeError(\`classifyToolOutput: no tool \${JSON.stringify(name)}\`);`], INDENT)}`,
-  ]);
-  return `${jsDoc(doc)}export function classifyToolOutput<Name extends keyof typeof toolSchemas>(name: Name, output: unknown): {\n${results}\n}[Name] ${body}`;
+  const fail = `default:\n${INDENT.repeat(3)}throw new TypeError(\`classifyToolOutput: no tool \${JSON.stringify(name)}\`);`;
+  const body = [...cases, fail].map((c) => `${INDENT.repeat(2)}${c}\n`).join('');
+  return `${jsDoc(doc)}export function classifyToolOutput<Name extends keyof typeof toolSchemas>(\n${INDENT}name: Name,\n${INDENT}output: unknown,\n): {\n${results}\n}[Name] {\n${INDENT}switch (name as string) {\n${body}${INDENT}}\n}`;
 }
