@@ -1,8 +1,7 @@
 import type { ServerConfig } from '../config/types.js';
-import type { JsonObject } from '../snapshot/types.js';
 import type { SharedDefinitions } from './shared-definitions.js';
 import type { NamePlanner } from './naming.js';
-import type { BranchModel, ToolModel } from './types.js';
+import type { AgentsModel, BranchModel, ToolModel, ToolSchemaNames } from './types.js';
 
 /**
  * The names and files of what agent frameworks take (issue 26): a Standard Schema object per tool
@@ -14,9 +13,9 @@ import type { BranchModel, ToolModel } from './types.js';
 export type AgentOptions = NonNullable<ServerConfig['agents']>;
 
 /** The fixed public names: every client exports the same ones, so they are claimed before any tool's. */
-export const AGENT_EXPORTS = ['toolSchemas', 'classifyToolOutput', 'codeModeDeclaration'] as const;
+const AGENT_EXPORTS = ['toolSchemas', 'classifyToolOutput', 'codeModeDeclaration'] as const;
 /** What schemas.ts imports from the runtime (templates/runtime-standard.ts): no declaration may take them. */
-export const STANDARD_RUNTIME_EXPORTS = [
+const STANDARD_RUNTIME_EXPORTS = [
   'standardSchema',
   'StandardToolSchema',
   'StandardIssue',
@@ -24,26 +23,6 @@ export const STANDARD_RUNTIME_EXPORTS = [
   'JsonSchemaTarget',
   'classifyOutput',
 ];
-
-export interface AgentsModel {
-  /** `schemas.ts`: the Standard Schema objects, `toolSchemas` and `classifyToolOutput`. */
-  standardSchema: boolean;
-  /** `code-mode.d.ts` and `codeModeDeclaration`. */
-  codeMode: boolean;
-  /** The global namespace the code-mode declaration keeps the schema types in (with `codeMode`). */
-  codeModeNamespace?: string;
-}
-
-/** Per tool, when Standard Schema objects are on. */
-export interface ToolSchemaNames {
-  /** The input's Standard Schema object (`GetForecastInputSchema`). */
-  input: string;
-  /** The output's, when the tool declares an outputSchema. */
-  output?: string;
-  /** validators.ts export checking the whole outputSchema (the branches each check one part). */
-  outputValidator?: string;
-  outputValidationSchema?: JsonObject;
-}
 
 /** Reserve the fixed names first; the runtime's names are taken so no type shadows an import of schemas.ts. */
 export function reserveAgentNames(types: NamePlanner): void {

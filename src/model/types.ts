@@ -9,7 +9,6 @@ import type {
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from '../schema/error-codes.js';
 import type { InputKind } from './input-kind.js';
-import type { AgentsModel, ToolSchemaNames } from './agents.js';
 
 /**
  * The intermediate model between a snapshot and emitted code: every identifier is decided here,
@@ -172,3 +171,24 @@ export interface ImportPlan {
 
 /** What each generated TypeScript file imports and re-exports, keyed by its path: decided with the names. */
 export type ModulePlans = Record<string, ImportPlan[]>;
+
+/** What agent frameworks take (issue 26), as src/model/agents.ts plans it. */
+export interface AgentsModel {
+  /** `schemas.ts`: the Standard Schema objects, `toolSchemas` and `classifyToolOutput`. */
+  standardSchema: boolean;
+  /** `code-mode.d.ts` and `codeModeDeclaration`. */
+  codeMode: boolean;
+  /** The global namespace the code-mode declaration keeps the schema types in (with `codeMode`). */
+  codeModeNamespace?: string;
+}
+
+/** Per tool, when Standard Schema objects are on. */
+export interface ToolSchemaNames {
+  /** The input's Standard Schema object (`GetForecastInputSchema`). */
+  input: string;
+  /** The output's, when the tool declares an outputSchema. */
+  output?: string;
+  /** validators.ts export checking the whole outputSchema (the branches each check one part). */
+  outputValidator?: string;
+  outputValidationSchema?: JsonObject;
+}
