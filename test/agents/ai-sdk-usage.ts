@@ -9,7 +9,8 @@ import {
   type GetForecastOutput,
 } from '../../examples/weather/client/index.js';
 
-export async function use(mcp: MCPClient): Promise<void> {
+// `options` is each version's ToolExecutionOptions (ai 7 adds `context`): not what this file checks.
+export async function use(mcp: MCPClient, options: never): Promise<void> {
   const tools = await mcp.tools({ schemas: toolSchemas });
 
   type Forecast = (typeof tools)['get-forecast'];
@@ -20,10 +21,7 @@ export async function use(mcp: MCPClient): Promise<void> {
   const missing: InferToolInput<Forecast> = { days: 2 };
   void [input, wrongInput, missing];
 
-  const output = (await tools['get-forecast'].execute(input, {
-    toolCallId: 'call-1',
-    messages: [],
-  })) as InferToolOutput<Forecast>;
+  const output = (await tools['get-forecast'].execute(input, options)) as InferToolOutput<Forecast>;
   // The output is what the server sends: the forecast or its coded envelope, told apart by `error`.
   if (!('error' in output)) output.days satisfies GetForecastOutput['days'];
 
@@ -40,7 +38,7 @@ export async function use(mcp: MCPClient): Promise<void> {
 
   const alert = classifyToolOutput(
     'set_alert',
-    await tools.set_alert.execute({ city: 'x', thresholdC: 1 }, { toolCallId: 't', messages: [] }),
+    await tools.set_alert.execute({ city: 'x', thresholdC: 1 }, options),
   );
   if (!alert.ok) alert.error.code satisfies 'unknown_city' | 'alert_limit_reached' | `$${string}`;
   // @ts-expect-error classifyToolOutput takes only the server's tool names
