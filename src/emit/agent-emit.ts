@@ -1,6 +1,7 @@
 import type { ClientModel } from '../model/types.js';
 import { codeModeDeclaration, codeModeTextSource } from './code-mode.js';
 import { fileText } from './print.js';
+import { langchainStatements } from './langchain-file.js';
 import { schemasStatements } from './schemas-file.js';
 
 /** The runtime file only schemas.ts imports: copied only when Standard Schema objects are on. */
@@ -21,6 +22,12 @@ export function emitAgentFiles(model: ClientModel, header: string, typesText: st
       path: schemas,
       content: `${header}\n${fileText(schemasStatements(model))}`,
       format: false,
+    });
+  if (model.files.langchain !== undefined)
+    out.push({
+      path: model.files.langchain,
+      content: `${header}\n${fileText(langchainStatements(model))}`,
+      format: true,
     });
   if (declarationFile !== undefined && codeModeText !== undefined) {
     const declaration = codeModeDeclaration(model, header, typesText);

@@ -42,7 +42,37 @@ export function agentModules(model: Planned): ModulePlans {
   for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
     imports.push(plan(schemas, file, list));
   imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
-  return { [schemas]: imports };
+  return { [schemas]: imports, ...langchainModule(model) };
+}
+
+// langchain.ts: LangChain's tool class, the Standard Schema objects (for their JSON Schema) and the functions.
+function langchainModule(model: Planned): ModulePlans {
+  const { langchain, schemas } = model.files;
+  if (langchain === undefined || schemas === undefined) return {};
+  const tools = '@langchain/core/tools';
+  const imports: ImportPlan[] = [
+    {
+      file: tools,
+      specifier: tools,
+      names: names(['DynamicStructuredTool', ['ToolSchemaBase', 'type']]),
+    },
+    plan(langchain, model.files.runtime, ['McpClientLike'], { typeOnly: true }),
+    plan(
+      langchain,
+      schemas,
+      model.tools.map((t) => t.standardSchema!.input),
+    ),
+  ];
+  const byFile = new Map<string, Array<string | [string, 'type']>>();
+  for (const t of model.tools)
+    byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.functionName, [t.resultType, 'type']]);
+  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
+    imports.push(plan(langchain, file, list));
+  const inputs = [
+    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
+  ].sort();
+  if (inputs.length) imports.push(plan(langchain, model.files.types, inputs, { typeOnly: true }));
+  return { [langchain]: imports };
 }
 
 /** index.ts's re-exports of the agent files: the names every client with them exports. */

@@ -13,7 +13,14 @@ import type { AgentsModel, BranchModel, ToolModel, ToolSchemaNames } from './typ
 export type AgentOptions = NonNullable<ServerConfig['agents']>;
 
 /** The fixed public names: every client exports the same ones, so they are claimed before any tool's. */
-const AGENT_EXPORTS = ['toolSchemas', 'classifyToolOutput', 'codeModeDeclaration'] as const;
+const AGENT_EXPORTS = [
+  'toolSchemas',
+  'classifyToolOutput',
+  'codeModeDeclaration',
+  'langchainTools',
+] as const;
+/** What langchain.ts imports from `@langchain/core/tools`. */
+const LANGCHAIN_IMPORTS = ['DynamicStructuredTool', 'ToolSchemaBase'];
 /** What schemas.ts imports from the runtime (templates/runtime-standard.ts): no declaration may take them. */
 const STANDARD_RUNTIME_EXPORTS = [
   'standardSchema',
@@ -24,9 +31,16 @@ const STANDARD_RUNTIME_EXPORTS = [
   'classifyOutput',
 ];
 
+/** The config's switches, with what each needs: the LangChain adapter takes its schemas from schemas.ts. */
+export function agentOptionsOf(options: AgentOptions | undefined): AgentOptions {
+  const agents = options ?? {};
+  return agents.langchain === true ? { ...agents, standardSchema: true } : agents;
+}
+
 /** Reserve the fixed names first; the runtime's names are taken so no type shadows an import of schemas.ts. */
 export function reserveAgentNames(types: NamePlanner): void {
-  for (const name of [...AGENT_EXPORTS, ...STANDARD_RUNTIME_EXPORTS]) types.reserve(name);
+  for (const name of [...AGENT_EXPORTS, ...STANDARD_RUNTIME_EXPORTS, ...LANGCHAIN_IMPORTS])
+    types.reserve(name);
 }
 
 /** A tool's Standard Schema names, claimed right after its own names (so a `$defs` type never takes one). */
@@ -70,6 +84,7 @@ export function planAgents(
   return {
     standardSchema: options.standardSchema === true,
     codeMode: options.codeMode === true,
+    langchain: options.langchain === true,
     ...(options.codeMode === true
       ? { codeModeNamespace: types.claim(`${className.replace(/Client$/, '')}Tools`) }
       : {}),

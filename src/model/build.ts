@@ -32,7 +32,13 @@ import type {
 } from './types.js';
 import { agentIndexExports, agentModules } from './agent-modules.js';
 import { SharedDefinitions } from './shared-definitions.js';
-import { claimToolSchemaNames, planAgents, reserveAgentNames, toolSchemaNames } from './agents.js';
+import {
+  agentOptionsOf,
+  claimToolSchemaNames,
+  planAgents,
+  reserveAgentNames,
+  toolSchemaNames,
+} from './agents.js';
 
 // Re-exported for the emitters and tests that read them from here.
 export { RUNTIME_CODE_MEMBERS, RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
@@ -45,12 +51,12 @@ export function buildClientModel(
   >,
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
-  const files = planOutputFiles(layout, server.agents ?? {});
+  const files = planOutputFiles(layout, agentOptionsOf(server.agents));
   const toolFiles = new ToolFilePlanner();
   const types = new NamePlanner(RESERVED_TYPE_NAMES);
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
   reserveAgentNames(types);
-  const agentOptions = server.agents ?? {};
+  const agentOptions = agentOptionsOf(server.agents);
   const className = types.claim(`${pascalCase(server.name, 'Mcp')}Client`);
   const optionsTypeName = types.claim(`${className}Options`);
   const typeSet = new TypeSet(types);

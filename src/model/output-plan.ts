@@ -23,6 +23,7 @@ export function planOutputFiles(layout: Layout, agents: AgentOptions = {}): Outp
     ...(agents.codeMode === true
       ? { codeModeDeclaration: 'code-mode.d.ts', codeModeText: 'code-mode-declaration.ts' }
       : {}),
+    ...(agents.langchain === true ? { langchain: 'langchain.ts' } : {}),
   };
   return layout === 'single'
     ? { ...shared, tools: 'tools.ts' }

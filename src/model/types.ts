@@ -36,6 +36,8 @@ export interface OutputFiles {
   /** The code-mode declaration, as a file and as a string export (config `agents.codeMode`). */
   codeModeDeclaration?: string;
   codeModeText?: string;
+  /** The LangChain adapter (config `agents.langchain`): not re-exported by index.ts, so only its importers load LangChain. */
+  langchain?: string;
 }
 
 export interface ClientModel {
@@ -178,6 +180,8 @@ export interface AgentsModel {
   standardSchema: boolean;
   /** `code-mode.d.ts` and `codeModeDeclaration`. */
   codeMode: boolean;
+  /** `langchain.ts`: `langchainTools(client)`, the one file that imports `@langchain/core`. */
+  langchain: boolean;
   /** The global namespace the code-mode declaration keeps the schema types in (with `codeMode`). */
   codeModeNamespace?: string;
 }
