@@ -15,7 +15,7 @@ const update = process.env.UPDATE_GOLDEN === '1';
 
 // The per-tool layout on a catalog with colliding, reserved and non-ASCII names: golden as per-tool-<name>/.
 const PER_TOOL = ['hostile'];
-// Standard Schema objects, the code-mode declaration and the LangChain adapter (config `agents`) on a catalog with coded envelopes: as agents-<name>/.
+// Standard Schema objects, the code-mode declaration and the LangChain and Mastra adapters (config `agents`) on a catalog with coded envelopes: as agents-<name>/.
 const AGENTS = ['coded-envelopes'];
 const cases = [
   ...fixtureCatalogs().map((catalog) => ({
@@ -46,7 +46,7 @@ for (const { catalog, name, golden, layout } of cases) {
   test(`golden: ${golden}`, async () => {
     const options =
       layout === 'agents'
-        ? { name, agents: { standardSchema: true, codeMode: true, langchain: true } }
+        ? { name, agents: { standardSchema: true, codeMode: true, langchain: true, mastra: true } }
         : { name, layout };
     const { files } =
       layout === 'single'

@@ -185,10 +185,10 @@ function checkDiscovery(value: unknown, file: string, at: string): void {
   }
 }
 
-const AGENT_KEYS = ['standardSchema', 'codeMode', 'langchain'] as const;
+const AGENT_KEYS = ['standardSchema', 'codeMode', 'langchain', 'mastra'] as const;
 
 function checkAgents(value: unknown, file: string, at: string): void {
-  const agents = object(value, file, at, '{ standardSchema, codeMode, langchain }');
+  const agents = object(value, file, at, '{ standardSchema, codeMode, langchain, mastra }');
   knownKeys(agents, file, at, AGENT_KEYS, 'agents');
   for (const flag of AGENT_KEYS) {
     if (agents[flag] !== undefined && typeof agents[flag] !== 'boolean')

@@ -2,6 +2,7 @@ import type { ClientModel } from '../model/types.js';
 import { codeModeDeclaration, codeModeTextSource } from './code-mode.js';
 import { fileText } from './print.js';
 import { langchainStatements } from './langchain-file.js';
+import { mastraStatements } from './mastra-file.js';
 import { schemasStatements } from './schemas-file.js';
 
 /** The runtime file only schemas.ts imports: copied only when Standard Schema objects are on. */
@@ -27,6 +28,12 @@ export function emitAgentFiles(model: ClientModel, header: string, typesText: st
     out.push({
       path: model.files.langchain,
       content: `${header}\n${fileText(langchainStatements(model))}`,
+      format: true,
+    });
+  if (model.files.mastra !== undefined)
+    out.push({
+      path: model.files.mastra,
+      content: `${header}\n${fileText(mastraStatements(model))}`,
       format: true,
     });
   if (declarationFile !== undefined && codeModeText !== undefined) {

@@ -42,7 +42,7 @@ export function agentModules(model: Planned): ModulePlans {
   for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
     imports.push(plan(schemas, file, list));
   imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
-  return { [schemas]: imports, ...langchainModule(model) };
+  return { [schemas]: imports, ...langchainModule(model), ...mastraModule(model) };
 }
 
 // langchain.ts: LangChain's tool class, the Standard Schema objects (for their JSON Schema) and the functions.
@@ -101,4 +101,26 @@ export function agentIndexExports(model: Planned): ImportPlan[] {
   if (codeModeText !== undefined)
     exports.push(plan(index, codeModeText, ['codeModeDeclaration'], { reexport: true }));
   return exports;
+}
+
+// mastra.ts: Mastra's createTool, the Standard Schema objects, the functions and ToolCallError.
+function mastraModule(model: Planned): ModulePlans {
+  const { mastra, schemas } = model.files;
+  if (mastra === undefined || schemas === undefined) return {};
+  const tools = '@mastra/core/tools';
+  const objects = model.tools.flatMap((t) =>
+    t.standardSchema
+      ? [t.standardSchema.input, ...(t.standardSchema.output ? [t.standardSchema.output] : [])]
+      : [],
+  );
+  const imports: ImportPlan[] = [
+    { file: tools, specifier: tools, names: names(['createTool']) },
+    plan(mastra, model.files.runtime, [['McpClientLike', 'type'], 'ToolCallError']),
+    plan(mastra, schemas, objects),
+  ];
+  const byFile = new Map<string, string[]>();
+  for (const t of model.tools) byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.functionName]);
+  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
+    imports.push(plan(mastra, file, list));
+  return { [mastra]: imports };
 }

@@ -18,9 +18,10 @@ const AGENT_EXPORTS = [
   'classifyToolOutput',
   'codeModeDeclaration',
   'langchainTools',
+  'mastraTools',
 ] as const;
-/** What langchain.ts imports from `@langchain/core/tools`. */
-const LANGCHAIN_IMPORTS = ['DynamicStructuredTool', 'ToolSchemaBase'];
+/** What langchain.ts and mastra.ts import from the frameworks. */
+const LANGCHAIN_IMPORTS = ['DynamicStructuredTool', 'ToolSchemaBase', 'createTool'];
 /** What schemas.ts imports from the runtime (templates/runtime-standard.ts): no declaration may take them. */
 const STANDARD_RUNTIME_EXPORTS = [
   'standardSchema',
@@ -34,7 +35,9 @@ const STANDARD_RUNTIME_EXPORTS = [
 /** The config's switches, with what each needs: the LangChain adapter takes its schemas from schemas.ts. */
 export function agentOptionsOf(options: AgentOptions | undefined): AgentOptions {
   const agents = options ?? {};
-  return agents.langchain === true ? { ...agents, standardSchema: true } : agents;
+  return agents.langchain === true || agents.mastra === true
+    ? { ...agents, standardSchema: true }
+    : agents;
 }
 
 /** Reserve the fixed names first; the runtime's names are taken so no type shadows an import of schemas.ts. */

@@ -24,6 +24,7 @@ export function planOutputFiles(layout: Layout, agents: AgentOptions = {}): Outp
       ? { codeModeDeclaration: 'code-mode.d.ts', codeModeText: 'code-mode-declaration.ts' }
       : {}),
     ...(agents.langchain === true ? { langchain: 'langchain.ts' } : {}),
+    ...(agents.mastra === true ? { mastra: 'mastra.ts' } : {}),
   };
   return layout === 'single'
     ? { ...shared, tools: 'tools.ts' }

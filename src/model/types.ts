@@ -38,6 +38,8 @@ export interface OutputFiles {
   codeModeText?: string;
   /** The LangChain adapter (config `agents.langchain`): not re-exported by index.ts, so only its importers load LangChain. */
   langchain?: string;
+  /** The Mastra adapter (config `agents.mastra`), likewise. */
+  mastra?: string;
 }
 
 export interface ClientModel {
