@@ -105,7 +105,9 @@ const toolFilePaths = (model: ClientModel) => [...new Set(model.tools.map((t) =>
 /** The files emitClient gives to prettier, known before they are emitted (to resolve prettier's options first). */
 export function formattedPaths(model: ClientModel): string[] {
   const { files } = model;
-  return [files.types, ...toolFilePaths(model), files.client, files.index];
+  // The framework adapters are formatted too; schemas.ts and the code-mode files are written as they are.
+  const adapters = [files.langchain, files.mastra].filter((p): p is string => p !== undefined);
+  return [files.types, ...toolFilePaths(model), files.client, files.index, ...adapters];
 }
 
 // The Standard Schema runtime only where schemas.ts imports it.
