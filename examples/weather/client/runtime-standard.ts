@@ -106,7 +106,15 @@ export function toTarget(schema: Record<string, unknown>, target: string): Recor
   return { ...assign({}, '$schema', DIALECTS[target]), ...withoutKey(converted, '$schema') };
 }
 
-const SUBSCHEMA = ['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalProperties'];
+const SUBSCHEMA = [
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalProperties',
+];
 const SUBSCHEMA_MORE = ['unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', 'dependencies'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
@@ -120,7 +128,10 @@ function convertNode(node: unknown, target: JsonSchemaTarget): unknown {
     if (key === '$ref' && typeof value === 'string') assign(out, key, convertRef(value, target));
     else if (key === '$defs' || key === 'definitions') {
       const name = target === 'draft-07' ? 'definitions' : '$defs';
-      assign(out, name, { ...(out[name] as object | undefined), ...(mapValues(value, target) as object) });
+      assign(out, name, {
+        ...(out[name] as object | undefined),
+        ...(mapValues(value, target) as object),
+      });
     } else if (key === 'items' && Array.isArray(value)) {
       const list = value.map((v) => convertNode(v, target));
       assign(out, target === 'draft-07' ? 'items' : 'prefixItems', list);
@@ -136,7 +147,11 @@ function convertNode(node: unknown, target: JsonSchemaTarget): unknown {
       assign(out, key, convertNode(value, target));
     else if (SCHEMA_MAPS.includes(key)) assign(out, key, mapValues(value, target));
     else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
-      assign(out, key, value.map((v) => convertNode(v, target)));
+      assign(
+        out,
+        key,
+        value.map((v) => convertNode(v, target)),
+      );
     else assign(out, key, copy(value));
   }
   return out;
@@ -163,8 +178,17 @@ function copy(value: unknown): unknown {
 }
 
 // An own property even for `__proto__` (plain assignment would set the prototype).
-function assign(target: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+function assign(
+  target: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): Record<string, unknown> {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return target;
 }
 

@@ -2,218 +2,156 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-import { classifyOutput, standardSchema, type StandardToolSchema } from './runtime-standard.js';
-import type {
-  ConvertTemperatureInput,
-  ConvertTemperatureOutput,
-  GetForecastErrorEnvelope,
-  GetForecastInput,
-  GetForecastOutput,
-  ListCitiesInput,
-  ListCitiesOutput,
-  SetAlertInput,
-  SetAlertOutput,
-} from './types.js';
-import {
-  ConvertTemperatureSpec,
-  type ConvertTemperatureResult,
-  GetForecastSpec,
-  type GetForecastResult,
-  ListCitiesSpec,
-  type ListCitiesResult,
-  SetAlertSpec,
-  type SetAlertResult,
-} from './tools.js';
-import * as validators from './validators.js';
+import { classifyOutput, standardSchema, type StandardToolSchema } from "./runtime-standard.js";
+import type { ConvertTemperatureInput, ConvertTemperatureOutput, GetForecastErrorEnvelope, GetForecastInput, GetForecastOutput, ListCitiesInput, ListCitiesOutput, SetAlertInput, SetAlertOutput } from "./types.js";
+import { ConvertTemperatureSpec, type ConvertTemperatureResult, GetForecastSpec, type GetForecastResult, ListCitiesSpec, type ListCitiesResult, SetAlertSpec, type SetAlertResult } from "./tools.js";
+import * as validators from "./validators.js";
 
 /** Standard Schema (and Standard JSON Schema) of the input of "convert-temperature": validates arguments as the server's inputSchema says. */
-export const ConvertTemperatureInputSchema: StandardToolSchema<ConvertTemperatureInput> =
-  /* @__PURE__ */ standardSchema<ConvertTemperatureInput>(
-    validators.ConvertTemperatureSpec_input,
-    () => ({
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'object',
-      properties: {
-        from: { type: 'string', enum: ['C', 'F'] },
-        to: { type: 'string', enum: ['C', 'F'] },
-        value: { type: 'number' },
-      },
-      required: ['from', 'to', 'value'],
-    }),
-  );
+export const ConvertTemperatureInputSchema: StandardToolSchema<ConvertTemperatureInput> = /* @__PURE__ */ standardSchema<ConvertTemperatureInput>(validators.ConvertTemperatureSpec_input, () => ({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "from": {"type":"string","enum":["C","F"]},
+    "to": {"type":"string","enum":["C","F"]},
+    "value": {"type":"number"}
+  },
+  "required": ["from","to","value"]
+}));
 
 /** Standard Schema (and Standard JSON Schema) of what "convert-temperature" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const ConvertTemperatureOutputSchema: StandardToolSchema<ConvertTemperatureOutput> =
-  /* @__PURE__ */ standardSchema<ConvertTemperatureOutput>(
-    validators.ConvertTemperatureSpec_output,
-    () => ({
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'object',
-      properties: { unit: { type: 'string', enum: ['C', 'F'] }, value: { type: 'number' } },
-      required: ['unit', 'value'],
-      additionalProperties: false,
-    }),
-  );
+export const ConvertTemperatureOutputSchema: StandardToolSchema<ConvertTemperatureOutput> = /* @__PURE__ */ standardSchema<ConvertTemperatureOutput>(validators.ConvertTemperatureSpec_output, () => ({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {"unit":{"type":"string","enum":["C","F"]},"value":{"type":"number"}},
+  "required": ["unit","value"],
+  "additionalProperties": false
+}));
 
 /** Standard Schema (and Standard JSON Schema) of the input of "get-forecast": validates arguments as the server's inputSchema says. */
-export const GetForecastInputSchema: StandardToolSchema<GetForecastInput> =
-  /* @__PURE__ */ standardSchema<GetForecastInput>(validators.GetForecastSpec_input, () => ({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {
-      city: { description: 'A city id from list_cities, e.g. "paris"', type: 'string' },
-      days: {
-        description: 'How many days, 1 to 7',
-        type: 'integer',
-        default: 3,
-        minimum: 1,
-        maximum: 7,
-      },
-    },
-    required: ['city'],
-  }));
+export const GetForecastInputSchema: StandardToolSchema<GetForecastInput> = /* @__PURE__ */ standardSchema<GetForecastInput>(validators.GetForecastSpec_input, () => ({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "city": {"description":"A city id from list_cities, e.g. \"paris\"","type":"string"},
+    "days": {"description":"How many days, 1 to 7","type":"integer","default":3,"minimum":1,"maximum":7}
+  },
+  "required": ["city"]
+}));
 
 /** Standard Schema (and Standard JSON Schema) of what "get-forecast" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const GetForecastOutputSchema: StandardToolSchema<
-  GetForecastOutput | GetForecastErrorEnvelope
-> = /* @__PURE__ */ standardSchema<GetForecastOutput | GetForecastErrorEnvelope>(
-  validators.GetForecastSpec_output,
-  () => ({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {},
-    additionalProperties: {},
-    anyOf: [
-      {
-        type: 'object',
-        properties: {
-          city: { description: 'The city id', type: 'string' },
-          days: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                condition: { type: 'string', enum: ['sunny', 'cloudy', 'rain', 'snow'] },
-                day: {
-                  description: '1 is tomorrow',
-                  type: 'integer',
-                  minimum: 1,
-                  maximum: 9007199254740991,
-                },
-                highC: { type: 'number' },
+export const GetForecastOutputSchema: StandardToolSchema<GetForecastOutput | GetForecastErrorEnvelope> = /* @__PURE__ */ standardSchema<GetForecastOutput | GetForecastErrorEnvelope>(validators.GetForecastSpec_output, () => ({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {},
+  "additionalProperties": {},
+  "anyOf": [
+    {
+      "type": "object",
+      "properties": {
+        "city": {"description":"The city id","type":"string"},
+        "days": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "condition": {"type":"string","enum":["sunny","cloudy","rain","snow"]},
+              "day": {
+                "description": "1 is tomorrow",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
               },
-              required: ['condition', 'day', 'highC'],
-              additionalProperties: false,
+              "highC": {"type":"number"}
             },
-          },
-        },
-        required: ['city', 'days'],
-        additionalProperties: false,
+            "required": ["condition","day","highC"],
+            "additionalProperties": false
+          }
+        }
       },
-      {
-        type: 'object',
-        properties: {
-          error: { type: 'string', const: 'unknown_city' },
-          message: { type: 'string' },
-          retryable: { type: 'boolean' },
-        },
-        required: ['error', 'message', 'retryable'],
-        additionalProperties: false,
+      "required": ["city","days"],
+      "additionalProperties": false
+    },
+    {
+      "type": "object",
+      "properties": {
+        "error": {"type":"string","const":"unknown_city"},
+        "message": {"type":"string"},
+        "retryable": {"type":"boolean"}
       },
-    ],
-  }),
-);
+      "required": ["error","message","retryable"],
+      "additionalProperties": false
+    }
+  ]
+}));
 
 /** Standard Schema (and Standard JSON Schema) of the input of "list_cities": validates arguments as the server's inputSchema says. */
-export const ListCitiesInputSchema: StandardToolSchema<ListCitiesInput> =
-  /* @__PURE__ */ standardSchema<ListCitiesInput>(validators.ListCitiesSpec_input, () => ({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {},
-  }));
+export const ListCitiesInputSchema: StandardToolSchema<ListCitiesInput> = /* @__PURE__ */ standardSchema<ListCitiesInput>(validators.ListCitiesSpec_input, () => ({"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}}));
 
 /** Standard Schema (and Standard JSON Schema) of what "list_cities" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const ListCitiesOutputSchema: StandardToolSchema<ListCitiesOutput> =
-  /* @__PURE__ */ standardSchema<ListCitiesOutput>(validators.ListCitiesSpec_output, () => ({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {
-      cities: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            country: { type: 'string', minLength: 2, maxLength: 2 },
-            id: { type: 'string' },
-            name: { type: 'string' },
-          },
-          required: ['country', 'id', 'name'],
-          additionalProperties: false,
+export const ListCitiesOutputSchema: StandardToolSchema<ListCitiesOutput> = /* @__PURE__ */ standardSchema<ListCitiesOutput>(validators.ListCitiesSpec_output, () => ({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "cities": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "country": {"type":"string","minLength":2,"maxLength":2},
+          "id": {"type":"string"},
+          "name": {"type":"string"}
         },
-      },
-    },
-    required: ['cities'],
-    additionalProperties: false,
-  }));
+        "required": ["country","id","name"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": ["cities"],
+  "additionalProperties": false
+}));
 
 /** Standard Schema (and Standard JSON Schema) of the input of "set_alert": validates arguments as the server's inputSchema says. */
-export const SetAlertInputSchema: StandardToolSchema<SetAlertInput> =
-  /* @__PURE__ */ standardSchema<SetAlertInput>(validators.SetAlertSpec_input, () => ({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {
-      city: { type: 'string' },
-      direction: { type: 'string', enum: ['above', 'below'], default: 'above' },
-      thresholdC: { type: 'number', minimum: -60, maximum: 60 },
-    },
-    required: ['city', 'thresholdC'],
-  }));
+export const SetAlertInputSchema: StandardToolSchema<SetAlertInput> = /* @__PURE__ */ standardSchema<SetAlertInput>(validators.SetAlertSpec_input, () => ({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "city": {"type":"string"},
+    "direction": {"type":"string","enum":["above","below"],"default":"above"},
+    "thresholdC": {"type":"number","minimum":-60,"maximum":60}
+  },
+  "required": ["city","thresholdC"]
+}));
 
 /** Standard Schema (and Standard JSON Schema) of what "set_alert" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const SetAlertOutputSchema: StandardToolSchema<SetAlertOutput> =
-  /* @__PURE__ */ standardSchema<SetAlertOutput>(validators.SetAlertSpec_output, () => ({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    type: 'object',
-    properties: {
-      active: {
-        description: 'Alerts now set for this city',
-        type: 'integer',
-        minimum: -9007199254740991,
-        maximum: 9007199254740991,
-      },
-      alertId: { type: 'string' },
-      city: { type: 'string' },
+export const SetAlertOutputSchema: StandardToolSchema<SetAlertOutput> = /* @__PURE__ */ standardSchema<SetAlertOutput>(validators.SetAlertSpec_output, () => ({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "active": {
+      "description": "Alerts now set for this city",
+      "type": "integer",
+      "minimum": -9007199254740991,
+      "maximum": 9007199254740991
     },
-    required: ['active', 'alertId', 'city'],
-    additionalProperties: false,
-  }));
+    "alertId": {"type":"string"},
+    "city": {"type":"string"}
+  },
+  "required": ["active","alertId","city"],
+  "additionalProperties": false
+}));
 
 /** Every tool's Standard Schema objects by wire name: `mcp.tools({ schemas: toolSchemas })` (`@ai-sdk/mcp`) gives typed `execute` inputs and outputs. A name the server does not list is a compile error. */
 export const toolSchemas: {
-  readonly 'convert-temperature': {
-    readonly inputSchema: typeof ConvertTemperatureInputSchema;
-    readonly outputSchema: typeof ConvertTemperatureOutputSchema;
-  };
-  readonly 'get-forecast': {
-    readonly inputSchema: typeof GetForecastInputSchema;
-    readonly outputSchema: typeof GetForecastOutputSchema;
-  };
-  readonly list_cities: {
-    readonly inputSchema: typeof ListCitiesInputSchema;
-    readonly outputSchema: typeof ListCitiesOutputSchema;
-  };
-  readonly set_alert: {
-    readonly inputSchema: typeof SetAlertInputSchema;
-    readonly outputSchema: typeof SetAlertOutputSchema;
-  };
+  readonly "convert-temperature": { readonly inputSchema: typeof ConvertTemperatureInputSchema; readonly outputSchema: typeof ConvertTemperatureOutputSchema; };
+  readonly "get-forecast": { readonly inputSchema: typeof GetForecastInputSchema; readonly outputSchema: typeof GetForecastOutputSchema; };
+  readonly "list_cities": { readonly inputSchema: typeof ListCitiesInputSchema; readonly outputSchema: typeof ListCitiesOutputSchema; };
+  readonly "set_alert": { readonly inputSchema: typeof SetAlertInputSchema; readonly outputSchema: typeof SetAlertOutputSchema; };
 } = {
-  'convert-temperature': {
-    inputSchema: ConvertTemperatureInputSchema,
-    outputSchema: ConvertTemperatureOutputSchema,
-  },
-  'get-forecast': { inputSchema: GetForecastInputSchema, outputSchema: GetForecastOutputSchema },
-  list_cities: { inputSchema: ListCitiesInputSchema, outputSchema: ListCitiesOutputSchema },
-  set_alert: { inputSchema: SetAlertInputSchema, outputSchema: SetAlertOutputSchema },
+  "convert-temperature": { inputSchema: ConvertTemperatureInputSchema, outputSchema: ConvertTemperatureOutputSchema },
+  "get-forecast": { inputSchema: GetForecastInputSchema, outputSchema: GetForecastOutputSchema },
+  "list_cities": { inputSchema: ListCitiesInputSchema, outputSchema: ListCitiesOutputSchema },
+  "set_alert": { inputSchema: SetAlertInputSchema, outputSchema: SetAlertOutputSchema },
 };
 
 /** What an AI SDK tool of `toolSchemas` returned, as the tool function's typed result: `ok: false` with its code for an `isError` result (which `@ai-sdk/mcp` returns raw, typed as the output) or a coded error envelope, else `ok: true` with the data. */
@@ -221,20 +159,20 @@ export function classifyToolOutput<Name extends keyof typeof toolSchemas>(
   name: Name,
   output: unknown,
 ): {
-  'convert-temperature': ConvertTemperatureResult;
-  'get-forecast': GetForecastResult;
-  list_cities: ListCitiesResult;
-  set_alert: SetAlertResult;
+  "convert-temperature": ConvertTemperatureResult;
+  "get-forecast": GetForecastResult;
+  "list_cities": ListCitiesResult;
+  "set_alert": SetAlertResult;
 }[Name] {
   switch (name as string) {
-    case 'convert-temperature':
-      return classifyOutput(ConvertTemperatureSpec, output) as never;
-    case 'get-forecast':
-      return classifyOutput(GetForecastSpec, output) as never;
-    case 'list_cities':
-      return classifyOutput(ListCitiesSpec, output) as never;
-    case 'set_alert':
-      return classifyOutput(SetAlertSpec, output) as never;
+    case "convert-temperature":
+    return classifyOutput(ConvertTemperatureSpec, output) as never;
+    case "get-forecast":
+    return classifyOutput(GetForecastSpec, output) as never;
+    case "list_cities":
+    return classifyOutput(ListCitiesSpec, output) as never;
+    case "set_alert":
+    return classifyOutput(SetAlertSpec, output) as never;
     default:
       throw new TypeError(`classifyToolOutput: no tool ${JSON.stringify(name)}`);
   }
