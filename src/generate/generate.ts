@@ -208,7 +208,8 @@ function keyOptions(server: ServerConfig, config: ResolvedConfig): unknown {
     validateInput: server.validateInput ?? null,
     validateOutput: server.validateOutput ?? null,
     layout: server.layout ?? null,
-    agents: server.agents ?? null,
+    // Only when set, so that the options hash of every config without it stays what it was.
+    ...(server.agents ? { agents: server.agents } : {}),
   };
   // The security warnings are cached too, so the lint policies they were found under are part of the key.
   return sortKeys({
