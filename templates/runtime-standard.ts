@@ -7,7 +7,8 @@
  * `validate` returns `{ value }` or `{ issues }` and each issue's `path` is an array of keys or
  * `{ key }` segments. This `validate` is synchronous (Mastra requires it; a Promise is also allowed
  * by the spec, never returned here).
- * Standard JSON Schema v1 (same spec, `StandardJSONSchemaV1`): `'~standard'.jsonSchema.input/output({ target })`
+ * Standard JSON Schema v1 (https://standardschema.dev/json-schema, `StandardJSONSchemaV1` in the same
+ * package, 1.1.0): `'~standard'.jsonSchema.input/output({ target })`
  * returns a JSON Schema; `"draft-2020-12"` and `"draft-07"` are the targets the spec strongly
  * recommends, and a library "should throw if it doesn't support a specified target".
  * The types below are restated structurally (generated files import no package); they are
