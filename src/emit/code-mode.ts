@@ -49,10 +49,25 @@ function member(tool: ToolModel, namespace: string): string {
   return `${jsDoc(toolDocs(tool), '  ')}  ${tool.functionName}: (input${optional}: ${input}) => Promise<${output}>;`;
 }
 
-// Lines of types.ts after its banner (comments and the eslint line) and before its trailing newline.
+/**
+ * The lines of the types text, indented by nesting: json-schema-to-typescript writes members flush left
+ * (prettier indents types.ts later, but this text is read as it is, by a model). A line ending in `{`
+ * opens a level and one starting with `}` closes it; comment lines never change the level.
+ */
 function body(typesText: string): string[] {
   const lines = typesText.replace(/\s+$/, '').split('\n');
-  return lines[0] === '' && lines.length === 1 ? [] : lines;
+  if (lines[0] === '' && lines.length === 1) return [];
+  let depth = 0;
+  return lines.map((raw) => {
+    const line = raw.trim();
+    const comment = /^(\/\*\*|\*|\/\/)/.test(line);
+    if (!comment && /^[}\]]/.test(line)) depth = Math.max(0, depth - 1);
+    const out = line
+      ? `${'  '.repeat(depth)}${comment && line.startsWith('*') ? ' ' : ''}${line}`
+      : '';
+    if (!comment && /[{[]$/.test(line)) depth++;
+    return out;
+  });
 }
 
 /** `code-mode-declaration.ts`: the declaration as a string, written as a template literal so that it reads as the file does. */

@@ -5,94 +5,94 @@
 // The tools of this server, for code an agent writes (code mode): a script, so `tools` is global.
 declare namespace WeatherTools {
   export interface ConvertTemperatureInput {
-  from: ("C" | "F")
-  to: ("C" | "F")
-  value: number
+    from: ("C" | "F")
+    to: ("C" | "F")
+    value: number
   }
 
   export interface ConvertTemperatureOutput {
-  unit: ("C" | "F")
-  value: number
+    unit: ("C" | "F")
+    value: number
   }
 
   export interface GetForecastInput {
-  /**
-   * A city id from list_cities, e.g. "paris"
-   */
-  city: string
-  /**
-   * How many days, 1 to 7
-   * 
-   * @default 3
-   * @minimum 1
-   * @maximum 7
-   */
-  days?: number
+    /**
+     * A city id from list_cities, e.g. "paris"
+     */
+    city: string
+    /**
+     * How many days, 1 to 7
+     *
+     * @default 3
+     * @minimum 1
+     * @maximum 7
+     */
+    days?: number
   }
 
   export interface GetForecastOutput {
-  /**
-   * The city id
-   */
-  city: string
-  days: {
-  condition: ("sunny" | "cloudy" | "rain" | "snow")
-  /**
-   * 1 is tomorrow
-   * 
-   * @minimum 1
-   * @maximum 9007199254740991
-   */
-  day: number
-  highC: number
-  }[]
+    /**
+     * The city id
+     */
+    city: string
+    days: {
+      condition: ("sunny" | "cloudy" | "rain" | "snow")
+      /**
+       * 1 is tomorrow
+       *
+       * @minimum 1
+       * @maximum 9007199254740991
+       */
+      day: number
+      highC: number
+    }[]
   }
 
   export interface GetForecastErrorEnvelope {
-  error: "unknown_city"
-  message: string
-  retryable: boolean
+    error: "unknown_city"
+    message: string
+    retryable: boolean
   }
 
   export interface ListCitiesInput {
-  [k: string]: unknown | undefined
+    [k: string]: unknown | undefined
   }
 
   export interface ListCitiesOutput {
-  cities: {
-  /**
-   * @minLength 2
-   * @maxLength 2
-   */
-  country: string
-  id: string
-  name: string
-  }[]
+    cities: {
+      /**
+       * @minLength 2
+       * @maxLength 2
+       */
+      country: string
+      id: string
+      name: string
+    }[]
   }
 
   export interface SetAlertInput {
-  city: string
-  /**
-   * @default "above"
-   */
-  direction?: ("above" | "below")
-  /**
-   * @minimum -60
-   * @maximum 60
-   */
-  thresholdC: number
+    city: string
+    /**
+     * @default "above"
+     */
+    direction?: ("above" | "below")
+    /**
+     * @minimum -60
+     * @maximum 60
+     */
+    thresholdC: number
   }
 
   export interface SetAlertOutput {
-  /**
-   * Alerts now set for this city
-   * 
-   * @minimum -9007199254740991
-   * @maximum 9007199254740991
-   */
-  active: number
-  alertId: string
-  city: string
+    /**
+     * Alerts now set for this city
+     *
+     * @minimum -9007199254740991
+     * @maximum 9007199254740991
+     */
+    active: number
+    alertId: string
+    city: string
   }
 
   /** What a tool without an outputSchema answers: its content blocks, as sent. */
