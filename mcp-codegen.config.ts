@@ -11,6 +11,8 @@ export default defineConfig({
       snapshot: 'examples/weather/weather.snapshot.json',
       out: 'examples/weather/client',
       validateInput: true,
+      // Standard Schema objects and `toolSchemas` for agent frameworks, and the code-mode declaration.
+      agents: { standardSchema: true, codeMode: true },
       // Codes `set_alert` returns in isError results, which its schema cannot declare.
       errors: {
         tools: {

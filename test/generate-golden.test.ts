@@ -16,6 +16,8 @@ const update = process.env.UPDATE_GOLDEN === '1';
 // The per-tool layout, golden as per-tool-<name>/: a catalog with colliding, reserved and non-ASCII
 // names, and an MCP App's (app-only tools, annotations, typed and untyped results, for catalog.json).
 const PER_TOOL = ['hostile', 'mcp-app-catalog'];
+// Standard Schema objects, the code-mode declaration and the LangChain and Mastra adapters (config `agents`) on a catalog with coded envelopes: as agents-<name>/.
+const AGENTS = ['coded-envelopes'];
 const cases = [
   ...fixtureCatalogs().map((catalog) => ({
     catalog,
@@ -31,14 +33,26 @@ const cases = [
       golden: `per-tool-${basename(catalog, '.json')}`,
       layout: 'per-tool' as const,
     })),
+  ...fixtureCatalogs()
+    .filter((catalog) => AGENTS.includes(basename(catalog, '.json')))
+    .map((catalog) => ({
+      catalog,
+      name: basename(catalog, '.json'),
+      golden: `agents-${basename(catalog, '.json')}`,
+      layout: 'agents' as const,
+    })),
 ];
 
 for (const { catalog, name, golden, layout } of cases) {
   test(`golden: ${golden}`, async () => {
+    const options =
+      layout === 'agents'
+        ? { name, agents: { standardSchema: true, codeMode: true, langchain: true, mastra: true } }
+        : { name, layout };
     const { files } =
       layout === 'single'
         ? await renderCatalog(catalog, name)
-        : await renderClient(await readSnapshotFile(catalog), { name, layout }, '/nonexistent/out');
+        : await renderClient(await readSnapshotFile(catalog), options, '/nonexistent/out');
     const dir = join(repoRoot, 'fixtures/golden', golden);
     for (const file of files.filter((f) => !RUNTIME_TEMPLATES.includes(f.path))) {
       const expectedPath = join(dir, file.path);

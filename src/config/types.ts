@@ -112,6 +112,14 @@ export interface ServerConfig {
    * tool under tools/, with catalog.json and README.md for agents that list and import them on demand.
    */
   layout?: 'single' | 'per-tool';
+  /**
+   * What agent frameworks take, each off by default. `standardSchema`: schemas.ts with a Standard Schema
+   * object per tool input and output and `toolSchemas` for the AI SDK (embeds the input schemas and
+   * their validators, as `validateInput` does). `codeMode`: code-mode.d.ts and `codeModeDeclaration`.
+   * `langchain`: langchain.ts with `langchainTools(client)` (imports `@langchain/core`); `mastra`: mastra.ts
+   * with `mastraTools(client)` (imports `@mastra/core`). Each adapter implies `standardSchema`.
+   */
+  agents?: { standardSchema?: boolean; codeMode?: boolean; langchain?: boolean; mastra?: boolean };
   diff?: DiffPolicy;
   /** Lint policy for this server, applied on top of the top-level one. */
   lint?: LintPolicy;

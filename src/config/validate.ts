@@ -15,6 +15,7 @@ const SERVER_KEYS = [
   'validateOutput',
   'validateInput',
   'layout',
+  'agents',
   'errors',
   'discovery',
   'diff',
@@ -83,6 +84,7 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
         `${at}/layout`,
         `expected one of ${list(LAYOUTS)}, got ${describe(s.layout)}`,
       );
+    if (s.agents !== undefined) checkAgents(s.agents, file, `${at}/agents`);
     checkSource(s.source, file, `${at}/source`);
     if (s.discovery !== undefined) checkDiscovery(s.discovery, file, `${at}/discovery`);
     if (s.errors !== undefined) checkErrors(s.errors, file, `${at}/errors`);
@@ -185,6 +187,21 @@ function checkDiscovery(value: unknown, file: string, at: string): void {
         file,
         `${at}/${key}`,
         `expected a positive whole number, got ${describe(n)}`,
+      );
+  }
+}
+
+const AGENT_KEYS = ['standardSchema', 'codeMode', 'langchain', 'mastra'] as const;
+
+function checkAgents(value: unknown, file: string, at: string): void {
+  const agents = object(value, file, at, '{ standardSchema, codeMode, langchain, mastra }');
+  knownKeys(agents, file, at, AGENT_KEYS, 'agents');
+  for (const flag of AGENT_KEYS) {
+    if (agents[flag] !== undefined && typeof agents[flag] !== 'boolean')
+      throw new InputError(
+        file,
+        `${at}/${flag}`,
+        `expected true or false, got ${describe(agents[flag])}`,
       );
   }
 }

@@ -27,7 +27,7 @@ export function clientStatements(model: ClientModel): Statement[] {
         ),
       },
       // Without embedded input schemas only `false` type-checks: `true` could do nothing.
-      model.validateInput
+      inputEmbedded(model)
         ? {
             name: 'validateInput',
             optional: true,
@@ -87,7 +87,7 @@ function clientClass(model: ClientModel): ClassStatement {
   const fields = [
     `${INDENT}readonly #client: McpClientLike;\n`,
     `${INDENT}readonly #validateOutput: boolean;\n`,
-    ...(model.validateInput ? [`${INDENT}readonly #validateInput: boolean;\n`] : []),
+    ...(inputEmbedded(model) ? [`${INDENT}readonly #validateInput: boolean;\n`] : []),
     `${jsDoc(docs('The live catalog against the one this client was generated from: `verify()` and `onChange(listener)`.'), INDENT)}${INDENT}readonly ${model.guard.member}: CatalogMonitor;\n`,
     `${INDENT}readonly #hooks: Pick<${model.invokeOptionsType}, ${shaped ? "'strictShapes' | 'onShapeMismatch' | " : ''}'onResult'>;\n`,
     ...helperGroups(model),
@@ -96,7 +96,9 @@ function clientClass(model: ClientModel): ClassStatement {
     [
       ...guardConstructorLines(model),
       `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
-      ...(model.validateInput ? ['this.#validateInput = options.validateInput ?? true;'] : []),
+      ...(inputEmbedded(model)
+        ? [`this.#validateInput = options.validateInput ?? ${model.validateInput};`]
+        : []),
       `this.#hooks = { ${shaped ? 'strictShapes: options.strictShapes, onShapeMismatch: options.onShapeMismatch, ' : ''}onResult: options.onResult };`,
     ],
     INDENT,
@@ -125,7 +127,7 @@ function toolMethod(tool: ToolModel): string {
 }
 
 function invokeOptionsMethod(model: ClientModel): string {
-  const validateInput = model.validateInput ? ' validateInput: this.#validateInput,' : '';
+  const validateInput = inputEmbedded(model) ? ' validateInput: this.#validateInput,' : '';
   return method(
     [],
     `#invokeOptions(request: RequestOptions | undefined): ${model.invokeOptionsType}`,
@@ -227,4 +229,9 @@ function object(members: Member[]): string {
     return `${comment}${m.text},`;
   });
   return `{\n${body.join('\n')}\n} as const`;
+}
+
+/** Whether the input schemas are in the output (`validateInput`, or Standard Schema objects need them). */
+function inputEmbedded(model: ClientModel): boolean {
+  return model.invokeOptionsType === 'InvokeOptions';
 }

@@ -9,6 +9,7 @@ import { paragraphs } from './paragraphs.js';
 import { fileText, type Statement, type StatementList, type Together } from './print.js';
 import { toolsStatements } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
+import { AGENT_RUNTIME_TEMPLATE, emitAgentFiles } from './agent-emit.js';
 import type { CompileMemo } from './validators/memo.js';
 import { ValidatorThread } from './validators/thread.js';
 
@@ -32,6 +33,7 @@ export const RUNTIME_TEMPLATES = [
   'runtime-protocol.ts',
   'runtime-spec.ts',
   'runtime-uri.ts',
+  AGENT_RUNTIME_TEMPLATE,
 ];
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
@@ -72,15 +74,13 @@ export async function emitClient(
   );
   const client = printed(files.client, clientStatements(model));
   const index = printed(files.index, indexStatements(model), 'reexports');
-  const types = emitted({
-    path: files.types,
-    content: `${header}\n${paragraphs(await compileDefinitions(model.definitions))}`,
-    format: true,
-  });
+  const typesText = paragraphs(await compileDefinitions(model.definitions));
+  const types = emitted({ path: files.types, content: `${header}\n${typesText}`, format: true });
+  const agentFiles = emitAgentFiles(model, header, typesText);
   const validators = await compiling;
   model.warnings.push(...validators.warnings);
   const runtime = await Promise.all(
-    RUNTIME_TEMPLATES.map(async (name) => ({
+    runtimeTemplates(model).map(async (name) => ({
       path: name,
       content: runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')),
       format: false,
@@ -96,6 +96,7 @@ export async function emitClient(
       ? [{ path: files.catalog, content: catalogSource(model), format: false }]
       : []),
     ...(files.readme ? [{ path: files.readme, content: readmeSource(model), format: false }] : []),
+    ...agentFiles,
     ...runtime,
   ];
 }
@@ -106,8 +107,16 @@ const toolFilePaths = (model: ClientModel) => [...new Set(model.tools.map((t) =>
 /** The files emitClient gives to prettier, known before they are emitted (to resolve prettier's options first). */
 export function formattedPaths(model: ClientModel): string[] {
   const { files } = model;
-  return [files.types, ...toolFilePaths(model), files.client, files.index];
+  // The framework adapters are formatted too; schemas.ts and the code-mode files are written as they are.
+  const adapters = [files.langchain, files.mastra].filter((p): p is string => p !== undefined);
+  return [files.types, ...toolFilePaths(model), files.client, files.index, ...adapters];
 }
+
+// The Standard Schema runtime only where schemas.ts imports it.
+const runtimeTemplates = (model: ClientModel) =>
+  RUNTIME_TEMPLATES.filter(
+    (name) => name !== AGENT_RUNTIME_TEMPLATE || model.files.runtimeStandard,
+  );
 
 function runtimeHeader(): string {
   return '// Copied by mcp-codegen from its templates/runtime.ts. Do not edit: it is replaced on every `mcp-codegen generate`.\n';

@@ -30,6 +30,9 @@ export function validatorEntries(model: ClientModel): ValidatorEntry[] {
       });
     if (tool.inputValidationSchema)
       entries.push({ name: inputValidatorName(tool), schema: tool.inputValidationSchema });
+    const standard = tool.standardSchema;
+    if (standard?.outputValidator && standard.outputValidationSchema)
+      entries.push({ name: standard.outputValidator, schema: standard.outputValidationSchema });
   }
   return entries;
 }

@@ -228,6 +228,8 @@ function keyOptions(
     validateInput: server.validateInput ?? null,
     validateOutput: server.validateOutput ?? null,
     layout: server.layout ?? null,
+    // Only when set, so that the options hash of every config without it stays what it was.
+    ...(server.agents ? { agents: server.agents } : {}),
   };
   // The security warnings are cached too, so the lint policies they were found under are part of the key.
   return sortKeys({

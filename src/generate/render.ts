@@ -9,7 +9,6 @@ import { optionsText } from './prettier-hash.js';
 import type { RenderServer } from './shapes.js';
 import type { Timer } from './types.js';
 
-
 /** One client's files, formatted, in memory: paths relative to `outDir` (which locates the prettier config). */
 export async function renderClient(
   snapshot: Snapshot,

@@ -2,23 +2,16 @@ import type { ServerConfig } from '../config/types.js';
 import { TypeSet } from './type-set.js';
 import { TOO_DEEP } from '../schema/walk.js';
 import { asObject } from '../shared/json.js';
-import type { Prompt, Snapshot } from '../snapshot/types.js';
-import { compareStrings } from '../shared/compare.js';
+import type { Snapshot } from '../snapshot/types.js';
 import { planBranches } from './branch-types.js';
 import { declareRequiredKeys, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from '../schema/error-codes.js';
 import { inputKindOf } from './input-kind.js';
-import {
-  NamePlanner,
-  RESERVED_MEMBER_NAMES,
-  RESERVED_TYPE_NAMES,
-  camelCase,
-  pascalCase,
-} from './naming.js';
-import { templateVariables } from './uri-template.js';
+import { NamePlanner, RESERVED_MEMBER_NAMES, RESERVED_TYPE_NAMES, pascalCase } from './naming.js';
+import { planHelperMembers, sortBy } from './helper-members.js';
 import { planModules } from './module-plan.js';
-import { RUNTIME_EXPORTS, type CheckErrorCode } from './runtime-names.js';
+import { RUNTIME_EXPORTS, checkCodes } from './runtime-names.js';
 import {
   ToolFilePlanner,
   catalogDescription,
@@ -28,37 +21,42 @@ import {
   toolSummary,
 } from './output-plan.js';
 import { guardFingerprint, listedTool } from './guard-fingerprint.js';
-import type {
-  ClientModel,
-  Layout,
-  ErrorCodeModel,
-  InvokeOptionsName,
-  PromptModel,
-  ResourceModel,
-  TemplateModel,
-  ToolModel,
-} from './types.js';
+import type { ClientModel, Layout, ErrorCodeModel, InvokeOptionsName, ToolModel } from './types.js';
+import { withAgentModules } from './agent-modules.js';
 import { SharedDefinitions } from './shared-definitions.js';
 import {
   withUndeclaredOutput,
   type OutputOrigin,
   type UndeclaredOutput,
 } from '../shapes/effective.js';
+import {
+  agentOptionsOf,
+  agentsModel,
+  claimToolSchemaNames,
+  planAgents,
+  reserveAgentNames,
+  toolSchemaNames,
+} from './agents.js';
 
 // Re-exported for the emitters and tests that read them from here.
 export { RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
 
 export function buildClientModel(
   snapshot: Snapshot,
-  server: Pick<ServerConfig, 'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout'>,
+  server: Pick<
+    ServerConfig,
+    'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout' | 'agents'
+  >,
   /** Result schemas the server does not declare (config `outputs`, the shapes file), by tool name. */
   undeclared?: ReadonlyMap<string, UndeclaredOutput>,
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
-  const files = planOutputFiles(layout);
+  const files = planOutputFiles(layout, agentOptionsOf(server.agents));
   const toolFiles = new ToolFilePlanner();
   const types = new NamePlanner(RESERVED_TYPE_NAMES);
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
+  reserveAgentNames(types);
+  const agentOptions = agentOptionsOf(server.agents);
   const className = types.claim(`${pascalCase(server.name, 'Mcp')}Client`);
   const optionsTypeName = types.claim(`${className}Options`);
   // Top-level bindings of client.ts, claimed before any tool's: a tool named `guard_client` gets another name.
@@ -78,8 +76,10 @@ export function buildClientModel(
   const catalogMember = methods.claim('catalog');
   const bases = new NamePlanner();
   const validateInput = server.validateInput ?? false;
+  // A Standard Schema object validates input, so it needs the input schemas embedded as `validateInput` does.
+  const embedInput = validateInput || agentOptions.standardSchema === true;
   // Without embedded input schemas `validateInput: true` could do nothing, so its type does not offer it.
-  const invokeOptionsType: InvokeOptionsName = validateInput
+  const invokeOptionsType: InvokeOptionsName = embedInput
     ? 'InvokeOptions'
     : 'UncheckedInputOptions';
 
@@ -113,6 +113,7 @@ export function buildClientModel(
       errorType: types.claim(`${base}Error`),
       resultType: types.claim(`${base}Result`),
       specName: types.claim(`${base}Spec`),
+      schemas: claimToolSchemaNames(types, base, tool.outputSchema !== undefined, agentOptions),
     };
   });
 
@@ -188,14 +189,18 @@ export function buildClientModel(
       ...(layout === 'per-tool'
         ? {
             // Of the tool as the server listed it: a sampled shape is not a change of the tool.
-            fingerprint: toolFingerprint(declared.get(tool.name)!, (v) => definitions.sortedJson(v)),
+            fingerprint: toolFingerprint(declared.get(tool.name)!, (v) =>
+              definitions.sortedJson(v),
+            ),
           }
         : {}),
       ...(description !== undefined ? { description } : {}),
       resultKind: p.outputType ? (origins.get(tool.name) ?? 'declared') : 'untyped',
       appOnly: isAppOnly(tool),
       // Of the tool as the server lists it (the live list has no sampled shape): see listedTool.
-      guardFingerprint: guardFingerprint(listedTool(tool, origins), (v) => definitions.sortedJson(v)),
+      guardFingerprint: guardFingerprint(listedTool(tool, origins), (v) =>
+        definitions.sortedJson(v),
+      ),
       specName: p.specName,
       inputType: p.inputType,
       inputKind,
@@ -209,10 +214,10 @@ export function buildClientModel(
       errorCodes,
       ...(errorCodes.length ? { errorCodeEnum: p.errorCodeEnum } : {}),
       errorType: p.errorType,
-      checkCodes: checkCodes(branches.length > 0, validateInput),
+      checkCodes: checkCodes(branches.length > 0, embedInput),
       resultType: p.resultType,
       optionsType: invokeOptionsType,
-      ...(validateInput
+      ...(embedInput
         ? {
             inputValidationSchema: definitions.validationSchema(tool.inputSchema),
             inputValidator: `${p.specName}_input`,
@@ -220,39 +225,16 @@ export function buildClientModel(
         : {}),
       ...(eraForm ? { eraForm } : {}),
       ...(origins.has(tool.name) ? { outputOrigin: origins.get(tool.name)! } : {}),
+      ...(p.schemas
+        ? {
+            standardSchema: toolSchemaNames(p.schemas, { tool, specName: p.specName }, definitions),
+          }
+        : {}),
     };
   });
 
   const era = snapshotEra(snapshot);
-  const resourceMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
-  const resources: ResourceModel[] = sortBy(snapshot.resources, (r) => r.uri).map((resource) => ({
-    resource,
-    member: resourceMembers.claim(camelCase(resource.name || resource.uri, 'resource')),
-  }));
-  const templateMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
-  const templates: TemplateModel[] = sortBy(snapshot.resourceTemplates, (t) => t.uriTemplate).map(
-    (template) => {
-      const member = templateMembers.claim(
-        camelCase(template.name || template.uriTemplate, 'template'),
-      );
-      return {
-        template,
-        member,
-        variablesType: types.claim(`${pascalCase(member)}TemplateVariables`),
-        variables: templateVariables(template.uriTemplate),
-      };
-    },
-  );
-  const promptMembers = new NamePlanner(RESERVED_MEMBER_NAMES);
-  const prompts: PromptModel[] = sortBy(snapshot.prompts, (p) => p.name).map((prompt) => {
-    const member = promptMembers.claim(camelCase(prompt.name, 'prompt'));
-    return {
-      prompt,
-      member,
-      argumentsType: types.claim(`${pascalCase(member)}PromptArguments`),
-      argumentsOptional: !hasRequiredArgument(prompt),
-    };
-  });
+  const { resources, templates, prompts } = planHelperMembers(snapshot, types);
 
   const named = {
     serverName: server.name,
@@ -273,28 +255,9 @@ export function buildClientModel(
     validateOutput: server.validateOutput ?? true,
     validateInput,
     invokeOptionsType,
+    ...agentsModel(planAgents(agentOptions, types, className)),
     warnings,
   };
   // Last, once every name is decided: what each file imports and exports.
-  return { ...named, modules: planModules(named) };
-}
-
-/**
- * The runtime checks a tool can fail: its result is checked wherever it has a known shape (the
- * validators are generated whatever the config's `validateOutput`, which a client or a call may
- * override), its input only where the input schema was embedded.
- */
-function checkCodes(resultShapeKnown: boolean, inputEmbedded: boolean): CheckErrorCode[] {
-  return [
-    ...(resultShapeKnown ? (['$invalid_result'] as const) : []),
-    ...(inputEmbedded ? (['$invalid_input'] as const) : []),
-  ];
-}
-
-function hasRequiredArgument(prompt: Prompt): boolean {
-  return (prompt.arguments ?? []).some((a) => a.required === true);
-}
-
-function sortBy<T>(items: readonly T[], key: (item: T) => string): T[] {
-  return [...items].sort((a, b) => compareStrings(key(a), key(b)));
+  return { ...named, modules: withAgentModules(named, planModules(named)) };
 }

@@ -4,18 +4,28 @@ import type { JsonValue, Tool } from '../snapshot/types.js';
 import { sortKeys } from '../snapshot/write.js';
 import { NamePlanner, words } from './naming.js';
 import type { Layout, OutputFiles } from './types.js';
+import type { AgentOptions } from './agents.js';
 
 /**
  * The files of the output: which declaration goes where is decided here, with the names, so the
  * emitters only print and compute import paths from what the model says.
  */
-export function planOutputFiles(layout: Layout): OutputFiles {
+export function planOutputFiles(layout: Layout, agents: AgentOptions = {}): OutputFiles {
   const shared = {
     types: 'types.ts',
     validators: 'validators.ts',
     client: 'client.ts',
     index: 'index.ts',
     runtime: 'runtime.ts',
+    ...(agents.standardSchema === true
+      ? { schemas: 'schemas.ts', runtimeStandard: 'runtime-standard.ts' }
+      : {}),
+    // Not `code-mode.ts` beside it: that would make the .d.ts the declaration of that module.
+    ...(agents.codeMode === true
+      ? { codeModeDeclaration: 'code-mode.d.ts', codeModeText: 'code-mode-declaration.ts' }
+      : {}),
+    ...(agents.langchain === true ? { langchain: 'langchain.ts' } : {}),
+    ...(agents.mastra === true ? { mastra: 'mastra.ts' } : {}),
   };
   return layout === 'single'
     ? { ...shared, tools: 'tools.ts' }

@@ -85,3 +85,15 @@ export const RUNTIME_ERROR_CODES: Readonly<Record<string, string>> = {
 
 /** The codes of the runtime's checks (`CheckErrorCode`): a tool's error union holds each only where that check can run. */
 export type CheckErrorCode = '$invalid_result' | '$invalid_input';
+
+/**
+ * The runtime checks a tool can fail: its result is checked wherever it has a known shape (the
+ * validators are generated whatever the config's `validateOutput`, which a client or a call may
+ * override), its input only where the input schema was embedded.
+ */
+export function checkCodes(resultShapeKnown: boolean, inputEmbedded: boolean): CheckErrorCode[] {
+  return [
+    ...(resultShapeKnown ? (['$invalid_result'] as const) : []),
+    ...(inputEmbedded ? (['$invalid_input'] as const) : []),
+  ];
+}

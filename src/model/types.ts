@@ -38,6 +38,16 @@ export interface OutputFiles {
   /** The agent catalog and its README, per-tool layout only. */
   catalog?: string;
   readme?: string;
+  /** Standard Schema objects and `toolSchemas` (config `agents.standardSchema`), with the runtime they import. */
+  schemas?: string;
+  runtimeStandard?: string;
+  /** The code-mode declaration, as a file and as a string export (config `agents.codeMode`). */
+  codeModeDeclaration?: string;
+  codeModeText?: string;
+  /** The LangChain adapter (config `agents.langchain`): not re-exported by index.ts, so only its importers load LangChain. */
+  langchain?: string;
+  /** The Mastra adapter (config `agents.mastra`), likewise. */
+  mastra?: string;
 }
 
 export interface ClientModel {
@@ -71,6 +81,8 @@ export interface ClientModel {
   validateInput: boolean;
   /** What the client class hands its tools: `UncheckedInputOptions` when no input schema was embedded (see `ToolModel.optionsType`). */
   invokeOptionsType: InvokeOptionsName;
+  /** What agent frameworks take (src/model/agents.ts); absent when the config turns none on. */
+  agents?: AgentsModel;
   /** Things the user should know that did not stop generation (renamed collisions, config naming unknown tools). */
   warnings: string[];
 }
@@ -139,6 +151,8 @@ export interface ToolModel {
   optionsType: InvokeOptionsName;
   /** Set for a non-object output, whose shape differs per protocol era: the snapshot's form. */
   eraForm?: EraForm;
+  /** Its Standard Schema objects, when `agents.standardSchema` is on. */
+  standardSchema?: ToolSchemaNames;
 }
 
 export type BranchKind = 'documented' | 'alternative' | 'error';
@@ -204,3 +218,26 @@ export interface ImportPlan {
 
 /** What each generated TypeScript file imports and re-exports, keyed by its path: decided with the names. */
 export type ModulePlans = Record<string, ImportPlan[]>;
+
+/** What agent frameworks take (issue 26), as src/model/agents.ts plans it. */
+export interface AgentsModel {
+  /** `schemas.ts`: the Standard Schema objects, `toolSchemas` and `classifyToolOutput`. */
+  standardSchema: boolean;
+  /** `code-mode.d.ts` and `codeModeDeclaration`. */
+  codeMode: boolean;
+  /** `langchain.ts`: `langchainTools(client)`, the one file that imports `@langchain/core`. */
+  langchain: boolean;
+  /** The global namespace the code-mode declaration keeps the schema types in (with `codeMode`). */
+  codeModeNamespace?: string;
+}
+
+/** Per tool, when Standard Schema objects are on. */
+export interface ToolSchemaNames {
+  /** The input's Standard Schema object (`GetForecastInputSchema`). */
+  input: string;
+  /** The output's, when the tool declares an outputSchema. */
+  output?: string;
+  /** validators.ts export checking the whole outputSchema (the branches each check one part). */
+  outputValidator?: string;
+  outputValidationSchema?: JsonObject;
+}

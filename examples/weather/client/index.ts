@@ -64,3 +64,22 @@ export type {
   UncheckedInputOptions,
   ValidationIssue,
 } from './runtime.js';
+export {
+  classifyToolOutput,
+  toolSchemas,
+  ConvertTemperatureInputSchema,
+  ConvertTemperatureOutputSchema,
+  GetForecastInputSchema,
+  GetForecastOutputSchema,
+  ListCitiesInputSchema,
+  ListCitiesOutputSchema,
+  SetAlertInputSchema,
+  SetAlertOutputSchema,
+} from './schemas.js';
+export type {
+  JsonSchemaTarget,
+  StandardIssue,
+  StandardResult,
+  StandardToolSchema,
+} from './runtime-standard.js';
+export { codeModeDeclaration } from './code-mode-declaration.js';

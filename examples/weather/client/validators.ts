@@ -414,6 +414,199 @@ return errors === 0;
 
 const $check5 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
+const schema0_0 = ["sunny","cloudy","rain","snow"];
+const func0 = Object.prototype.hasOwnProperty;
+
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs1 = errors;
+let valid0 = false;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.city === undefined) || (!(func0.call(data, "city")))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
+errors++;
+}
+if((data.days === undefined) || (!(func0.call(data, "days")))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "days"}, "must have required property '"+"days"+"'");
+errors++;
+}
+for(const key0 of Object.keys(data)){
+if(!((key0 === "city") || (key0 === "days"))){
+vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
+errors++;
+}
+}
+if(data.city !== undefined && func0.call(data, "city")){
+if(typeof data.city !== "string"){
+vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
+errors++;
+}
+}
+if(data.days !== undefined && func0.call(data, "days")){
+let data1 = data.days;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if((data2.condition === undefined) || (!(func0.call(data2, "condition")))){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "condition"}, "must have required property '"+"condition"+"'");
+errors++;
+}
+if((data2.day === undefined) || (!(func0.call(data2, "day")))){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "day"}, "must have required property '"+"day"+"'");
+errors++;
+}
+if((data2.highC === undefined) || (!(func0.call(data2, "highC")))){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "highC"}, "must have required property '"+"highC"+"'");
+errors++;
+}
+for(const key1 of Object.keys(data2)){
+if(!(((key1 === "condition") || (key1 === "day")) || (key1 === "highC"))){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0, "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties");
+errors++;
+}
+}
+if(data2.condition !== undefined && func0.call(data2, "condition")){
+let data3 = data2.condition;
+if(typeof data3 !== "string"){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/condition", "type", {type: "string"}, "must be string");
+errors++;
+}
+if(!((((data3 === "sunny") || (data3 === "cloudy")) || (data3 === "rain")) || (data3 === "snow"))){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/condition", "enum", {allowedValues: schema0_0}, "must be equal to one of the allowed values");
+errors++;
+}
+}
+if(data2.day !== undefined && func0.call(data2, "day")){
+let data4 = data2.day;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "type", {type: "integer"}, "must be integer");
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 > 9007199254740991 || isNaN(data4)){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "maximum", {comparison: "<=", limit: 9007199254740991}, "must be <= 9007199254740991");
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "minimum", {comparison: ">=", limit: 1}, "must be >= 1");
+errors++;
+}
+}
+}
+if(data2.highC !== undefined && func0.call(data2, "highC")){
+if(!(typeof data2.highC == "number")){
+vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/highC", "type", {type: "number"}, "must be number");
+errors++;
+}
+}
+}
+else {
+vErrors = $addError(vErrors, instancePath+"/days/" + i0, "type", {type: "object"}, "must be object");
+errors++;
+}
+}
+}
+else {
+vErrors = $addError(vErrors, instancePath+"/days", "type", {type: "array"}, "must be array");
+errors++;
+}
+}
+}
+else {
+vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
+errors++;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.error === undefined) || (!(func0.call(data, "error")))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "error"}, "must have required property '"+"error"+"'");
+errors++;
+}
+if((data.message === undefined) || (!(func0.call(data, "message")))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "message"}, "must have required property '"+"message"+"'");
+errors++;
+}
+if((data.retryable === undefined) || (!(func0.call(data, "retryable")))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "retryable"}, "must have required property '"+"retryable"+"'");
+errors++;
+}
+for(const key2 of Object.keys(data)){
+if(!(((key2 === "error") || (key2 === "message")) || (key2 === "retryable"))){
+vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key2}, "must NOT have additional properties");
+errors++;
+}
+}
+if(data.error !== undefined && func0.call(data, "error")){
+let data6 = data.error;
+if(typeof data6 !== "string"){
+vErrors = $addError(vErrors, instancePath+"/error", "type", {type: "string"}, "must be string");
+errors++;
+}
+if("unknown_city" !== data6){
+vErrors = $addError(vErrors, instancePath+"/error", "const", {allowedValue: "unknown_city"}, "must be equal to constant");
+errors++;
+}
+}
+if(data.message !== undefined && func0.call(data, "message")){
+if(typeof data.message !== "string"){
+vErrors = $addError(vErrors, instancePath+"/message", "type", {type: "string"}, "must be string");
+errors++;
+}
+}
+if(data.retryable !== undefined && func0.call(data, "retryable")){
+if(typeof data.retryable !== "boolean"){
+vErrors = $addError(vErrors, instancePath+"/retryable", "type", {type: "boolean"}, "must be boolean");
+errors++;
+}
+}
+}
+else {
+vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
+errors++;
+}
+var _valid0 = _errs18 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = $addError(vErrors, instancePath, "anyOf", {}, "must match a schema in anyOf");
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
+errors++;
+}
+validate0.errors = vErrors;
+return errors === 0;
+}
+
+    return (value) => $issues(validate0, value);
+  } catch (error) {
+    return $rejectAll($reasonOf(error));
+  }
+})();
+
+const $check6 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
+  try {
 const func0 = Object.prototype.hasOwnProperty;
 const func6 = $ucs2length;
 
@@ -512,7 +705,7 @@ return errors === 0;
   }
 })();
 
-const $check6 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check7 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -532,7 +725,7 @@ return errors === 0;
   }
 })();
 
-const $check7 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check8 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const func0 = Object.prototype.hasOwnProperty;
 
@@ -602,7 +795,7 @@ return errors === 0;
   }
 })();
 
-const $check8 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
+const $check9 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
   try {
 const schema0_0 = ["above","below"];
 const func0 = Object.prototype.hasOwnProperty;
@@ -670,10 +863,14 @@ return errors === 0;
 
 export const ConvertTemperatureSpec_0: (value: unknown) => readonly ValidationIssue[] = $check0;
 export const ConvertTemperatureSpec_input: (value: unknown) => readonly ValidationIssue[] = $check1;
+export const ConvertTemperatureSpec_output: (value: unknown) => readonly ValidationIssue[] = $check0;
 export const GetForecastSpec_0: (value: unknown) => readonly ValidationIssue[] = $check2;
 export const GetForecastSpec_1: (value: unknown) => readonly ValidationIssue[] = $check3;
 export const GetForecastSpec_input: (value: unknown) => readonly ValidationIssue[] = $check4;
-export const ListCitiesSpec_0: (value: unknown) => readonly ValidationIssue[] = $check5;
-export const ListCitiesSpec_input: (value: unknown) => readonly ValidationIssue[] = $check6;
-export const SetAlertSpec_0: (value: unknown) => readonly ValidationIssue[] = $check7;
-export const SetAlertSpec_input: (value: unknown) => readonly ValidationIssue[] = $check8;
+export const GetForecastSpec_output: (value: unknown) => readonly ValidationIssue[] = $check5;
+export const ListCitiesSpec_0: (value: unknown) => readonly ValidationIssue[] = $check6;
+export const ListCitiesSpec_input: (value: unknown) => readonly ValidationIssue[] = $check7;
+export const ListCitiesSpec_output: (value: unknown) => readonly ValidationIssue[] = $check6;
+export const SetAlertSpec_0: (value: unknown) => readonly ValidationIssue[] = $check8;
+export const SetAlertSpec_input: (value: unknown) => readonly ValidationIssue[] = $check9;
+export const SetAlertSpec_output: (value: unknown) => readonly ValidationIssue[] = $check8;

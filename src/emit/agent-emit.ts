@@ -1,0 +1,47 @@
+import type { ClientModel } from '../model/types.js';
+import { codeModeDeclaration, codeModeTextSource } from './code-mode.js';
+import { fileText } from './print.js';
+import { langchainStatements } from './langchain-file.js';
+import { mastraStatements } from './mastra-file.js';
+import { schemasStatements } from './schemas-file.js';
+
+/** The runtime file only schemas.ts imports: copied only when Standard Schema objects are on. */
+export const AGENT_RUNTIME_TEMPLATE = 'runtime-standard.ts';
+
+/**
+ * The files agent frameworks read (src/model/agents.ts), each only when its switch is on: schemas.ts
+ * (written as it is: prettier overflows its stack on deeply nested schemas) and the code-mode declaration with its string export
+ * (written as they are, so that the string is the file byte for byte).
+ */
+type File = { path: string; content: string; format: boolean };
+
+export function emitAgentFiles(model: ClientModel, header: string, typesText: string): File[] {
+  const { schemas, codeModeDeclaration: declarationFile, codeModeText } = model.files;
+  const out: File[] = [];
+  if (schemas !== undefined)
+    out.push({
+      path: schemas,
+      content: `${header}\n${fileText(schemasStatements(model))}`,
+      format: false,
+    });
+  if (model.files.langchain !== undefined)
+    out.push({
+      path: model.files.langchain,
+      content: `${header}\n${fileText(langchainStatements(model))}`,
+      format: true,
+    });
+  if (model.files.mastra !== undefined)
+    out.push({
+      path: model.files.mastra,
+      content: `${header}\n${fileText(mastraStatements(model))}`,
+      format: true,
+    });
+  if (declarationFile !== undefined && codeModeText !== undefined) {
+    const declaration = codeModeDeclaration(model, header, typesText);
+    out.push(
+      { path: declarationFile, content: declaration, format: false },
+      { path: codeModeText, content: codeModeTextSource(header, declaration), format: false },
+    );
+  }
+  return out;
+}

@@ -1,0 +1,139 @@
+import { compareStrings } from '../shared/compare.js';
+import { moduleSpecifier } from './module-plan.js';
+import type { ClientModel, ImportPlan, ModulePlans } from './types.js';
+
+/**
+ * What schemas.ts imports, and what index.ts re-exports of the agent files (src/model/agents.ts):
+ * planned with the names, like every other module's imports (module-plan.ts).
+ */
+type Planned = Omit<ClientModel, 'modules'>;
+
+const names = (list: Array<string | [string, 'type']>) =>
+  list.map((n) => (typeof n === 'string' ? { name: n } : { name: n[0], type: true }));
+
+function plan(
+  from: string,
+  file: string,
+  list: Array<string | [string, 'type']>,
+  extra: Partial<ImportPlan> = {},
+): ImportPlan {
+  return { file, specifier: moduleSpecifier(from, file), names: names(list), ...extra };
+}
+
+export function agentModules(model: Planned): ModulePlans {
+  const { schemas, runtimeStandard } = model.files;
+  if (schemas === undefined || runtimeStandard === undefined) return {};
+  const imports = [
+    plan(schemas, runtimeStandard, [
+      'classifyOutput',
+      'standardSchema',
+      ['StandardToolSchema', 'type'],
+    ]),
+  ];
+  const used = model.tools.flatMap((t) => [
+    ...(t.inputKind === 'object' ? [t.inputType] : []),
+    ...t.branches.map((b) => b.typeName),
+  ]);
+  if (used.length)
+    imports.push(plan(schemas, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
+  const byFile = new Map<string, Array<string | [string, 'type']>>();
+  for (const t of model.tools)
+    byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.specName, [t.resultType, 'type']]);
+  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
+    imports.push(plan(schemas, file, list));
+  imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
+  return { [schemas]: imports, ...langchainModule(model), ...mastraModule(model) };
+}
+
+// langchain.ts: LangChain's tool class, the Standard Schema objects (for their JSON Schema) and the functions.
+function langchainModule(model: Planned): ModulePlans {
+  const { langchain, schemas } = model.files;
+  if (langchain === undefined || schemas === undefined) return {};
+  const tools = '@langchain/core/tools';
+  const imports: ImportPlan[] = [
+    {
+      file: tools,
+      specifier: tools,
+      names: names(['DynamicStructuredTool', ['ToolSchemaBase', 'type']]),
+    },
+    plan(langchain, model.files.runtime, ['McpClientLike'], { typeOnly: true }),
+    plan(
+      langchain,
+      schemas,
+      model.tools.map((t) => t.standardSchema!.input),
+    ),
+  ];
+  const byFile = new Map<string, Array<string | [string, 'type']>>();
+  for (const t of model.tools)
+    byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.functionName, [t.resultType, 'type']]);
+  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
+    imports.push(plan(langchain, file, list));
+  const inputs = [
+    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
+  ].sort();
+  if (inputs.length) imports.push(plan(langchain, model.files.types, inputs, { typeOnly: true }));
+  return { [langchain]: imports };
+}
+
+/** index.ts's re-exports of the agent files: the names every client with them exports. */
+export function agentIndexExports(model: Planned): ImportPlan[] {
+  const { index, schemas, runtimeStandard, codeModeText } = model.files;
+  const exports: ImportPlan[] = [];
+  if (schemas !== undefined && runtimeStandard !== undefined) {
+    const objects = model.tools.flatMap((t) =>
+      t.standardSchema
+        ? [t.standardSchema.input, ...(t.standardSchema.output ? [t.standardSchema.output] : [])]
+        : [],
+    );
+    exports.push(
+      plan(index, schemas, ['classifyToolOutput', 'toolSchemas', ...objects], { reexport: true }),
+      plan(
+        index,
+        runtimeStandard,
+        ['JsonSchemaTarget', 'StandardIssue', 'StandardResult', 'StandardToolSchema'],
+        {
+          reexport: true,
+          typeOnly: true,
+        },
+      ),
+    );
+  }
+  if (codeModeText !== undefined)
+    exports.push(plan(index, codeModeText, ['codeModeDeclaration'], { reexport: true }));
+  return exports;
+}
+
+// mastra.ts: Mastra's createTool, the Standard Schema objects, the functions and ToolCallError.
+function mastraModule(model: Planned): ModulePlans {
+  const { mastra, schemas } = model.files;
+  if (mastra === undefined || schemas === undefined) return {};
+  const tools = '@mastra/core/tools';
+  const objects = model.tools.flatMap((t) =>
+    t.standardSchema
+      ? [t.standardSchema.input, ...(t.standardSchema.output ? [t.standardSchema.output] : [])]
+      : [],
+  );
+  const imports: ImportPlan[] = [
+    { file: tools, specifier: tools, names: names(['createTool']) },
+    plan(mastra, model.files.runtime, [['McpClientLike', 'type'], 'ToolCallError']),
+    plan(mastra, schemas, objects),
+  ];
+  const byFile = new Map<string, string[]>();
+  for (const t of model.tools) byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.functionName]);
+  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
+    imports.push(plan(mastra, file, list));
+  return { [mastra]: imports };
+}
+
+// index.ts re-exports the agent files after everything else; schemas.ts has its own imports.
+export function withAgentModules(
+  named: Omit<ClientModel, 'modules'>,
+  plans: ModulePlans,
+): ModulePlans {
+  const index = named.files.index;
+  return {
+    ...plans,
+    [index]: [...(plans[index] ?? []), ...agentIndexExports(named)],
+    ...agentModules(named),
+  };
+}
