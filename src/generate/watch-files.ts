@@ -18,7 +18,10 @@ export class FileWatch {
     this.#warn = warn;
   }
 
-  /** Watch exactly these files from now on (those no longer named stop being watched). */
+  /**
+   * Watch exactly these files from now on (those no longer named stop being watched). A file in
+   * a folder that does not exist is watched from the next call after the folder appears.
+   */
   set(files: Iterable<string>): void {
     const wanted = new Map<string, Set<string>>();
     for (const file of files) {
@@ -33,8 +36,11 @@ export class FileWatch {
     }
     for (const [folder, names] of wanted) {
       const entry = this.#folders.get(folder);
-      if (entry) entry.names = names;
-      else this.#folders.set(folder, { watcher: this.#open(folder), names });
+      if (entry) {
+        entry.names = names;
+        // A folder that did not exist yet (an output folder before the first run) is tried again.
+        entry.watcher ??= this.#open(folder);
+      } else this.#folders.set(folder, { watcher: this.#open(folder), names });
     }
   }
 
@@ -60,9 +66,8 @@ export class FileWatch {
       watcher.on('error', (error) => this.#warn(`cannot watch ${folder}: ${error.message}`));
       return watcher;
     } catch (error) {
-      this.#warn(
-        `cannot watch ${folder}: ${error instanceof Error ? error.message : String(error)}; create the folder, then change the config to watch it`,
-      );
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.#warn(`cannot watch ${folder}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   }

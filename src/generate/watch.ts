@@ -111,8 +111,10 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
       ];
       options.print(`${server.name}: ${why}; ${parts.length ? parts.join('; ') : 'unchanged'}`);
     } catch (error) {
-      options.print(`${server.name}: ${why}; failed, nothing written`);
+      // The whole error (with its hint) goes to stderr; the line says what failed.
       options.problem(error);
+      const message = error instanceof Error ? error.message : String(error);
+      options.print(`${server.name}: ${why}; failed, nothing written: ${message.split('\n')[0]}`);
     }
   };
 
@@ -134,10 +136,12 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
       const reasons = new Set([...(batch.get(CONFIG) ?? []), ...(batch.get(server.name) ?? [])]);
       if (reasons.size) await regenerate(server, reasons);
     }
+    files.set(watched.keys());
   };
 
   rewire();
   for (const server of selected(config, options.only)) await regenerate(server, ['generated']);
+  files.set(watched.keys());
   const live = listeners.size ? ` and ${listeners.size} live server${listeners.size === 1 ? '' : 's'}` : '';
   options.print(`watching ${files.size} file${files.size === 1 ? '' : 's'}${live} (Ctrl-C to stop)`);
 
