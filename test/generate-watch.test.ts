@@ -125,6 +125,17 @@ test('a snapshot edit rewrites the client once; a bad edit writes nothing and th
     snapshot.tools[0].description = 'Fixed.';
     save(snapshotFile, `${JSON.stringify(snapshot, null, 2)}\n`);
     await watch.expect(/^weather: snapshot changed; wrote .*client\/tools\.ts/);
+
+    // The config is read again, and the files the new one names are watched.
+    const other = join(dir, 'other.snapshot.json');
+    copyFileSync(snapshotFile, other);
+    const config = { servers: [{ name: 'weather', source: { snapshot: 'other.snapshot.json' }, out: 'client' }] };
+    save(join(dir, 'mcp-codegen.config.json'), JSON.stringify(config));
+    await watch.expect(/^weather: config changed; unchanged$/);
+    snapshot.tools[0].description = 'From the other file.';
+    save(other, `${JSON.stringify(snapshot, null, 2)}\n`);
+    await watch.expect(/^weather: snapshot changed; wrote .*client\/tools\.ts/);
+    assert.match(readFileSync(join(dir, 'client/tools.ts'), 'utf8'), /From the other file\./);
     assert.equal(await watch.interrupt(), 0, watch.output());
     assert.equal(watch.lines.at(-1), 'stopped');
   } finally {
