@@ -47,7 +47,8 @@ class Watch {
   async next(): Promise<string> {
     const deadline = Date.now() + WAIT_MS;
     while (this.#read >= this.lines.length) {
-      if (this.child.exitCode !== null) assert.fail(`the watch exited (${this.child.exitCode})${this.output()}`);
+      if (this.child.exitCode !== null)
+        assert.fail(`the watch exited (${this.child.exitCode})${this.output()}`);
       const left = deadline - Date.now();
       if (left <= 0) assert.fail(`no line within ${WAIT_MS} ms${this.output()}`);
       await new Promise<void>((done) => {
@@ -70,7 +71,9 @@ class Watch {
   /** Ctrl-C, and the exit code (bounded). */
   async interrupt(): Promise<number | null> {
     this.child.kill('SIGINT');
-    const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), WAIT_MS).unref());
+    const timeout = new Promise<'timeout'>((done) =>
+      setTimeout(() => done('timeout'), WAIT_MS).unref(),
+    );
     const code = await Promise.race([this.exited, timeout]);
     if (code === 'timeout') assert.fail(`SIGINT did not stop the watch${this.output()}`);
     return code;
@@ -119,7 +122,9 @@ test('a snapshot edit rewrites the client once; a bad edit writes nothing and th
 
     save(snapshotFile, '{ "tools": [ not json');
     // The next line: a second regeneration of the burst above would be here instead.
-    await watch.expect(/^weather: snapshot changed; failed, nothing written: .*weather\.snapshot\.json/);
+    await watch.expect(
+      /^weather: snapshot changed; failed, nothing written: .*weather\.snapshot\.json/,
+    );
     assert.equal(readFileSync(join(dir, 'client/tools.ts'), 'utf8'), tools);
 
     snapshot.tools[0].description = 'Fixed.';
@@ -129,7 +134,9 @@ test('a snapshot edit rewrites the client once; a bad edit writes nothing and th
     // The config is read again, and the files the new one names are watched.
     const other = join(dir, 'other.snapshot.json');
     copyFileSync(snapshotFile, other);
-    const config = { servers: [{ name: 'weather', source: { snapshot: 'other.snapshot.json' }, out: 'client' }] };
+    const config = {
+      servers: [{ name: 'weather', source: { snapshot: 'other.snapshot.json' }, out: 'client' }],
+    };
     save(join(dir, 'mcp-codegen.config.json'), JSON.stringify(config));
     await watch.expect(/^weather: config changed; unchanged$/);
     snapshot.tools[0].description = 'From the other file.';

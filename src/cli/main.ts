@@ -1,7 +1,6 @@
 import { ExitCode } from '../shared/errors.js';
-import { type Command, processIo, type Io } from './io.js';
+import { type Command, type Io, processIo } from './io.js';
 import { reportError } from './report-error.js';
-
 
 /**
  * Commands load on demand: `generate` pulls in prettier, Ajv and json-schema-to-typescript, `snapshot` the MCP SDK,

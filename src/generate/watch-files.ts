@@ -67,7 +67,9 @@ export class FileWatch {
       return watcher;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.#warn(`cannot watch ${folder}: ${error instanceof Error ? error.message : String(error)}`);
+        this.#warn(
+          `cannot watch ${folder}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       return undefined;
     }
   }

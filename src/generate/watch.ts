@@ -142,8 +142,12 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
   rewire();
   for (const server of selected(config, options.only)) await regenerate(server, ['generated']);
   files.set(watched.keys());
-  const live = listeners.size ? ` and ${listeners.size} live server${listeners.size === 1 ? '' : 's'}` : '';
-  options.print(`watching ${files.size} file${files.size === 1 ? '' : 's'}${live} (Ctrl-C to stop)`);
+  const live = listeners.size
+    ? ` and ${listeners.size} live server${listeners.size === 1 ? '' : 's'}`
+    : '';
+  options.print(
+    `watching ${files.size} file${files.size === 1 ? '' : 's'}${live} (Ctrl-C to stop)`,
+  );
 
   await new Promise<void>((done) => {
     if (options.stop.aborted) done();
