@@ -13,7 +13,8 @@ import { httpTransport, stdioTransport } from './transport.js';
 /** What a listening session reports: a list that changed, the server going away, and coming back. */
 export interface ListenEvents {
   changed(list: 'tools' | 'resources' | 'prompts'): void;
-  lost(reason: string): void;
+  /** `everUp`: whether a session was ever open (else the first connection failed). */
+  lost(reason: string, everUp: boolean): void;
   back(): void;
 }
 
@@ -56,7 +57,7 @@ export function listen(
     if (closed) return;
     if (!lostSaid) {
       lostSaid = true;
-      events.lost(reason);
+      events.lost(reason, wasUp);
     }
     timer = setTimeout(() => void open(), backoff);
     backoff = Math.min(backoff * 2, options.maxBackoffMs ?? MAX_BACKOFF_MS);
@@ -73,6 +74,7 @@ export function listen(
       events.changed('prompts'),
     );
     let up = false;
+    client = next;
     next.onclose = () => {
       if (up && !closed) {
         client = undefined;
@@ -82,6 +84,7 @@ export function listen(
     try {
       await withTimeout(next.connect(transportFor(source, options)), options.timeoutMs);
     } catch (error) {
+      client = undefined;
       await next.close().catch(() => {});
       retry(error instanceof Error ? error.message : String(error));
       return;
@@ -91,7 +94,6 @@ export function listen(
       return;
     }
     up = true;
-    client = next;
     backoff = options.backoffMs ?? FIRST_BACKOFF_MS;
     if (wasUp || lostSaid) events.back();
     wasUp = true;
@@ -103,6 +105,7 @@ export function listen(
     async close() {
       closed = true;
       clearTimeout(timer);
+      // Also a session still connecting: closing it ends the wait for its answer.
       await client?.close().catch(() => {});
     },
   };

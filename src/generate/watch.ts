@@ -85,10 +85,14 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
       },
       {
         changed: (list) => schedule(server.name, `${list} list changed`),
-        lost: (reason) =>
+        lost: (reason, everUp) => {
+          if (stopped) return;
           options.print(
-            `${server.name}: server went away (${reason}); keeping the last client, reconnecting`,
-          ),
+            everUp
+              ? `${server.name}: server went away (${reason}); keeping the last client, reconnecting`
+              : `${server.name}: cannot open a session to watch for list_changed (${reason}); retrying`,
+          );
+        },
         back: () => schedule(server.name, 'reconnected'),
       },
     );
@@ -156,8 +160,9 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
   stopped = true;
   clearTimeout(timer);
   files.close();
-  await queue;
+  // Sessions first: Ctrl-C in a terminal reaches a stdio server too, and its going away is no news.
   await Promise.all([...listeners.values()].map(({ listener }) => listener.close()));
+  await queue;
 }
 
 function isLive(server: ServerConfig): boolean {
