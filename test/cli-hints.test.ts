@@ -28,7 +28,7 @@ function commandsFor(file: string): Command[] {
   if (path.startsWith('snapshot/')) return ['generate', 'diff', 'lint'];
   if (/^(cli\/sample\.ts|sample(-[a-z]+)?\.ts|record\.ts)$/.test(path)) return ['sample'];
   if (path.startsWith('shapes/')) return ['sample', 'generate'];
-  if (/^(cli\/generate\.ts|generate\.ts|config\/|emit\/|model\/|schema\/)/.test(path))
+  if (/^(cli\/(generate|watch)\.ts|generate\.ts|config\/|emit\/|model\/|schema\/)/.test(path))
     return ['generate'];
   return ALL;
 }

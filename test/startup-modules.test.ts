@@ -108,7 +108,12 @@ test("the package entry ('mcp-codegen', where defineConfig lives) loads only its
 test('--help loads the CLI core and no command, no library', async () => {
   const { urls, code, output } = await loadedBy([bin, '--help']);
   assert.equal(code, 0, output);
-  assert.deepEqual(ours(urls), ['cli/io.js', 'cli/main.js', 'shared/errors.js']);
+  assert.deepEqual(ours(urls), [
+    'cli/io.js',
+    'cli/main.js',
+    'cli/report-error.js',
+    'shared/errors.js',
+  ]);
   assert.deepEqual(packagesIn(urls), []);
 });
 

@@ -9,7 +9,7 @@ import { DISCOVERY_FLAGS, discoveryFlags } from './discovery-flags.js';
 import type { Command, Io } from './io.js';
 
 const help = `Usage:
-  mcp-codegen generate [--config <file>] [--server <name>]... [--check] [--offline]
+  mcp-codegen generate [--config <file>] [--server <name>]... [--check | --watch] [--offline]
                        [--layout single|per-tool] [--timeout <ms>] [--max-pages <n>] [--era auto|legacy|modern]
   mcp-codegen generate --snapshot <file> --out <dir> [--name <Name>] [--layout single|per-tool] [--check]
 
@@ -26,6 +26,11 @@ Options:
                       stale, missing or obsolete files. Exit 1 if any, 0 if everything is fresh.
                       When the inputs hash as the folder's manifest records, decided from hashes
                       without generating.
+  --watch             Generate, then keep watching: regenerate when the config, a snapshot file or
+                      a shapes file changes, and, for a live source, when the server sends
+                      list_changed (a session stays open; a server that goes away is reconnected
+                      with backoff, its last client kept). One line on stdout per regeneration;
+                      a failed one writes nothing and the watch goes on. Ctrl-C stops it (exit 0).
   --offline           Never contact a server: live sources generate from their committed snapshot.
   --layout <layout>   single: tools.ts holds every tool; per-tool: one file a tool under tools/, with
                       catalog.json and README.md for agents. Overrides each server's \`layout\` for this run.
@@ -64,6 +69,7 @@ export const generateCommand: Command = defineCommand(
     out: { type: 'string' },
     name: { type: 'string' },
     check: { type: 'boolean' },
+    watch: { type: 'boolean' },
     offline: { type: 'boolean' },
     timings: { type: 'boolean' },
     quiet: { type: 'boolean' },
@@ -74,14 +80,17 @@ export const generateCommand: Command = defineCommand(
   async ({ values }, io) => {
     // Node's clock starts with the process: this is the start-up (node itself, then our modules).
     const startup = performance.now();
-    const config = withLayout(
-      withDiscovery(
-        await configFrom(values, io),
-        discoveryFlags('generate', values),
-        values.snapshot !== undefined,
-      ),
-      values.layout,
-    );
+    const load = async () =>
+      withLayout(
+        withDiscovery(
+          await configFrom(values, io),
+          discoveryFlags('generate', values),
+          values.snapshot !== undefined,
+        ),
+        values.layout,
+      );
+    if (values.watch) return (await import('./watch.js')).runWatch(load, values, io);
+    const config = await load();
     const configMs = performance.now() - startup;
     // Loaded here, not at the top: prettier, Ajv and json-schema-to-typescript take a while to load, and other commands never need them.
     const { generate } = await import('../generate/generate.js');

@@ -1,5 +1,6 @@
-import { CodegenError, ExitCode } from '../shared/errors.js';
+import { ExitCode } from '../shared/errors.js';
 import { type Command, type Io, processIo } from './io.js';
+import { reportError } from './report-error.js';
 
 /**
  * Commands load on demand: `generate` pulls in prettier, Ajv and json-schema-to-typescript, `snapshot` the MCP SDK,
@@ -71,20 +72,6 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   } catch (error) {
     return reportError(error, io);
   }
-}
-
-export function reportError(error: unknown, io: Io): number {
-  if (error instanceof CodegenError) {
-    io.stderr.write(`error: ${error.message}\n`);
-    if (error.hint) io.stderr.write(`  hint: ${error.hint}\n`);
-    if (io.env.MCP_CODEGEN_DEBUG && error.cause)
-      io.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
-    return error.exitCode;
-  }
-  io.stderr.write(
-    `internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  return 70;
 }
 
 async function version(): Promise<string> {

@@ -1,0 +1,131 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { HttpSource, StdioSource } from '../config/types.js';
+import type { Environment } from '../shared/host.js';
+import { CLIENT_VERSION } from './legacy.js';
+import { httpTransport, stdioTransport } from './transport.js';
+
+/** What a listening session reports: a list that changed, the server going away, and coming back. */
+export interface ListenEvents {
+  changed(list: 'tools' | 'resources' | 'prompts'): void;
+  /** `everUp`: whether a session was ever open (else the first connection failed). */
+  lost(reason: string, everUp: boolean): void;
+  back(): void;
+}
+
+export interface ListenOptions {
+  cwd: string;
+  env: Environment;
+  timeoutMs: number;
+  /** First wait before reconnecting; doubled after each failed attempt, up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+/** A session kept open for a server's `list_changed` notifications. */
+export interface Listener {
+  close(): Promise<void>;
+}
+
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Opens a session (initialize, as every 2025 client does: notifications need a session) and keeps
+ * it open. When the server goes away, `lost` is called once, and the session is reopened with
+ * backoff until it answers again (`back`) or `close` is called. It never lists anything itself:
+ * whoever listens regenerates through discovery, so a notification only says when.
+ */
+export function listen(
+  source: StdioSource | HttpSource,
+  options: ListenOptions,
+  events: ListenEvents,
+): Listener {
+  let closed = false;
+  let client: Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let backoff = options.backoffMs ?? FIRST_BACKOFF_MS;
+  let wasUp = false;
+  let lostSaid = false;
+
+  const retry = (reason: string) => {
+    if (closed) return;
+    if (!lostSaid) {
+      lostSaid = true;
+      events.lost(reason, wasUp);
+    }
+    timer = setTimeout(() => void open(), backoff);
+    backoff = Math.min(backoff * 2, options.maxBackoffMs ?? MAX_BACKOFF_MS);
+  };
+
+  const open = async () => {
+    if (closed) return;
+    const next = new Client({ name: 'mcp-codegen', version: CLIENT_VERSION }, { capabilities: {} });
+    next.setNotificationHandler(ToolListChangedNotificationSchema, () => events.changed('tools'));
+    next.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+      events.changed('resources'),
+    );
+    next.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+      events.changed('prompts'),
+    );
+    let up = false;
+    client = next;
+    next.onclose = () => {
+      if (up && !closed) {
+        client = undefined;
+        retry('the connection closed');
+      }
+    };
+    try {
+      await withTimeout(next.connect(transportFor(source, options)), options.timeoutMs);
+    } catch (error) {
+      client = undefined;
+      await next.close().catch(() => {});
+      retry(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (closed) {
+      await next.close().catch(() => {});
+      return;
+    }
+    up = true;
+    backoff = options.backoffMs ?? FIRST_BACKOFF_MS;
+    if (wasUp || lostSaid) events.back();
+    wasUp = true;
+    lostSaid = false;
+  };
+
+  void open();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      // Also a session still connecting: closing it ends the wait for its answer.
+      await client?.close().catch(() => {});
+    },
+  };
+}
+
+function transportFor(source: StdioSource | HttpSource, options: ListenOptions): Transport {
+  if ('stdio' in source) return stdioTransport(source, options).transport;
+  return httpTransport(source.transport === 'sse' ? 'sse' : 'streamable-http', source, options.env);
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
