@@ -23,12 +23,12 @@ function commandsFor(file: string): Command[] {
   if (path.startsWith('discover/') || path === 'cli/discovery-flags.ts')
     return ['snapshot', 'generate'];
   if (path === 'cli/snapshot.ts') return ['snapshot'];
-  if (path === 'cli/diff.ts' || path.startsWith('diff/')) return ['diff'];
+  if (/^cli\/diff(-live)?\.ts$/.test(path) || /^(diff|impact)\//.test(path)) return ['diff'];
   if (path === 'cli/lint.ts' || path.startsWith('lint/')) return ['lint'];
   if (path.startsWith('snapshot/')) return ['generate', 'diff', 'lint'];
-  if (/^(cli\/sample\.ts|sample(-[a-z]+)?\.ts|record\.ts)$/.test(path)) return ['sample'];
+  if (path === 'cli/sample.ts' || path.startsWith('sample/')) return ['sample'];
   if (path.startsWith('shapes/')) return ['sample', 'generate'];
-  if (/^(cli\/(generate|watch)\.ts|generate\.ts|config\/|emit\/|model\/|schema\/)/.test(path))
+  if (/^(cli\/(generate|watch)\.ts|generate\/|config\/|emit\/|model\/|schema\/)/.test(path))
     return ['generate'];
   return ALL;
 }
