@@ -20,7 +20,7 @@ function plan(
   return { file, specifier: moduleSpecifier(from, file), names: names(list), ...extra };
 }
 
-export function agentModules(model: Planned): ModulePlans {
+function agentModules(model: Planned): ModulePlans {
   const { schemas, runtimeStandard } = model.files;
   if (schemas === undefined || runtimeStandard === undefined) return {};
   const imports = [
@@ -76,7 +76,7 @@ function langchainModule(model: Planned): ModulePlans {
 }
 
 /** index.ts's re-exports of the agent files: the names every client with them exports. */
-export function agentIndexExports(model: Planned): ImportPlan[] {
+function agentIndexExports(model: Planned): ImportPlan[] {
   const { index, schemas, runtimeStandard, codeModeText } = model.files;
   const exports: ImportPlan[] = [];
   if (schemas !== undefined && runtimeStandard !== undefined) {
