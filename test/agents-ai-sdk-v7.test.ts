@@ -40,8 +40,8 @@ test('ai 7 on Node 24: the generateText tests above, in a Node 24 child', async 
   await rerunOnNode24(
     t,
     'test/agents-ai-sdk-v7.test.ts',
-    '^ai 7: (generateText|a coded|arguments)',
     3,
+    '^ai 7: (generateText|a coded|arguments)',
   );
 });
 
