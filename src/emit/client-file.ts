@@ -64,7 +64,7 @@ export function clientStatements(model: ClientModel): Statement[] {
       {
         name: 'onResult',
         optional: true,
-        type: "InvokeOptions['onResult']",
+        type: `${model.invokeOptionsType}['onResult']`,
         docs: docs(
           "Called with every tool result as it arrives (off by default): the tool, the arguments' shape (not their values), the raw result. `mcp-codegen/record` writes these to a folder for `mcp-codegen sample --from`.",
         ),
@@ -155,7 +155,7 @@ function shapeOptions(model: ClientModel) {
     {
       name: 'onShapeMismatch',
       optional: true,
-      type: "InvokeOptions['onShapeMismatch']",
+      type: `${model.invokeOptionsType}['onShapeMismatch']`,
       docs: docs('Called once per result that does not match an inferred or hand-written shape.'),
     },
   ];
