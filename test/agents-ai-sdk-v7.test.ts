@@ -2,83 +2,48 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { classifyToolOutput, toolSchemas } from '../examples/weather/client/index.js';
-import { repoRoot, tmpRoot } from './helpers/paths.js';
+import { aiSdkTests, type AiSdk } from './helpers/ai-sdk-cases.js';
+import { rerunOnNode24 } from './helpers/node24.js';
+import { tmpRoot } from './helpers/paths.js';
 import { typecheck } from './helpers/tsc.js';
 
 // `ai` 7 with `@ai-sdk/mcp` 2 (installed as the aliases ai-v7 and ai-sdk-mcp-v2, beside `ai` 6 and
-// `@ai-sdk/mcp` 1): the same one-line use type-checks, and, on Node 22 or newer (what `ai` 7 requires),
-// generateText runs a tool of the example server with the generated schemas.
+// `@ai-sdk/mcp` 1): the same one-line use type-checks, and generateText runs the tools of the example
+// server with the generated schemas, asserting what the `ai` 6 tests do. `ai` 7 needs Node 22 or
+// newer: below that, those tests run again in a Node 24 child (test/helpers/node24.ts).
 const major = Number(process.versions.node.split('.')[0]);
 const runtimeSkip =
   major >= 22 ? undefined : `ai 7 needs Node 22 or newer; this is Node ${process.versions.node}`;
-const server = fileURLToPath(new URL('../fixtures/servers/example.ts', import.meta.url));
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
 
-test(
-  'ai 7: generateText runs the tool with the generated schemas; errors come back typed',
-  { skip: runtimeSkip },
+aiSdkTests(
+  'ai 7',
   async () => {
-    const { createMCPClient } = await import('ai-sdk-mcp-v2');
-    const { Experimental_StdioMCPTransport } = await import('ai-sdk-mcp-v2/mcp-stdio');
-    const { generateText, stepCountIs } = await import('ai-v7');
-    const { MockLanguageModelV3 } = await import('ai-v7/test');
-    const model = (toolName: string, input: unknown) =>
-      new MockLanguageModelV3({
-        doGenerate: [
-          {
-            content: [
-              { type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) },
-            ],
-            finishReason: { unified: 'tool-calls', raw: undefined },
-            usage,
-            warnings: [],
-          },
-          {
-            content: [{ type: 'text', text: 'done' }],
-            finishReason: { unified: 'stop', raw: undefined },
-            usage,
-            warnings: [],
-          },
-        ],
-      });
-    const mcp = await createMCPClient({
-      transport: new Experimental_StdioMCPTransport({
-        command: process.execPath,
-        args: ['--import', 'tsx', server],
-        cwd: repoRoot,
-      }),
-    });
-    try {
-      const tools = await mcp.tools({ schemas: toolSchemas });
-      const ok = await generateText({
-        model: model('get-forecast', { city: 'oslo', days: 1 }),
-        tools,
-        prompt: '?',
-        stopWhen: stepCountIs(2),
-      });
-      assert.deepEqual(ok.steps[0]!.toolResults[0]!.output, {
-        city: 'oslo',
-        days: [{ day: 1, highC: -3, condition: 'snow' }],
-      });
-      const failed = await generateText({
-        model: model('set_alert', { city: 'atlantis', thresholdC: 5 }),
-        tools,
-        prompt: '?',
-        stopWhen: stepCountIs(2),
-      });
-      const result = classifyToolOutput('set_alert', failed.steps[0]!.toolResults[0]!.output);
-      assert.ok(!result.ok);
-      assert.equal(result.error.code, 'unknown_city');
-    } finally {
-      await mcp.close();
-    }
+    const [{ createMCPClient }, { Experimental_StdioMCPTransport }, ai, { MockLanguageModelV3 }] =
+      await Promise.all([
+        import('ai-sdk-mcp-v2'),
+        import('ai-sdk-mcp-v2/mcp-stdio'),
+        import('ai-v7'),
+        import('ai-v7/test'),
+      ]);
+    return {
+      createMCPClient,
+      StdioMCPTransport: Experimental_StdioMCPTransport,
+      generateText: ai.generateText,
+      stepCountIs: ai.stepCountIs,
+      MockLanguageModelV3,
+    } as unknown as AiSdk;
   },
+  runtimeSkip,
 );
+
+test('ai 7 on Node 24: the generateText tests above, in a Node 24 child', async (t) => {
+  await rerunOnNode24(
+    t,
+    'test/agents-ai-sdk-v7.test.ts',
+    3,
+    '^ai 7: (generateText|a coded|arguments)',
+  );
+});
 
 test('ai 7: a strict type-check of the AI SDK usage file passes; its misuses fail to compile', async () => {
   const dir = join(tmpRoot, 'agents-ai-sdk-v7');

@@ -7,13 +7,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
+import { rerunOnNode24 } from './helpers/node24.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
 import { typecheck } from './helpers/tsc.js';
 
 // `agents: { mastra: true }` on the example's snapshot: mastra.ts type-checks against the real
 // @mastra/core under --strict (with a usage file whose misuses must not compile), and, on the Node
-// versions @mastra/core supports (22.13 or newer), its tools run once against the real example server.
+// versions @mastra/core supports (22.13 or newer), its tools run once against the real example server:
+// here, or below that in a Node 24 child (test/helpers/node24.ts).
 const dir = join(tmpRoot, 'agents-mastra');
 const server = fileURLToPath(new URL('../fixtures/servers/example.ts', import.meta.url));
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
@@ -89,4 +91,8 @@ test('mastraTools: called once against the example server', { skip: callSkip }, 
   } finally {
     await client.close();
   }
+});
+
+test('mastraTools on Node 24: the call above, in a Node 24 child', async (t) => {
+  await rerunOnNode24(t, 'test/agents-mastra.test.ts', 1, '^mastraTools: called once');
 });

@@ -15,10 +15,12 @@ import {
   listCities,
   unwrap,
 } from '../examples/weather/client/index.js';
+import { rerunOnNode24 } from './helpers/node24.js';
 import { repoRoot } from './helpers/paths.js';
 
 // The committed example client (generated from the bundled server by `npm run generate`), called
-// for real against that server over stdio, through SDK v1's Client and (below) SDK v2's.
+// for real against that server over stdio, through SDK v1's Client and (below) SDK v2's; and all of
+// that again in a Node 24 child (test/helpers/node24.ts), the server included.
 let mcp: Client;
 let weather: WeatherClient;
 
@@ -126,4 +128,8 @@ test('the same client through the SDK v2 Client: tools, codes, validation, resou
   } finally {
     await v2.close();
   }
+});
+
+test('on Node 24: the tests above, in a Node 24 child', async (t) => {
+  await rerunOnNode24(t, 'test/generated-call.test.ts', 7);
 });

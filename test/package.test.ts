@@ -9,9 +9,10 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import { node24 } from './helpers/node24.js';
 import { repoRoot } from './helpers/paths.js';
 
 const exec = promisify(execFile);
@@ -91,11 +92,11 @@ function tsconfig(resolution: 'NodeNext' | 'Bundler') {
 const userEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
 delete userEnv.MCP_CODEGEN_WORKERS;
 
-async function run(command: string, args: string[], cwd = project) {
+async function run(command: string, args: string[], cwd = project, env = userEnv) {
   try {
     const { stdout, stderr } = await exec(command, args, {
       cwd,
-      env: userEnv,
+      env,
       maxBuffer: 32 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
@@ -277,3 +278,25 @@ for (const resolution of ['NodeNext', 'Bundler'] as const) {
     assert.equal(tsc.code, 0, tsc.stdout + tsc.stderr);
   });
 }
+
+test('on Node 24: the installed CLI generates from the .ts config and the live server, and checks', async (t) => {
+  const node = await node24();
+  if ('skip' in node) return t.skip(node.skip);
+  // Node 24 first on the PATH: the config's `node server.mjs` runs on it too.
+  const env = { ...userEnv, PATH: dirname(node.path) + delimiter + (userEnv.PATH ?? '') };
+  const cli = join(project, 'node_modules/mcp-codegen/bin/mcp-codegen.js');
+  await rm(join(project, 'src/weather'), { recursive: true, force: true });
+  await rm(join(project, 'src/greeter'), { recursive: true, force: true });
+  const generated = await run(node.path, [cli, 'generate', '--no-cache'], project, env);
+  assert.equal(generated.code, 0, generated.stderr);
+  assert.match(generated.stderr, /wrote src\/weather\/client\.ts/);
+  assert.match(generated.stderr, /wrote src\/greeter\/client\.ts/);
+  assert.match(await readFile(join(project, 'src/greeter/client.ts'), 'utf8'), /greet\(/);
+  const check = await run(node.path, [cli, 'generate', '--check'], project, env);
+  assert.equal(check.code, 0, check.stderr);
+  assert.match(check.stderr, /fresh: \d+ generated files match/);
+  await writeFile(join(project, 'src/greeter/tools.ts'), '// edited\n');
+  const stale = await run(node.path, [cli, 'generate', '--check', '--offline'], project, env);
+  assert.equal(stale.code, 1, stale.stderr);
+  assert.match(stale.stderr, /changed {2}src\/greeter\/tools\.ts/);
+});
