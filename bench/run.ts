@@ -9,6 +9,7 @@ const benches = [
   'snapshot-peer',
   'generate',
   'openapi-peer',
+  'openapi-sizes',
   'fresh-check',
   'model',
   'per-tool',
