@@ -279,6 +279,32 @@ const CASES: Case[] = [
     ],
   },
   {
+    // A run of required checks is one loop over the names (required-runs.ts): the same issues, in order.
+    name: 'requiredRun',
+    schema: {
+      type: 'object',
+      required: ['id', 'a-b', "it's", '"q"', '__proto__', 'constructor'],
+      properties: {
+        inner: { type: 'object', required: ['x', 'y/z', 'x~'] },
+      },
+    },
+    given: [
+      [
+        { inner: { x: 1 }, it: 1, id: 2 },
+        [
+          ['/a-b', 'required', "must have required property 'a-b'"],
+          ["/it's", 'required', "must have required property 'it's'"],
+          ['/"q"', 'required', `must have required property '"q"'`],
+          ['/__proto__', 'required', "must have required property '__proto__'"],
+          ['/constructor', 'required', "must have required property 'constructor'"],
+          ['/inner/y~1z', 'required', "must have required property 'y/z'"],
+          ['/inner/x~0', 'required', "must have required property 'x~'"],
+        ],
+      ],
+      [{ id: 1, 'a-b': 1, "it's": 1, '"q"': 1, ['__proto__']: 1, constructor: 1 }, []],
+    ],
+  },
+  {
     name: 'draft04',
     schema: {
       $schema: 'http://json-schema.org/draft-04/schema#',
