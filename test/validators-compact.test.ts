@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compactAjvCode } from '../src/emit/validators/compact.js';
-import { foldRequiredRuns } from '../src/emit/validators/required-runs.js';
+import { foldRequiredRuns, foldTypeRuns } from '../src/emit/validators/fold-runs.js';
 import { inlineSchemaRefs } from '../src/emit/validators/schema-refs.js';
 import { maskLiterals, unmaskLiterals } from '../src/emit/validators/skeleton.js';
 
@@ -173,5 +173,40 @@ describe('foldRequiredRuns', () => {
   test('server text shaped like a run is data and stays as it is', () => {
     const code = `if(data.k === ${JSON.stringify(required('data', 'a') + required('data', 'b'))}){\nreturn true;\n}`;
     assert.equal(fold(code), code);
+  });
+});
+
+describe('foldTypeRuns', () => {
+  const typed = (name: string, type: string, data = 'data', message = `must be ${type}`) => {
+    const at = /^[a-z]+$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+    return (
+      `if(${data}${at} !== undefined && func0.call(${data}, ${JSON.stringify(name)})){\n` +
+      `if(typeof ${data}${at} !== ${JSON.stringify(type)}){\n` +
+      `vErrors = $addError(vErrors, instancePath+${JSON.stringify(`/${name}`)}, "type", {type: ${JSON.stringify(type)}}, ${JSON.stringify(message)});\nerrors++;\n}\n}\n`
+    );
+  };
+  const fold = (code: string) => {
+    const masked = maskLiterals(code)!;
+    return unmaskLiterals(foldTypeRuns(masked.skeleton, masked.literals), masked.literals);
+  };
+
+  test('a run on one object becomes one loop over a table of name, path, type and message', () => {
+    assert.equal(
+      fold(`${typed('a', 'string')}${typed('b-c', 'boolean')}x();`),
+      'for(const [$key, $path, $type, $message] of [["a","/a","string","must be string"],["b-c","/b-c","boolean","must be boolean"]]){\n' +
+        'if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){\n' +
+        'vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);\n' +
+        'errors++;\n}\n}\nx();',
+    );
+  });
+
+  test('types typeof cannot tell, other objects, other messages and single blocks stay', () => {
+    for (const code of [
+      typed('a', 'string'),
+      typed('a', 'number') + typed('b', 'number'),
+      typed('a', 'string') + typed('b', 'string', 'data1'),
+      typed('a', 'string') + typed('b', 'string', 'data', 'must be text'),
+    ])
+      assert.equal(fold(code), code);
   });
 });

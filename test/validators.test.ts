@@ -279,7 +279,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    // A run of required checks is one loop over the names (required-runs.ts): the same issues, in order.
+    // A run of required checks is one loop over the names (fold-runs.ts): the same issues, in order.
     name: 'requiredRun',
     schema: {
       type: 'object',
@@ -302,6 +302,33 @@ const CASES: Case[] = [
         ],
       ],
       [{ id: 1, 'a-b': 1, "it's": 1, '"q"': 1, ['__proto__']: 1, constructor: 1 }, []],
+    ],
+  },
+  {
+    // A run of string and boolean type checks is one loop over a table (fold-runs.ts).
+    name: 'typeRun',
+    schema: {
+      type: 'object',
+      properties: {
+        a: { type: 'string' },
+        'b/c': { type: 'boolean' },
+        "d'~": { type: 'string' },
+        n: { type: 'number' },
+        inner: { type: 'object', properties: { x: { type: 'string' }, y: { type: 'boolean' } } },
+      },
+    },
+    given: [
+      [
+        { a: 1, 'b/c': 'no', "d'~": true, n: 1, inner: { x: false, y: 'yes' } },
+        [
+          ['/a', 'type', 'must be string'],
+          ['/b~1c', 'type', 'must be boolean'],
+          ["/d'~0", 'type', 'must be string'],
+          ['/inner/x', 'type', 'must be string'],
+          ['/inner/y', 'type', 'must be boolean'],
+        ],
+      ],
+      [{ a: 'x', 'b/c': true, "d'~": '', inner: { x: '', y: false } }, []],
     ],
   },
   {

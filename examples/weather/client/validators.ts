@@ -319,15 +319,9 @@ vErrors = $addError(vErrors, instancePath+"/error", "const", {allowedValue: "unk
 errors++;
 }
 }
-if(data.message !== undefined && func0.call(data, "message")){
-if(typeof data.message !== "string"){
-vErrors = $addError(vErrors, instancePath+"/message", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.retryable !== undefined && func0.call(data, "retryable")){
-if(typeof data.retryable !== "boolean"){
-vErrors = $addError(vErrors, instancePath+"/retryable", "type", {type: "boolean"}, "must be boolean");
+for(const [$key, $path, $type, $message] of [["message","/message","string","must be string"],["retryable","/retryable","boolean","must be boolean"]]){
+if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
+vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
 errors++;
 }
 }
@@ -530,15 +524,9 @@ vErrors = $addError(vErrors, instancePath+"/error", "const", {allowedValue: "unk
 errors++;
 }
 }
-if(data.message !== undefined && func0.call(data, "message")){
-if(typeof data.message !== "string"){
-vErrors = $addError(vErrors, instancePath+"/message", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.retryable !== undefined && func0.call(data, "retryable")){
-if(typeof data.retryable !== "boolean"){
-vErrors = $addError(vErrors, instancePath+"/retryable", "type", {type: "boolean"}, "must be boolean");
+for(const [$key, $path, $type, $message] of [["message","/message","string","must be string"],["retryable","/retryable","boolean","must be boolean"]]){
+if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
+vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
 errors++;
 }
 }
@@ -738,15 +726,9 @@ errors++;
 }
 }
 }
-if(data.alertId !== undefined && func0.call(data, "alertId")){
-if(typeof data.alertId !== "string"){
-vErrors = $addError(vErrors, instancePath+"/alertId", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.city !== undefined && func0.call(data, "city")){
-if(typeof data.city !== "string"){
-vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
+for(const [$key, $path, $type, $message] of [["alertId","/alertId","string","must be string"],["city","/city","string","must be string"]]){
+if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
+vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
 errors++;
 }
 }
