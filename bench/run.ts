@@ -18,6 +18,7 @@ const benches = [
   'call-overhead',
   'output-size',
   'validators',
+  'validators-peer',
   'tree-shake',
 ];
 for (const name of benches) {
