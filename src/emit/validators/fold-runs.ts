@@ -26,13 +26,10 @@ const START = new RegExp(BLOCK, 'g');
 const MESSAGE_HEAD = `"must have required property '"`;
 const MESSAGE_TAIL = `"'"`;
 
-interface Required {
-  readonly end: number;
+interface Required extends Block {
   readonly data: string;
   readonly func: string;
   readonly path: string;
-  /** The path expression with its literal put back, to compare blocks by. */
-  readonly pathText: string;
   readonly name: string;
   readonly keyword: string;
   readonly head: string;
@@ -59,7 +56,8 @@ function requiredAt(
     data: m[1]!,
     func: m[4]!,
     path: m[6]!,
-    pathText: m[6]!.replace(PLACEHOLDER, (_all, i: string) => literals[Number(i)]!),
+    // The same object: same variable, same own-property function, same path (its literal put back).
+    object: `${m[1]} ${m[4]} ${m[6]!.replace(PLACEHOLDER, (_all, i: string) => literals[Number(i)]!)}`,
     name: `\u0000${name}\u0000`,
     keyword: `\u0000${m[7]}\u0000`,
     head: `\u0000${m[9]}\u0000`,
@@ -69,32 +67,53 @@ function requiredAt(
 
 /** The skeleton with every run of two or more required blocks on one object folded into a loop. */
 export function foldRequiredRuns(skeleton: string, literals: readonly string[]): string {
+  return foldRuns(
+    skeleton,
+    START,
+    (at) => requiredAt(skeleton, at, literals),
+    ([first, ...rest]) => {
+      const { data, func, path, keyword, head, tail } = first!;
+      return (
+        `for(const $key of [${[first!, ...rest].map((r) => r.name).join(',')}]){\n` +
+        `if((${data}[$key] === undefined) || (!(${func}.call(${data}, $key)))){\n` +
+        `vErrors = $addError(vErrors, ${path}, ${keyword}, {missingProperty: $key}, ${head}+$key+${tail});\n` +
+        `errors++;\n}\n}\n`
+      );
+    },
+  );
+}
+
+/** A block found at a position: where it ends, and what a run's blocks must share (the object checked). */
+interface Block {
+  readonly end: number;
+  readonly object: string;
+}
+
+/**
+ * `skeleton` with every run of two or more consecutive blocks (`blockAt`) on one object replaced by
+ * `loop(run)`; `start` finds candidate positions (a global regex of the block's shape).
+ */
+function foldRuns<B extends Block>(
+  skeleton: string,
+  start: RegExp,
+  blockAt: (at: number) => B | undefined,
+  loop: (run: B[]) => string,
+): string {
   let out = '';
   let copied = 0;
-  START.lastIndex = 0;
-  for (let m = START.exec(skeleton); m !== null; m = START.exec(skeleton)) {
-    const first = requiredAt(skeleton, m.index, literals);
+  start.lastIndex = 0;
+  for (let m = start.exec(skeleton); m !== null; m = start.exec(skeleton)) {
+    const first = blockAt(m.index);
     if (first === undefined) {
-      START.lastIndex = m.index + 1;
+      start.lastIndex = m.index + 1;
       continue;
     }
     const run = [first];
-    for (;;) {
-      const next = requiredAt(skeleton, run.at(-1)!.end, literals);
-      const last = run[0]!;
-      if (next === undefined || next.data !== last.data || next.func !== last.func) break;
-      if (next.pathText !== last.pathText) break;
+    for (let next = blockAt(first.end); next?.object === first.object; next = blockAt(next.end))
       run.push(next);
-    }
-    START.lastIndex = run.at(-1)!.end;
+    start.lastIndex = run.at(-1)!.end;
     if (run.length < 2) continue;
-    const { data, func, path, keyword, head, tail } = first;
-    out +=
-      skeleton.slice(copied, m.index) +
-      `for(const $key of [${run.map((r) => r.name).join(',')}]){\n` +
-      `if((${data}[$key] === undefined) || (!(${func}.call(${data}, $key)))){\n` +
-      `vErrors = $addError(vErrors, ${path}, ${keyword}, {missingProperty: $key}, ${head}+$key+${tail});\n` +
-      `errors++;\n}\n}\n`;
+    out += skeleton.slice(copied, m.index) + loop(run);
     copied = run.at(-1)!.end;
   }
   return out + skeleton.slice(copied);
@@ -114,8 +133,7 @@ const ONE_TYPE = new RegExp(TYPE_BLOCK, 'y');
 const START_TYPE = new RegExp(TYPE_BLOCK, 'g');
 const TYPEOF = new Set(['"string"', '"boolean"']);
 
-interface Typed {
-  readonly end: number;
+interface Typed extends Block {
   readonly data: string;
   readonly func: string;
   readonly base: string;
@@ -144,6 +162,7 @@ function typedAt(skeleton: string, at: number, literals: readonly string[]): Typ
     data: m[1]!,
     func: m[4]!,
     base: m[9]!,
+    object: `${m[1]} ${m[4]} ${m[9]}`,
     keyword: hold(11),
     row: `[${[5, 10, 8, 13].map(hold).join(',')}]`,
   };
@@ -154,32 +173,18 @@ function typedAt(skeleton: string, at: number, literals: readonly string[]): Typ
  * a table of `[name, path, type, message]`: about 60 bytes a property instead of 230.
  */
 export function foldTypeRuns(skeleton: string, literals: readonly string[]): string {
-  let out = '';
-  let copied = 0;
-  START_TYPE.lastIndex = 0;
-  for (let m = START_TYPE.exec(skeleton); m !== null; m = START_TYPE.exec(skeleton)) {
-    const first = typedAt(skeleton, m.index, literals);
-    if (first === undefined) {
-      START_TYPE.lastIndex = m.index + 1;
-      continue;
-    }
-    const run = [first];
-    for (;;) {
-      const next = typedAt(skeleton, run.at(-1)!.end, literals);
-      if (next === undefined || next.data !== first.data || next.func !== first.func) break;
-      if (next.base !== first.base) break;
-      run.push(next);
-    }
-    START_TYPE.lastIndex = run.at(-1)!.end;
-    if (run.length < 2) continue;
-    const { data, func, base, keyword } = first;
-    out +=
-      skeleton.slice(copied, m.index) +
-      `for(const [$key, $path, $type, $message] of [${run.map((r) => r.row).join(',')}]){\n` +
-      `if(${data}[$key] !== undefined && ${func}.call(${data}, $key) && typeof ${data}[$key] !== $type){\n` +
-      `vErrors = $addError(vErrors, ${base}+$path, ${keyword}, {type: $type}, $message);\n` +
-      `errors++;\n}\n}\n`;
-    copied = run.at(-1)!.end;
-  }
-  return out + skeleton.slice(copied);
+  return foldRuns(
+    skeleton,
+    START_TYPE,
+    (at) => typedAt(skeleton, at, literals),
+    (run) => {
+      const { data, func, base, keyword } = run[0]!;
+      return (
+        `for(const [$key, $path, $type, $message] of [${run.map((r) => r.row).join(',')}]){\n` +
+        `if(${data}[$key] !== undefined && ${func}.call(${data}, $key) && typeof ${data}[$key] !== $type){\n` +
+        `vErrors = $addError(vErrors, ${base}+$path, ${keyword}, {type: $type}, $message);\n` +
+        `errors++;\n}\n}\n`
+      );
+    },
+  );
 }
