@@ -13,7 +13,8 @@
  *     a loop over the names (fold-runs.ts).
  *  4. The embedded `const schemaN = {...}` keeps only the values the code reads (schema-refs.ts).
  *
- * Together they take about 35% off the module (bench/validators.ts).
+ * Before 3 existed the others took about 35% off the module (bench/validators.ts); 3 took the GitHub
+ * corpus's from 4,313 to 3,440 KB.
  */
 import { inlineSchemaRefs } from './schema-refs.js';
 import { foldRequiredRuns, foldTypeRuns } from './fold-runs.js';
