@@ -27,13 +27,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const openapiTs = join(root, 'node_modules/openapi-typescript/bin/cli.js');
 
 /** Wall time and peak RSS of one node process (the preload reports its own max RSS at exit). */
-function measure(
+export function measure(
   args: string[],
   preload: string,
+  cwd = work,
 ): { ms: number; mib: number; status: number | null; stderr: string } {
   const start = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['--import', preload, ...args], {
-    cwd: work,
+    cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -42,7 +43,7 @@ function measure(
   return { ms, mib: kb / 1024, status: r.status, stderr: r.stderr };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function main(): Promise<void> {
   rmSync(work, { recursive: true, force: true });
@@ -58,11 +59,7 @@ export async function main(): Promise<void> {
     changed,
     JSON.stringify({ ...built, tools: built.tools.map((t) => (t === middle ? edited : t)) }),
   );
-  const preload = join(work, 'rss.mjs');
-  writeFileSync(
-    preload,
-    "process.on('exit', () => process.stderr.write(`max-rss-kb ${process.resourceUsage().maxRSS}\\n`));\n",
-  );
+  const preload = writeRssPreload(work);
   console.log(
     `corpus: ${built.tools.length} tools from ${GITHUB_OPENAPI.split('node_modules/')[1]}`,
   );
@@ -150,8 +147,18 @@ export async function main(): Promise<void> {
   );
 }
 
+/** A preload in `dir` that makes a node process print its peak RSS at exit (read by `measure`). */
+export function writeRssPreload(dir: string): string {
+  const preload = join(dir, 'rss.mjs');
+  writeFileSync(
+    preload,
+    "process.on('exit', () => process.stderr.write(`max-rss-kb ${process.resourceUsage().maxRSS}\\n`));\n",
+  );
+  return preload;
+}
+
 /** One fresh process timing the libraries alone (bench/core-floor.ts). */
-function coreFloor(catalog: string, outDir: string): CoreFloor {
+export function coreFloor(catalog: string, outDir: string): CoreFloor {
   const r = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(root, 'bench/core-floor.ts'), catalog, outDir],

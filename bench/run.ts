@@ -9,6 +9,7 @@ const benches = [
   'snapshot-peer',
   'generate',
   'openapi-peer',
+  'openapi-sizes',
   'fresh-check',
   'model',
   'per-tool',
@@ -17,6 +18,7 @@ const benches = [
   'call-overhead',
   'output-size',
   'validators',
+  'validators-peer',
   'tree-shake',
 ];
 for (const name of benches) {

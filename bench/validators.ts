@@ -33,7 +33,7 @@ interface Tool {
   outputSchema?: JsonObject;
 }
 
-function catalogFiles(): string[] {
+export function catalogFiles(): string[] {
   if (!existsSync(catalogs)) return [];
   const files = [
     'azure__mcp.json',
@@ -49,7 +49,7 @@ function catalogFiles(): string[] {
   return files.map((f) => join(catalogs, f)).filter((f) => existsSync(f));
 }
 
-function entriesOf(file: string, which: 'outputSchema' | 'inputSchema'): ValidatorEntry[] {
+export function entriesOf(file: string, which: 'outputSchema' | 'inputSchema'): ValidatorEntry[] {
   const json = JSON.parse(readFileSync(file, 'utf8')) as { tools?: Tool[] };
   return (json.tools ?? []).flatMap((tool, i) => {
     const schema = tool[which];

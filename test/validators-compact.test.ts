@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compactAjvCode } from '../src/emit/validators/compact.js';
+import { foldRequiredRuns, foldTypeRuns } from '../src/emit/validators/fold-runs.js';
 import { inlineSchemaRefs } from '../src/emit/validators/schema-refs.js';
 import { maskLiterals, unmaskLiterals } from '../src/emit/validators/skeleton.js';
 
@@ -131,5 +132,81 @@ describe('inlineSchemaRefs', () => {
 
   test('a reference to a schema it did not see declared leaves everything as it was', () => {
     assert.equal(run('const schema0 = {"properties":{}};\nf(schema1.x);'), undefined);
+  });
+});
+
+describe('foldRequiredRuns', () => {
+  const required = (data: string, name: string, path = 'instancePath', call = name) =>
+    `if((${data}${/^[a-z]+$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`} === undefined) || (!(func0.call(${data}, ${JSON.stringify(call)})))){\n` +
+    `vErrors = $addError(vErrors, ${path}, "required", {missingProperty: ${JSON.stringify(name)}}, "must have required property '"+${JSON.stringify(name)}+"'");\nerrors++;\n}\n`;
+  const fold = (code: string) => {
+    const masked = maskLiterals(code)!;
+    return unmaskLiterals(foldRequiredRuns(masked.skeleton, masked.literals), masked.literals);
+  };
+
+  test('a run on one object becomes one loop over the names, dotted and bracketed alike', () => {
+    const code = `x();\n${required('data', 'a')}${required('data', 'b-c')}${required('data', 'd')}y();`;
+    assert.equal(
+      fold(code),
+      'x();\nfor(const $key of ["a","b-c","d"]){\n' +
+        'if((data[$key] === undefined) || (!(func0.call(data, $key)))){\n' +
+        `vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");\n` +
+        'errors++;\n}\n}\ny();',
+    );
+  });
+
+  test('a single block, or blocks on other objects or paths, stay as Ajv wrote them', () => {
+    const single = required('data', 'a');
+    assert.equal(fold(single), single);
+    const objects = required('data', 'a') + required('data1', 'b', 'instancePath+"/x"');
+    assert.equal(fold(objects), objects);
+    const paths =
+      required('data1', 'a', 'instancePath+"/x"') + required('data1', 'b', 'instancePath+"/y"');
+    assert.equal(fold(paths), paths);
+  });
+
+  test('a block whose mentions of the name differ is not folded', () => {
+    const code = required('data', 'a') + required('data', 'b', 'instancePath', 'c');
+    assert.equal(fold(code), code);
+  });
+
+  test('server text shaped like a run is data and stays as it is', () => {
+    const code = `if(data.k === ${JSON.stringify(required('data', 'a') + required('data', 'b'))}){\nreturn true;\n}`;
+    assert.equal(fold(code), code);
+  });
+});
+
+describe('foldTypeRuns', () => {
+  const typed = (name: string, type: string, data = 'data', message = `must be ${type}`) => {
+    const at = /^[a-z]+$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+    return (
+      `if(${data}${at} !== undefined && func0.call(${data}, ${JSON.stringify(name)})){\n` +
+      `if(typeof ${data}${at} !== ${JSON.stringify(type)}){\n` +
+      `vErrors = $addError(vErrors, instancePath+${JSON.stringify(`/${name}`)}, "type", {type: ${JSON.stringify(type)}}, ${JSON.stringify(message)});\nerrors++;\n}\n}\n`
+    );
+  };
+  const fold = (code: string) => {
+    const masked = maskLiterals(code)!;
+    return unmaskLiterals(foldTypeRuns(masked.skeleton, masked.literals), masked.literals);
+  };
+
+  test('a run on one object becomes one loop over a table of name, path, type and message', () => {
+    assert.equal(
+      fold(`${typed('a', 'string')}${typed('b-c', 'boolean')}x();`),
+      'for(const [$key, $path, $type, $message] of [["a","/a","string","must be string"],["b-c","/b-c","boolean","must be boolean"]]){\n' +
+        'if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){\n' +
+        'vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);\n' +
+        'errors++;\n}\n}\nx();',
+    );
+  });
+
+  test('types typeof cannot tell, other objects, other messages and single blocks stay', () => {
+    for (const code of [
+      typed('a', 'string'),
+      typed('a', 'number') + typed('b', 'number'),
+      typed('a', 'string') + typed('b', 'string', 'data1'),
+      typed('a', 'string') + typed('b', 'string', 'data', 'must be text'),
+    ])
+      assert.equal(fold(code), code);
   });
 });

@@ -279,6 +279,59 @@ const CASES: Case[] = [
     ],
   },
   {
+    // A run of required checks is one loop over the names (fold-runs.ts): the same issues, in order.
+    name: 'requiredRun',
+    schema: {
+      type: 'object',
+      required: ['id', 'a-b', "it's", '"q"', '__proto__', 'constructor'],
+      properties: {
+        inner: { type: 'object', required: ['x', 'y/z', 'x~'] },
+      },
+    },
+    given: [
+      [
+        { inner: { x: 1 }, it: 1, id: 2 },
+        [
+          ['/a-b', 'required', "must have required property 'a-b'"],
+          ["/it's", 'required', "must have required property 'it's'"],
+          ['/"q"', 'required', `must have required property '"q"'`],
+          ['/__proto__', 'required', "must have required property '__proto__'"],
+          ['/constructor', 'required', "must have required property 'constructor'"],
+          ['/inner/y~1z', 'required', "must have required property 'y/z'"],
+          ['/inner/x~0', 'required', "must have required property 'x~'"],
+        ],
+      ],
+      [{ id: 1, 'a-b': 1, "it's": 1, '"q"': 1, ['__proto__']: 1, constructor: 1 }, []],
+    ],
+  },
+  {
+    // A run of string and boolean type checks is one loop over a table (fold-runs.ts).
+    name: 'typeRun',
+    schema: {
+      type: 'object',
+      properties: {
+        a: { type: 'string' },
+        'b/c': { type: 'boolean' },
+        "d'~": { type: 'string' },
+        n: { type: 'number' },
+        inner: { type: 'object', properties: { x: { type: 'string' }, y: { type: 'boolean' } } },
+      },
+    },
+    given: [
+      [
+        { a: 1, 'b/c': 'no', "d'~": true, n: 1, inner: { x: false, y: 'yes' } },
+        [
+          ['/a', 'type', 'must be string'],
+          ['/b~1c', 'type', 'must be boolean'],
+          ["/d'~0", 'type', 'must be string'],
+          ['/inner/x', 'type', 'must be string'],
+          ['/inner/y', 'type', 'must be boolean'],
+        ],
+      ],
+      [{ a: 'x', 'b/c': true, "d'~": '', inner: { x: '', y: false } }, []],
+    ],
+  },
+  {
     name: 'draft04',
     schema: {
       $schema: 'http://json-schema.org/draft-04/schema#',

@@ -134,3 +134,55 @@ function selfContained(root: Obj, schemas: Obj): Obj {
   }
   return Object.keys(defs).length ? { ...result, $defs: defs } : result;
 }
+
+/**
+ * A cross-section of the description at `file` with about `operations` operations: every k-th
+ * operation in document order, and of `components` only what those operations reach (following
+ * `$ref`s through components), so a peer run on it does the work of that size and no more.
+ */
+export function openapiSlice(operations: number, file = GITHUB_OPENAPI): Obj {
+  const spec = JSON.parse(readFileSync(file, 'utf8')) as Obj;
+  const allPaths = isObj(spec.paths) ? spec.paths : {};
+  const total = Object.values(allPaths).reduce<number>(
+    (n, item) => n + (isObj(item) ? METHODS.filter((m) => isObj(item[m])).length : 0),
+    0,
+  );
+  const stride = Math.max(1, Math.floor(total / operations));
+  const paths: Obj = {};
+  let index = 0;
+  for (const [path, item] of Object.entries(allPaths)) {
+    if (!isObj(item)) continue;
+    const kept: Obj = {};
+    for (const method of METHODS) {
+      if (!isObj(item[method])) continue;
+      if (index++ % stride === 0) kept[method] = item[method];
+    }
+    if (Object.keys(kept).length === 0) continue;
+    if (item.parameters !== undefined) kept.parameters = item.parameters;
+    paths[path] = kept;
+  }
+  const components = isObj(spec.components) ? spec.components : {};
+  const reached: Record<string, Obj> = {};
+  const queue: Json[] = [paths];
+  while (queue.length) {
+    const node = queue.pop()!;
+    if (Array.isArray(node)) queue.push(...node);
+    if (!isObj(node)) continue;
+    for (const [key, value] of Object.entries(node)) {
+      const [, kind, name] =
+        key === '$ref' && typeof value === 'string'
+          ? (/^#\/components\/([^/]+)\/(.+)$/.exec(value) ?? [])
+          : [];
+      if (kind && name) {
+        const group = components[kind];
+        const target = isObj(group) ? group[name] : undefined;
+        if (target === undefined || reached[kind]?.[name] !== undefined) continue;
+        (reached[kind] ??= {})[name] = target;
+        queue.push(target);
+      } else queue.push(value);
+    }
+  }
+  // Webhooks (`webhooks`, GitHub's `x-webhooks`) are not operations: the slice leaves them out.
+  const kept = Object.entries(spec).filter(([key]) => key !== 'webhooks' && !key.startsWith('x-'));
+  return { ...Object.fromEntries(kept), paths, components: reached };
+}

@@ -72,13 +72,11 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.unit === undefined) || (!(func0.call(data, "unit")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "unit"}, "must have required property '"+"unit"+"'");
+for(const $key of ["unit","value"]){
+if((data[$key] === undefined) || (!(func0.call(data, $key)))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
 errors++;
 }
-if((data.value === undefined) || (!(func0.call(data, "value")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "value"}, "must have required property '"+"value"+"'");
-errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!((key0 === "unit") || (key0 === "value"))){
@@ -128,17 +126,11 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.from === undefined) || (!(func0.call(data, "from")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "from"}, "must have required property '"+"from"+"'");
+for(const $key of ["from","to","value"]){
+if((data[$key] === undefined) || (!(func0.call(data, $key)))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
 errors++;
 }
-if((data.to === undefined) || (!(func0.call(data, "to")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "to"}, "must have required property '"+"to"+"'");
-errors++;
-}
-if((data.value === undefined) || (!(func0.call(data, "value")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "value"}, "must have required property '"+"value"+"'");
-errors++;
 }
 if(data.from !== undefined && func0.call(data, "from")){
 let data0 = data.from;
@@ -192,13 +184,11 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.city === undefined) || (!(func0.call(data, "city")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
+for(const $key of ["city","days"]){
+if((data[$key] === undefined) || (!(func0.call(data, $key)))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
 errors++;
 }
-if((data.days === undefined) || (!(func0.call(data, "days")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "days"}, "must have required property '"+"days"+"'");
-errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!((key0 === "city") || (key0 === "days"))){
@@ -306,17 +296,11 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.error === undefined) || (!(func0.call(data, "error")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "error"}, "must have required property '"+"error"+"'");
+for(const $key of ["error","message","retryable"]){
+if((data[$key] === undefined) || (!(func0.call(data, $key)))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
 errors++;
 }
-if((data.message === undefined) || (!(func0.call(data, "message")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "message"}, "must have required property '"+"message"+"'");
-errors++;
-}
-if((data.retryable === undefined) || (!(func0.call(data, "retryable")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "retryable"}, "must have required property '"+"retryable"+"'");
-errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "error") || (key0 === "message")) || (key0 === "retryable"))){
@@ -335,15 +319,9 @@ vErrors = $addError(vErrors, instancePath+"/error", "const", {allowedValue: "unk
 errors++;
 }
 }
-if(data.message !== undefined && func0.call(data, "message")){
-if(typeof data.message !== "string"){
-vErrors = $addError(vErrors, instancePath+"/message", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.retryable !== undefined && func0.call(data, "retryable")){
-if(typeof data.retryable !== "boolean"){
-vErrors = $addError(vErrors, instancePath+"/retryable", "type", {type: "boolean"}, "must be boolean");
+for(const [$key, $path, $type, $message] of [["message","/message","string","must be string"],["retryable","/retryable","boolean","must be boolean"]]){
+if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
+vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
 errors++;
 }
 }
@@ -424,13 +402,11 @@ const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.city === undefined) || (!(func0.call(data, "city")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
+for(const $key of ["city","days"]){
+if((data[$key] === undefined) || (!(func0.call(data, $key)))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
 errors++;
 }
-if((data.days === undefined) || (!(func0.call(data, "days")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "days"}, "must have required property '"+"days"+"'");
-errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!((key0 === "city") || (key0 === "days"))){
@@ -525,17 +501,11 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.error === undefined) || (!(func0.call(data, "error")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "error"}, "must have required property '"+"error"+"'");
+for(const $key of ["error","message","retryable"]){
+if((data[$key] === undefined) || (!(func0.call(data, $key)))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
 errors++;
 }
-if((data.message === undefined) || (!(func0.call(data, "message")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "message"}, "must have required property '"+"message"+"'");
-errors++;
-}
-if((data.retryable === undefined) || (!(func0.call(data, "retryable")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "retryable"}, "must have required property '"+"retryable"+"'");
-errors++;
 }
 for(const key2 of Object.keys(data)){
 if(!(((key2 === "error") || (key2 === "message")) || (key2 === "retryable"))){
@@ -554,15 +524,9 @@ vErrors = $addError(vErrors, instancePath+"/error", "const", {allowedValue: "unk
 errors++;
 }
 }
-if(data.message !== undefined && func0.call(data, "message")){
-if(typeof data.message !== "string"){
-vErrors = $addError(vErrors, instancePath+"/message", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.retryable !== undefined && func0.call(data, "retryable")){
-if(typeof data.retryable !== "boolean"){
-vErrors = $addError(vErrors, instancePath+"/retryable", "type", {type: "boolean"}, "must be boolean");
+for(const [$key, $path, $type, $message] of [["message","/message","string","must be string"],["retryable","/retryable","boolean","must be boolean"]]){
+if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
+vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
 errors++;
 }
 }
@@ -733,17 +697,11 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.active === undefined) || (!(func0.call(data, "active")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "active"}, "must have required property '"+"active"+"'");
+for(const $key of ["active","alertId","city"]){
+if((data[$key] === undefined) || (!(func0.call(data, $key)))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
 errors++;
 }
-if((data.alertId === undefined) || (!(func0.call(data, "alertId")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "alertId"}, "must have required property '"+"alertId"+"'");
-errors++;
-}
-if((data.city === undefined) || (!(func0.call(data, "city")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
-errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!(((key0 === "active") || (key0 === "alertId")) || (key0 === "city"))){
@@ -768,15 +726,9 @@ errors++;
 }
 }
 }
-if(data.alertId !== undefined && func0.call(data, "alertId")){
-if(typeof data.alertId !== "string"){
-vErrors = $addError(vErrors, instancePath+"/alertId", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.city !== undefined && func0.call(data, "city")){
-if(typeof data.city !== "string"){
-vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
+for(const [$key, $path, $type, $message] of [["alertId","/alertId","string","must be string"],["city","/city","string","must be string"]]){
+if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
+vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
 errors++;
 }
 }
@@ -804,13 +756,11 @@ function validate0(data, {instancePath="", parentData, parentDataProperty, rootD
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.city === undefined) || (!(func0.call(data, "city")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
+for(const $key of ["city","thresholdC"]){
+if((data[$key] === undefined) || (!(func0.call(data, $key)))){
+vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
 errors++;
 }
-if((data.thresholdC === undefined) || (!(func0.call(data, "thresholdC")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "thresholdC"}, "must have required property '"+"thresholdC"+"'");
-errors++;
 }
 if(data.city !== undefined && func0.call(data, "city")){
 if(typeof data.city !== "string"){
