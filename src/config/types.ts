@@ -155,6 +155,11 @@ export interface McpCodegenConfig {
   cache?: CacheConfig | false;
   /** Lint policy for every server; a server's own `lint` is applied on top. */
   lint?: LintPolicy;
+  /**
+   * One runtime for every client: `out` is the folder (relative to the config) its files are written
+   * to once, and each client imports them from there instead of holding its own copy.
+   */
+  runtime?: { out: string };
 }
 
 /** A config as loaded: paths resolved against the config file's folder. */

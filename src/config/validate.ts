@@ -6,7 +6,7 @@ import { describe, object } from './values.js';
 import type { McpCodegenConfig, ServerConfig } from './types.js';
 
 /** Every key each level of the config takes, in the order the README documents them. */
-const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache'] as const;
+const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache', 'runtime'] as const;
 const SERVER_KEYS = [
   'name',
   'source',
@@ -95,6 +95,12 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
     knownKeys(cache, file, '/cache', ['dir'], 'cache');
     if (cache.dir !== undefined && (typeof cache.dir !== 'string' || cache.dir === ''))
       throw new InputError(file, '/cache/dir', 'expected a folder path');
+  }
+  if (config.runtime !== undefined) {
+    const runtime = object(config.runtime, file, '/runtime', '{ out }');
+    knownKeys(runtime, file, '/runtime', ['out'], 'runtime');
+    if (typeof runtime.out !== 'string' || runtime.out === '')
+      throw new InputError(file, '/runtime/out', 'expected a folder path, e.g. "src/generated/runtime"');
   }
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
 }

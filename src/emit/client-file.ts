@@ -64,7 +64,7 @@ export function clientStatements(model: ClientModel): Statement[] {
       {
         name: 'onResult',
         optional: true,
-        type: "InvokeOptions['onResult']",
+        type: `${model.invokeOptionsType}['onResult']`,
         docs: docs(
           "Called with every tool result as it arrives (off by default): the tool, the arguments' shape (not their values), the raw result. `mcp-codegen/record` writes these to a folder for `mcp-codegen sample --from`.",
         ),

@@ -27,6 +27,7 @@ import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
 import { optionsText } from './prettier-hash.js';
 import { renderFiles } from './render.js';
+import { planSharedRuntime, runtimeDirFor } from './shared-runtime.js';
 import { loadShapesInput, type ShapesInput } from './shapes.js';
 import type { GenerateOptions, GenerateResult, GeneratedFile, Stage, Timer } from './types.js';
 
@@ -70,6 +71,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       : defaultCacheDir(config.root);
   for (const server of servers) {
     const outDir = resolve(config.root, server.out);
+    const runtimeDir = runtimeDirFor(config, outDir);
     const input = await loadInput(server, config, options, time);
     const shapes = await time('read', () => loadShapesInput(server, config));
     const shapesHash = shapes.text === '' ? undefined : sha256(shapes.text);
@@ -81,7 +83,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const made = {
       generator: generator.id,
       inputs: { catalog: input.hash, ...(shapesHash ? { shapes: shapesHash } : {}) },
-      options: sha256(JSON.stringify(keyOptions(server, config, shapesHash))),
+      options: sha256(JSON.stringify(keyOptions(server, config, shapesHash, runtimeDir))),
     };
     // A fresh clone's CI has no cache: the manifest answers --check from hashes when it can.
     if (options.check && useCache && generator.built && previous && previousText !== undefined) {
@@ -98,7 +100,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       }
     }
     const key = build === undefined ? undefined : cacheKey({ build, options: made.options });
-    const output = await produce(input, shapes, server, config, options, time, {
+    const output = await produce(input, { ...shapes, runtimeDir }, server, config, options, time, {
       outDir,
       key,
       cacheDir,
@@ -123,6 +125,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     for (const file of output.files)
       planned.push({ file: resolve(outDir, file.path), content: file.content });
     planned.push({ file: manifestFile, content: serializeManifest(manifest) });
+  }
+  const runtime = await planSharedRuntime(config, generator.id, options.check === true);
+  if (runtime) {
+    planned.push(...runtime.planned);
+    folders.push(runtime);
   }
   const keep = new Set(planned.map((p) => p.file));
   const gone = (
@@ -151,7 +158,7 @@ const STALE = new Set<GeneratedFile['status']>(['stale', 'missing', 'obsolete'])
  */
 async function produce(
   input: Input,
-  shapes: ShapesInput,
+  shapes: ShapesInput & { runtimeDir: string | undefined },
   server: ServerConfig,
   config: ResolvedConfig,
   options: GenerateOptions,
@@ -196,7 +203,11 @@ async function produce(
   const memo = at.build === undefined ? undefined : { dir: cacheDir, build: at.build };
   const rendered = await renderFiles(
     snapshot,
-    { ...server, undeclared: shapes.undeclared },
+    {
+      ...server,
+      undeclared: shapes.undeclared,
+      ...(shapes.runtimeDir === undefined ? {} : { runtimeDir: shapes.runtimeDir }),
+    },
     outDir,
     time,
     memo,
@@ -218,6 +229,7 @@ function keyOptions(
   server: ServerConfig,
   config: ResolvedConfig,
   shapes: string | undefined,
+  runtimeDir: string | undefined,
 ): unknown {
   const render = {
     // The shapes file and the config's overrides type results: a changed shape is a changed client.
@@ -230,6 +242,7 @@ function keyOptions(
     layout: server.layout ?? null,
     // Only when set, so that the options hash of every config without it stays what it was.
     ...(server.agents ? { agents: server.agents } : {}),
+    ...(runtimeDir === undefined ? {} : { runtime: runtimeDir }),
   };
   // The security warnings are cached too, so the lint policies they were found under are part of the key.
   return sortKeys({
