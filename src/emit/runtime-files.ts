@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { AGENT_RUNTIME_TEMPLATE } from './agent-emit.js';
-import type { EmittedFile } from './emit.js';
 
 /** The runtime, copied verbatim: runtime.ts and the files it imports. */
 export const RUNTIME_TEMPLATES = [
@@ -21,12 +20,14 @@ export const runtimeTemplates = (standardSchema: boolean): string[] =>
   RUNTIME_TEMPLATES.filter((name) => name !== AGENT_RUNTIME_TEMPLATE || standardSchema);
 
 /** The runtime files, paths relative to the folder they are copied to, each under the copy note. */
-export async function runtimeFiles(names: readonly string[]): Promise<EmittedFile[]> {
+export async function runtimeFiles(
+  names: readonly string[],
+): Promise<Array<{ path: string; content: string; format: false }>> {
   return Promise.all(
     names.map(async (name) => ({
       path: name,
       content: runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')),
-      format: false,
+      format: false as const,
     })),
   );
 }
