@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
-import { CodegenError } from '../shared/errors.js';
 import {
   cacheKey,
   defaultCacheDir,
@@ -22,11 +21,13 @@ import {
 } from './manifest.js';
 import { leftovers, readIfExists } from './ownership.js';
 import { parseSnapshotText } from '../snapshot/read.js';
-import type { JsonValue, Snapshot } from '../snapshot/types.js';
+import type { JsonValue } from '../snapshot/types.js';
 import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
 import { optionsText } from './prettier-hash.js';
 import { renderFiles } from './render.js';
+import { counts, selectServers } from './select.js';
+import { planAggregateOutput, type JoinedServer } from './aggregate.js';
 import { planSharedRuntime, runtimeDirFor } from './shared-runtime.js';
 import { loadShapesInput, type ShapesInput } from './shapes.js';
 import type { GenerateOptions, GenerateResult, GeneratedFile, Stage, Timer } from './types.js';
@@ -58,6 +59,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
   };
   const servers = selectServers(config, options.only);
+  const joined = new Map<string, JoinedServer>();
   const planned: PlannedFile[] = [];
   const folders: Array<{ outDir: string; previous: Manifest | undefined }> = [];
   const cached: string[] = [];
@@ -75,6 +77,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const input = await loadInput(server, config, options, time);
     const shapes = await time('read', () => loadShapesInput(server, config));
     const shapesHash = shapes.text === '' ? undefined : sha256(shapes.text);
+    joined.set(server.name, { server, input, shapes, outDir, runtimeDir });
     if (input.discovered) planned.push({ file: input.file, content: input.text });
     const manifestFile = join(outDir, MANIFEST_FILE);
     const previousText = await time('read', () => readIfExists(manifestFile));
@@ -126,10 +129,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       planned.push({ file: resolve(outDir, file.path), content: file.content });
     planned.push({ file: manifestFile, content: serializeManifest(manifest) });
   }
-  const runtime = await planSharedRuntime(config, generator.id, options.check === true);
-  if (runtime) {
-    planned.push(...runtime.planned);
-    folders.push(runtime);
+  const shared = [
+    await planSharedRuntime(config, generator.id, options.check === true),
+    await planAggregateOutput(config, joined, generator.id, options),
+  ];
+  for (const folder of shared) {
+    if (!folder) continue;
+    planned.push(...folder.planned);
+    folders.push(folder);
   }
   const keep = new Set(planned.map((p) => p.file));
   const gone = (
@@ -268,27 +275,4 @@ async function readFresh(
       return undefined;
   }
   return entry;
-}
-
-function counts(snapshot: Snapshot): string {
-  return [
-    plural(snapshot.tools.length, 'tool'),
-    plural(snapshot.resources.length, 'resource'),
-    plural(snapshot.resourceTemplates.length, 'template'),
-    plural(snapshot.prompts.length, 'prompt'),
-  ].join(', ');
-}
-
-function selectServers(config: ResolvedConfig, only: string[] | undefined): ServerConfig[] {
-  if (!only?.length) return config.servers;
-  const unknown = only.filter((name) => !config.servers.some((s) => s.name === name));
-  if (unknown.length) {
-    throw new CodegenError(
-      `no server named ${unknown.map((n) => JSON.stringify(n)).join(', ')} in ${config.file ?? 'the config'}`,
-      {
-        hint: `servers: ${config.servers.map((s) => s.name).join(', ')}`,
-      },
-    );
-  }
-  return config.servers.filter((s) => only.includes(s.name));
 }
