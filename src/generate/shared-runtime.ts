@@ -7,7 +7,13 @@
  */
 import { join, posix, relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig } from '../config/types.js';
-import { MANIFEST_FILE, parseManifest, serializeManifest, sha256, type Manifest } from './manifest.js';
+import {
+  MANIFEST_FILE,
+  parseManifest,
+  serializeManifest,
+  sha256,
+  type Manifest,
+} from './manifest.js';
 import type { PlannedFile } from './output.js';
 import { readIfExists } from './ownership.js';
 

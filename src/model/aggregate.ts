@@ -127,7 +127,7 @@ function flatNames(
     throw new InputError(
       file ?? 'the config',
       '/aggregate/conflicts',
-      `aggregate "${config.name}": server "${a!.server.serverName}" and server "${b!.server.serverName}" both have a tool named ${JSON.stringify(b!.identifier)} (${describeTools(colliding[0]!)})` +
+      `aggregate "${config.name}": tools of server "${a!.server.serverName}" and server "${b!.server.serverName}" collide as \`${b!.identifier}\` (${describeTools(colliding[0]!)})` +
         (colliding.length > 1 ? `, and ${colliding.length - 1} more collision(s)` : ''),
       `set aggregate.conflicts to 'prefix' (rename the colliding tools by server) or 'priority' (the first-listed server wins); each stays callable as tools.<server>.<tool>`,
     );
