@@ -25,7 +25,7 @@ export interface AggregateMemberInput {
   dir: string;
 }
 
-export interface AggregateServerModel {
+interface AggregateServerModel {
   /** The config's server name. */
   serverName: string;
   /** Its key in the clients object, its property on the class, and the namespace its index.ts is imported as. */
