@@ -16,7 +16,12 @@ const servers = ['notes', 'db'].map((name) => ({
   source: { snapshot: `${name}.json` },
   out: `out/${name}`,
 }));
-const aggregate = { name: 'Tools', out: 'out/tools', servers: ['notes', 'db'], conflicts: 'prefix' };
+const aggregate = {
+  name: 'Tools',
+  out: 'out/tools',
+  servers: ['notes', 'db'],
+  conflicts: 'prefix',
+};
 
 async function rejection(config: unknown): Promise<{ pointer: string; text: string }> {
   await mkdir(dir, { recursive: true });
@@ -73,6 +78,18 @@ const cases: Array<{ what: string; config: unknown; pointer: string; says: RegEx
     config: { servers, aggregate: { ...aggregate, agents: { codeMode: true } } },
     pointer: '/aggregate/agents/codeMode',
     says: /server "notes" has it off[\s\S]*agents: \{ codeMode: true \}/,
+  },
+  {
+    what: "an aggregate in a server's folder",
+    config: { servers, aggregate: { ...aggregate, out: './out/db/' } },
+    pointer: '/aggregate/out',
+    says: /output folder of server "db"/,
+  },
+  {
+    what: "a runtime in a server's folder",
+    config: { servers, runtime: { out: 'out/notes' } },
+    pointer: '/runtime/out',
+    says: /output folder of server "notes"/,
   },
   {
     what: 'a runtime without out',

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { InputError } from '../shared/errors.js';
 import { CONFLICT_POLICIES } from './types.js';
 import { knownKeys, list } from './known-keys.js';
@@ -6,8 +7,23 @@ import { describe, object } from './values.js';
 const AGGREGATE_KEYS = ['name', 'out', 'servers', 'conflicts', 'prefixAll', 'agents'] as const;
 const AGGREGATE_AGENT_KEYS = ['standardSchema', 'codeMode'] as const;
 
+/** A folder as written, compared with the others: `./out/a/` and `out/a` are one folder. */
+const folder = (path: string) => posix.normalize(path.split('\\').join('/')).replace(/\/$/, '');
+
+/** A shared folder must not be a server's output folder: the two manifests would fight over it. */
+function notServerOut(out: string, servers: unknown[], file: string, at: string): void {
+  const clash = servers.find((s) => folder(String((s as { out?: unknown }).out)) === folder(out));
+  if (clash)
+    throw new InputError(
+      file,
+      at,
+      `${JSON.stringify(out)} is the output folder of server ${JSON.stringify((clash as { name?: unknown }).name)}`,
+      'give it a folder of its own',
+    );
+}
+
 /** `runtime: { out }`: the shared runtime's folder. */
-export function checkRuntime(value: unknown, file: string): void {
+export function checkRuntime(value: unknown, servers: unknown[], file: string): void {
   const runtime = object(value, file, '/runtime', '{ out }');
   knownKeys(runtime, file, '/runtime', ['out'], 'runtime');
   if (typeof runtime.out !== 'string' || runtime.out === '')
@@ -17,6 +33,7 @@ export function checkRuntime(value: unknown, file: string): void {
       `expected a folder path, got ${describe(runtime.out)}`,
       'a folder relative to the config, e.g. "src/generated/runtime"',
     );
+  notServerOut(runtime.out, servers, file, '/runtime/out');
 }
 
 /**
@@ -39,6 +56,7 @@ export function checkAggregate(value: unknown, servers: unknown[], file: string)
       `${at}/out`,
       `expected a folder path, got ${describe(aggregate.out)}`,
     );
+  notServerOut(aggregate.out, servers, file, `${at}/out`);
   if (!CONFLICT_POLICIES.includes(aggregate.conflicts as never))
     throw new InputError(
       file,

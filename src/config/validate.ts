@@ -97,7 +97,7 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
     if (cache.dir !== undefined && (typeof cache.dir !== 'string' || cache.dir === ''))
       throw new InputError(file, '/cache/dir', 'expected a folder path');
   }
-  if (config.runtime !== undefined) checkRuntime(config.runtime, file);
+  if (config.runtime !== undefined) checkRuntime(config.runtime, config.servers, file);
   if (config.aggregate !== undefined) checkAggregate(config.aggregate, config.servers, file);
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
 }

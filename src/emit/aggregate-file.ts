@@ -60,7 +60,7 @@ function indexSource(model: AggregateModel, header: string): string {
   const keys = servers.map((s) => s.key).join(', ');
   const clients = servers.map(
     (s) =>
-      `  /** A connected client of the server ${str(s.serverName)}. */\n  readonly ${s.key}: ${s.key}.McpClientLike;`,
+      `  /** A connected client of the server ${lineText(str(s.serverName))}. */\n  readonly ${s.key}: ${s.key}.McpClientLike;`,
   );
   const options = servers.map((s) => `  readonly ${s.key}?: ${s.key}.${s.model.optionsTypeName};`);
   const functions = flat.map((f) => {
@@ -69,7 +69,7 @@ function indexSource(model: AggregateModel, header: string): string {
   });
   const fields = servers.map(
     (s) =>
-      `  /** Every tool of the server ${str(s.serverName)}, by its own name. */\n  readonly ${s.key}: ${s.key}.${s.model.className};`,
+      `  /** Every tool of the server ${lineText(str(s.serverName))}, by its own name. */\n  readonly ${s.key}: ${s.key}.${s.model.className};`,
   );
   const construct = servers.map(
     (s) =>

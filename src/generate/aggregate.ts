@@ -6,6 +6,8 @@
 import { join, posix, relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
 import { parseSnapshotText } from '../snapshot/read.js';
+import type { JsonValue } from '../snapshot/types.js';
+import { sortKeys } from '../snapshot/write.js';
 import type { Input } from './input.js';
 import {
   MANIFEST_FILE,
@@ -84,7 +86,7 @@ export async function planAggregateOutput(
     inputs: Object.fromEntries(
       aggregate.servers.map((name) => [name, { canonical: joined.get(name)!.input.hash }]),
     ),
-    options: sha256(JSON.stringify(aggregate)),
+    options: sha256(JSON.stringify(sortKeys(aggregate as unknown as JsonValue))),
     warnings: { security: [], generator: model.warnings },
     files: files.map((f) => ({ path: f.path, sha256: sha256(f.content) })),
   };
