@@ -121,13 +121,17 @@ function flatNames(
       const identifier = camelCase(tool.tool.name, 'tool');
       groups.set(identifier, [...(groups.get(identifier) ?? []), { server, tool, identifier }]);
     }
-  const colliding = [...groups.values()].filter((g) => g.length > 1);
+  // Two tools of one server that become one identifier are its own client's business (it names them
+  // getUser and getUser2): only tools of different servers collide here.
+  const servedBy = (group: readonly Candidate[]) => new Set(group.map((c) => c.server)).size;
+  const colliding = [...groups.values()].filter((g) => servedBy(g) > 1);
   if (config.conflicts === 'error' && colliding.length > 0) {
-    const [a, b] = colliding[0]!;
+    const a = colliding[0]![0]!;
+    const b = colliding[0]!.find((c) => c.server !== a.server)!;
     throw new InputError(
       file ?? 'the config',
       '/aggregate/conflicts',
-      `aggregate "${config.name}": tools of server "${a!.server.serverName}" and server "${b!.server.serverName}" collide as \`${b!.identifier}\` (${describeTools(colliding[0]!)})` +
+      `aggregate "${config.name}": tools of server "${a.server.serverName}" and server "${b.server.serverName}" collide as \`${b.identifier}\` (${describeTools(colliding[0]!)})` +
         (colliding.length > 1 ? `, and ${colliding.length - 1} more collision(s)` : ''),
       `set aggregate.conflicts to 'prefix' (rename the colliding tools by server) or 'priority' (the first-listed server wins); each stays callable as tools.<server>.<tool>`,
     );
@@ -136,12 +140,13 @@ function flatNames(
   const kept: Candidate[] = [];
   const prefixed: Candidate[] = [];
   for (const group of groups.values()) {
-    if (config.conflicts === 'prefix' && (config.prefixAll === true || group.length > 1)) {
+    if (config.conflicts === 'prefix' && (config.prefixAll === true || servedBy(group) > 1)) {
       prefixed.push(...group);
       continue;
     }
-    kept.push(group[0]!);
-    for (const hidden of group.slice(1))
+    const first = group[0]!.server;
+    kept.push(...group.filter((c) => c.server === first));
+    for (const hidden of group.filter((c) => c.server !== first))
       warnings.push(
         `aggregate ${config.name}: the tool ${JSON.stringify(hidden.tool.tool.name)} of server "${hidden.server.serverName}" is hidden from the flat surface by ${JSON.stringify(group[0]!.tool.tool.name)} of server "${group[0]!.server.serverName}" (both \`${hidden.identifier}\`); it is still ${hidden.server.key}.${hidden.tool.method}`,
       );
