@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { RUNTIME_TEMPLATES } from '../src/emit/emit.js';
@@ -74,3 +75,51 @@ for (const { catalog, name, golden, layout } of cases) {
     }
   });
 }
+
+// An aggregate (config `aggregate`, `prefix`, with its agent files) over two clients sharing one runtime,
+// from the committed snapshots of fixtures/servers/aggregate.ts: golden as aggregate-tools/ (the
+// aggregate's own files). Generated under the system's temp folder, so prettier's defaults apply, as above.
+test('golden: aggregate-tools', async () => {
+  const { generate } = await import('../src/generate/generate.js');
+  const root = await mkdtemp(join(tmpdir(), 'golden-aggregate-'));
+  const agents = { standardSchema: true, codeMode: true };
+  try {
+    await generate({
+      config: {
+        root,
+        cache: false,
+        runtime: { out: 'g/runtime' },
+        aggregate: {
+          name: 'Tools',
+          out: 'g/tools',
+          servers: ['notes', 'db'],
+          conflicts: 'prefix',
+          agents,
+        },
+        servers: ['notes', 'db'].map((name) => ({
+          name,
+          agents,
+          source: { snapshot: join(repoRoot, `fixtures/aggregate/${name}.snapshot.json`) },
+          out: `g/${name}`,
+        })),
+      },
+    });
+    const dir = join(repoRoot, 'fixtures/golden/aggregate-tools');
+    for (const path of ['index.ts', 'schemas.ts', 'code-mode.d.ts', 'code-mode-declaration.ts']) {
+      const content = await readFile(join(root, 'g/tools', path), 'utf8');
+      if (update) {
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, path), content);
+        continue;
+      }
+      const expected = await readFile(join(dir, path), 'utf8').catch(() => undefined);
+      assert.equal(
+        content,
+        expected,
+        `aggregate-tools/${path} differs from the golden file (UPDATE_GOLDEN=1 to accept)`,
+      );
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});

@@ -144,6 +144,30 @@ export interface CacheConfig {
   dir?: string;
 }
 
+/** How an aggregate names a tool that two servers have (compared as identifiers: `get-user` and `get_user` collide). */
+export type ConflictPolicy = 'prefix' | 'error' | 'priority';
+export const CONFLICT_POLICIES: readonly ConflictPolicy[] = ['prefix', 'error', 'priority'];
+
+/** One module over several servers' clients: `new ToolsClient({ notes: notesMcp, db: dbMcp })`. */
+export interface AggregateConfig {
+  /** The module's name: `Tools` → `ToolsClient`. */
+  name: string;
+  /** The folder it is written to, relative to the config. */
+  out: string;
+  /** The servers it joins, by name; on a collision under `priority`, the first listed wins. */
+  servers: string[];
+  /**
+   * `prefix`: a colliding tool's flat name gets its server's (`notesSearch`, `dbSearch`); `error`:
+   * `generate` fails, naming both servers and the tool; `priority`: the first-listed server's tool
+   * keeps the flat name and each hidden one is warned about. Every tool stays under its server.
+   */
+  conflicts: ConflictPolicy;
+  /** With `prefix`: every flat name gets its server's, colliding or not. */
+  prefixAll?: boolean;
+  /** `toolSchemas` and the code-mode declaration over the flat names; each needs the same switch on every server it joins. */
+  agents?: { standardSchema?: boolean; codeMode?: boolean };
+}
+
 export interface McpCodegenConfig {
   servers: ServerConfig[];
   /** Diff policy for every server; a server's own `diff` is applied on top. */
@@ -155,6 +179,13 @@ export interface McpCodegenConfig {
   cache?: CacheConfig | false;
   /** Lint policy for every server; a server's own `lint` is applied on top. */
   lint?: LintPolicy;
+  /**
+   * One runtime for every client: `out` is the folder (relative to the config) its files are written
+   * to once, and each client imports them from there instead of holding its own copy.
+   */
+  runtime?: { out: string };
+  /** One client over several of `servers` (issue 27). */
+  aggregate?: AggregateConfig;
 }
 
 /** A config as loaded: paths resolved against the config file's folder. */

@@ -1,12 +1,13 @@
 import { InputError } from '../shared/errors.js';
 import { pointerToken } from '../shared/pointer.js';
-import { closest } from './closest.js';
+import { knownKeys, list, unknownKey } from './known-keys.js';
+import { checkAggregate, checkRuntime } from './validate-aggregate.js';
 import { checkShapeConfig } from './validate-shapes.js';
 import { describe, object } from './values.js';
 import type { McpCodegenConfig, ServerConfig } from './types.js';
 
 /** Every key each level of the config takes, in the order the README documents them. */
-const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache'] as const;
+const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache', 'runtime', 'aggregate'] as const;
 const SERVER_KEYS = [
   'name',
   'source',
@@ -96,6 +97,8 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
     if (cache.dir !== undefined && (typeof cache.dir !== 'string' || cache.dir === ''))
       throw new InputError(file, '/cache/dir', 'expected a folder path');
   }
+  if (config.runtime !== undefined) checkRuntime(config.runtime, config.servers, file);
+  if (config.aggregate !== undefined) checkAggregate(config.aggregate, config.servers, file);
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
 }
 
@@ -216,34 +219,6 @@ function checkErrors(value: unknown, file: string, at: string): void {
     stringRecord(codes, file, `${at}/tools/${pointerToken(name)}`, 'error codes to descriptions');
 }
 
-function knownKeys(
-  obj: Record<string, unknown>,
-  file: string,
-  at: string,
-  keys: readonly string[],
-  what: string,
-): void {
-  for (const key of Object.keys(obj))
-    if (!keys.includes(key)) unknownKey(key, file, at, keys, what);
-}
-
-function unknownKey(
-  key: string,
-  file: string,
-  at: string,
-  keys: readonly string[],
-  what: string,
-): never {
-  const meant = closest(key, keys);
-  const takes = `${what} takes ${list(keys)}`;
-  throw new InputError(
-    file,
-    `${at}/${pointerToken(key)}`,
-    `unknown key ${JSON.stringify(key)} in ${what}`,
-    meant ? `did you mean \`${meant}\`? (${takes})` : takes,
-  );
-}
-
 function stringRecord(value: unknown, file: string, at: string, what: string): void {
   if (value === undefined) return;
   const record = object(value, file, at, `an object of ${what}`);
@@ -255,8 +230,4 @@ function stringRecord(value: unknown, file: string, at: string, what: string): v
         `expected a string, got ${describe(v)}`,
       );
   }
-}
-
-function list(keys: readonly string[]): string {
-  return keys.map((k) => `"${k}"`).join(', ');
 }

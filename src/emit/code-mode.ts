@@ -12,12 +12,24 @@ import { toolDocs } from './tool-function.js';
 export function codeModeDeclaration(model: ClientModel, header: string, typesText: string): string {
   const namespace = model.agents?.codeModeNamespace;
   if (namespace === undefined) return '';
-  // types.ts declares only `export interface` and `export type`: valid inside a namespace as they are.
-  const types = body(typesText);
-  const members = model.tools.map((t) => member(t, namespace)).join('\n');
+  const members = model.tools.map((t) => codeModeMember(t, namespace)).join('\n');
   return [
     header,
     '// The tools of this server, for code an agent writes (code mode): a script, so `tools` is global.',
+    ...codeModeNamespace(namespace, typesText),
+    '',
+    'declare const tools: {',
+    members,
+    '};',
+    '',
+  ].join('\n');
+}
+
+/** The server's schema types, and the result type of a tool without an outputSchema, in its namespace. */
+export function codeModeNamespace(namespace: string, typesText: string): string[] {
+  // types.ts declares only `export interface` and `export type`: valid inside a namespace as they are.
+  const types = body(typesText);
+  return [
     `declare namespace ${namespace} {`,
     ...types.map((l) => (l ? `  ${l}` : l)),
     ...(types.length ? [''] : []),
@@ -28,15 +40,15 @@ export function codeModeDeclaration(model: ClientModel, header: string, typesTex
     '    isError?: boolean;',
     '  }',
     '}',
-    '',
-    'declare const tools: {',
-    members,
-    '};',
-    '',
-  ].join('\n');
+  ];
 }
 
-function member(tool: ToolModel, namespace: string): string {
+/** One member of `declare const tools`: `name` is the tool's function name, or the flat name an aggregate chose. */
+export function codeModeMember(
+  tool: ToolModel,
+  namespace: string,
+  name = tool.functionName,
+): string {
   const input =
     tool.inputKind === 'object' ? `${namespace}.${tool.inputType}` : '{ [key: string]: unknown }';
   const output = tool.outputType
@@ -46,7 +58,7 @@ function member(tool: ToolModel, namespace: string): string {
         .join(' | ')
     : `${namespace}.CallToolResult`;
   const optional = tool.inputOptional ? '?' : '';
-  return `${jsDoc(toolDocs(tool), '  ')}  ${tool.functionName}: (input${optional}: ${input}) => Promise<${output}>;`;
+  return `${jsDoc(toolDocs(tool), '  ')}  ${name}: (input${optional}: ${input}) => Promise<${output}>;`;
 }
 
 /**

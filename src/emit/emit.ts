@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { ClientModel } from '../model/types.js';
 import { compileDefinitions } from '../schema/compile.js';
 import { banner } from './banner.js';
@@ -9,7 +8,10 @@ import { paragraphs } from './paragraphs.js';
 import { fileText, type Statement, type StatementList, type Together } from './print.js';
 import { toolsStatements } from './tools-file.js';
 import { validatorEntries } from './validator-entries.js';
-import { AGENT_RUNTIME_TEMPLATE, emitAgentFiles } from './agent-emit.js';
+import { emitAgentFiles } from './agent-emit.js';
+import { moduleSpecifier } from '../model/module-plan.js';
+import { runtimeFiles, runtimeTemplates } from './runtime-files.js';
+export { RUNTIME_TEMPLATES, runtimeFiles } from './runtime-files.js';
 import type { CompileMemo } from './validators/memo.js';
 import { ValidatorThread } from './validators/thread.js';
 
@@ -22,20 +24,6 @@ export interface EmittedFile {
   /** The statements `content` was printed from, and how they are separated: for src/emit/shape-format.ts. */
   statements?: StatementList;
 }
-
-/** The runtime, copied verbatim: runtime.ts and the files it imports. */
-export const RUNTIME_TEMPLATES = [
-  'runtime.ts',
-  'runtime-classify.ts',
-  'runtime-client.ts',
-  'runtime-canonical.ts',
-  'runtime-guard.ts',
-  'runtime-protocol.ts',
-  'runtime-spec.ts',
-  'runtime-uri.ts',
-  AGENT_RUNTIME_TEMPLATE,
-];
-const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
 /**
  * Every file of a generated client, unformatted; the validator emitter's warnings join the model's.
@@ -79,17 +67,18 @@ export async function emitClient(
   const agentFiles = emitAgentFiles(model, header, typesText);
   const validators = await compiling;
   model.warnings.push(...validators.warnings);
-  const runtime = await Promise.all(
-    runtimeTemplates(model).map(async (name) => ({
-      path: name,
-      content: runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')),
-      format: false,
-    })),
-  );
+  // A shared runtime (config `runtime.out`) is emitted once, by generate, for every client.
+  const runtime = files.runtimeShared
+    ? []
+    : await runtimeFiles(runtimeTemplates(files.runtimeStandard !== undefined));
   return [
     types,
     ...toolFiles,
-    { path: files.validators, content: `${header}\n${validators.source}`, format: false },
+    {
+      path: files.validators,
+      content: `${header}\n${importingRuntime(validators.source, moduleSpecifier(files.validators, files.runtime))}`,
+      format: false,
+    },
     client,
     index,
     ...(files.catalog
@@ -112,12 +101,10 @@ export function formattedPaths(model: ClientModel): string[] {
   return [files.types, ...toolFilePaths(model), files.client, files.index, ...adapters];
 }
 
-// The Standard Schema runtime only where schemas.ts imports it.
-const runtimeTemplates = (model: ClientModel) =>
-  RUNTIME_TEMPLATES.filter(
-    (name) => name !== AGENT_RUNTIME_TEMPLATE || model.files.runtimeStandard,
-  );
-
-function runtimeHeader(): string {
-  return '// Copied by mcp-codegen from its templates/runtime.ts. Do not edit: it is replaced on every `mcp-codegen generate`.\n';
+/** The validators import one type from the runtime, as `./runtime.js`: elsewhere when the runtime is shared. */
+function importingRuntime(source: string, specifier: string): string {
+  const own = ` from './runtime.js';`;
+  if (specifier === './runtime.js') return source;
+  if (!source.includes(own)) throw new Error('validators.ts no longer imports ./runtime.js');
+  return source.replace(own, ` from ${JSON.stringify(specifier)};`);
 }

@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
-import { CodegenError } from '../shared/errors.js';
 import {
   cacheKey,
   defaultCacheDir,
@@ -22,11 +21,14 @@ import {
 } from './manifest.js';
 import { leftovers, readIfExists } from './ownership.js';
 import { parseSnapshotText } from '../snapshot/read.js';
-import type { JsonValue, Snapshot } from '../snapshot/types.js';
+import type { JsonValue } from '../snapshot/types.js';
 import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
 import { optionsText } from './prettier-hash.js';
 import { renderFiles } from './render.js';
+import { counts, selectServers } from './select.js';
+import { planAggregateOutput, type JoinedServer } from './aggregate.js';
+import { planSharedRuntime, runtimeDirFor } from './shared-runtime.js';
 import { loadShapesInput, type ShapesInput } from './shapes.js';
 import type { GenerateOptions, GenerateResult, GeneratedFile, Stage, Timer } from './types.js';
 
@@ -57,6 +59,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
   };
   const servers = selectServers(config, options.only);
+  const joined = new Map<string, JoinedServer>();
   const planned: PlannedFile[] = [];
   const folders: Array<{ outDir: string; previous: Manifest | undefined }> = [];
   const cached: string[] = [];
@@ -70,9 +73,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       : defaultCacheDir(config.root);
   for (const server of servers) {
     const outDir = resolve(config.root, server.out);
+    const runtimeDir = runtimeDirFor(config, outDir);
     const input = await loadInput(server, config, options, time);
     const shapes = await time('read', () => loadShapesInput(server, config));
     const shapesHash = shapes.text === '' ? undefined : sha256(shapes.text);
+    joined.set(server.name, { server, input, shapes, outDir, runtimeDir });
     if (input.discovered) planned.push({ file: input.file, content: input.text });
     const manifestFile = join(outDir, MANIFEST_FILE);
     const previousText = await time('read', () => readIfExists(manifestFile));
@@ -81,7 +86,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const made = {
       generator: generator.id,
       inputs: { catalog: input.hash, ...(shapesHash ? { shapes: shapesHash } : {}) },
-      options: sha256(JSON.stringify(keyOptions(server, config, shapesHash))),
+      options: sha256(JSON.stringify(keyOptions(server, config, shapesHash, runtimeDir))),
     };
     // A fresh clone's CI has no cache: the manifest answers --check from hashes when it can.
     if (options.check && useCache && generator.built && previous && previousText !== undefined) {
@@ -98,7 +103,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       }
     }
     const key = build === undefined ? undefined : cacheKey({ build, options: made.options });
-    const output = await produce(input, shapes, server, config, options, time, {
+    const output = await produce(input, { ...shapes, runtimeDir }, server, config, options, time, {
       outDir,
       key,
       cacheDir,
@@ -123,6 +128,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     for (const file of output.files)
       planned.push({ file: resolve(outDir, file.path), content: file.content });
     planned.push({ file: manifestFile, content: serializeManifest(manifest) });
+  }
+  const shared = [
+    await planSharedRuntime(config, generator.id, options.check === true),
+    await planAggregateOutput(config, joined, generator.id, options),
+  ];
+  for (const folder of shared) {
+    if (!folder) continue;
+    planned.push(...folder.planned);
+    folders.push(folder);
   }
   const keep = new Set(planned.map((p) => p.file));
   const gone = (
@@ -151,7 +165,7 @@ const STALE = new Set<GeneratedFile['status']>(['stale', 'missing', 'obsolete'])
  */
 async function produce(
   input: Input,
-  shapes: ShapesInput,
+  shapes: ShapesInput & { runtimeDir: string | undefined },
   server: ServerConfig,
   config: ResolvedConfig,
   options: GenerateOptions,
@@ -196,7 +210,11 @@ async function produce(
   const memo = at.build === undefined ? undefined : { dir: cacheDir, build: at.build };
   const rendered = await renderFiles(
     snapshot,
-    { ...server, undeclared: shapes.undeclared },
+    {
+      ...server,
+      undeclared: shapes.undeclared,
+      ...(shapes.runtimeDir === undefined ? {} : { runtimeDir: shapes.runtimeDir }),
+    },
     outDir,
     time,
     memo,
@@ -218,6 +236,7 @@ function keyOptions(
   server: ServerConfig,
   config: ResolvedConfig,
   shapes: string | undefined,
+  runtimeDir: string | undefined,
 ): unknown {
   const render = {
     // The shapes file and the config's overrides type results: a changed shape is a changed client.
@@ -230,6 +249,7 @@ function keyOptions(
     layout: server.layout ?? null,
     // Only when set, so that the options hash of every config without it stays what it was.
     ...(server.agents ? { agents: server.agents } : {}),
+    ...(runtimeDir === undefined ? {} : { runtime: runtimeDir }),
   };
   // The security warnings are cached too, so the lint policies they were found under are part of the key.
   return sortKeys({
@@ -255,27 +275,4 @@ async function readFresh(
       return undefined;
   }
   return entry;
-}
-
-function counts(snapshot: Snapshot): string {
-  return [
-    plural(snapshot.tools.length, 'tool'),
-    plural(snapshot.resources.length, 'resource'),
-    plural(snapshot.resourceTemplates.length, 'template'),
-    plural(snapshot.prompts.length, 'prompt'),
-  ].join(', ');
-}
-
-function selectServers(config: ResolvedConfig, only: string[] | undefined): ServerConfig[] {
-  if (!only?.length) return config.servers;
-  const unknown = only.filter((name) => !config.servers.some((s) => s.name === name));
-  if (unknown.length) {
-    throw new CodegenError(
-      `no server named ${unknown.map((n) => JSON.stringify(n)).join(', ')} in ${config.file ?? 'the config'}`,
-      {
-        hint: `servers: ${config.servers.map((s) => s.name).join(', ')}`,
-      },
-    );
-  }
-  return config.servers.filter((s) => only.includes(s.name));
 }

@@ -7,7 +7,11 @@ import { parseShapesText, readShapesText, serializeShapes } from '../shapes/file
 export type RenderServer = Pick<
   ServerConfig,
   'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout' | 'agents'
-> & { undeclared?: ReadonlyMap<string, UndeclaredOutput> };
+> & {
+  undeclared?: ReadonlyMap<string, UndeclaredOutput>;
+  /** The shared runtime folder relative to the output folder (`/`-separated), when the config has `runtime`. */
+  runtimeDir?: string;
+};
 
 /**
  * The shapes file as an input of `generate`: its canonical text (part of the output cache key, so a

@@ -46,12 +46,12 @@ export function buildClientModel(
   server: Pick<
     ServerConfig,
     'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout' | 'agents'
-  >,
+  > & { runtimeDir?: string },
   /** Result schemas the server does not declare (config `outputs`, the shapes file), by tool name. */
   undeclared?: ReadonlyMap<string, UndeclaredOutput>,
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
-  const files = planOutputFiles(layout, agentOptionsOf(server.agents));
+  const files = planOutputFiles(layout, agentOptionsOf(server.agents), server.runtimeDir);
   const toolFiles = new ToolFilePlanner();
   const types = new NamePlanner(RESERVED_TYPE_NAMES);
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));

@@ -10,15 +10,22 @@ import type { AgentOptions } from './agents.js';
  * The files of the output: which declaration goes where is decided here, with the names, so the
  * emitters only print and compute import paths from what the model says.
  */
-export function planOutputFiles(layout: Layout, agents: AgentOptions = {}): OutputFiles {
+export function planOutputFiles(
+  layout: Layout,
+  agents: AgentOptions = {},
+  /** The shared runtime folder (config `runtime.out`), relative to the output folder; absent: a copy inside it. */
+  runtimeDir?: string,
+): OutputFiles {
+  const runtimeFile = (name: string) => (runtimeDir === undefined ? name : `${runtimeDir}/${name}`);
   const shared = {
     types: 'types.ts',
     validators: 'validators.ts',
     client: 'client.ts',
     index: 'index.ts',
-    runtime: 'runtime.ts',
+    runtime: runtimeFile('runtime.ts'),
+    ...(runtimeDir === undefined ? {} : { runtimeShared: true as const }),
     ...(agents.standardSchema === true
-      ? { schemas: 'schemas.ts', runtimeStandard: 'runtime-standard.ts' }
+      ? { schemas: 'schemas.ts', runtimeStandard: runtimeFile('runtime-standard.ts') }
       : {}),
     // Not `code-mode.ts` beside it: that would make the .d.ts the declaration of that module.
     ...(agents.codeMode === true

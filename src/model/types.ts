@@ -33,6 +33,8 @@ export interface OutputFiles {
   index: string;
   /** The runtime module generated code imports (its helper files sit next to it). */
   runtime: string;
+  /** The runtime is one copy shared by several clients (config `runtime.out`): emitted once by generate, not here. */
+  runtimeShared?: true;
   /** Where tools.ts lives in the single layout; absent in per-tool, where each tool has `ToolModel.file`. */
   tools?: string;
   /** The agent catalog and its README, per-tool layout only. */

@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { AGENT_RUNTIME_TEMPLATE } from './agent-emit.js';
+
+/** The runtime, copied verbatim: runtime.ts and the files it imports. */
+export const RUNTIME_TEMPLATES = [
+  'runtime.ts',
+  'runtime-classify.ts',
+  'runtime-client.ts',
+  'runtime-canonical.ts',
+  'runtime-guard.ts',
+  'runtime-protocol.ts',
+  'runtime-spec.ts',
+  'runtime-uri.ts',
+  AGENT_RUNTIME_TEMPLATE,
+];
+const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
+
+/** The templates a runtime copy holds: the Standard Schema one only where schemas.ts imports it. */
+export const runtimeTemplates = (standardSchema: boolean): string[] =>
+  RUNTIME_TEMPLATES.filter((name) => name !== AGENT_RUNTIME_TEMPLATE || standardSchema);
+
+/** The runtime files, paths relative to the folder they are copied to, each under the copy note. */
+export async function runtimeFiles(
+  names: readonly string[],
+): Promise<Array<{ path: string; content: string; format: false }>> {
+  return Promise.all(
+    names.map(async (name) => ({
+      path: name,
+      content: runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')),
+      format: false as const,
+    })),
+  );
+}
+
+function runtimeHeader(): string {
+  return '// Copied by mcp-codegen from its templates/runtime.ts. Do not edit: it is replaced on every `mcp-codegen generate`.\n';
+}

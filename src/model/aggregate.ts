@@ -1,0 +1,177 @@
+/**
+ * The names of an aggregate client (config `aggregate`, issue 27): one module over several servers'
+ * generated clients. Each server keeps its own client under its key (`tools.notes.search`); the flat
+ * surface, which agent frameworks and code mode read, is named here by the conflict policy. Two
+ * tools collide when their names become the same identifier (`get-user` and `get_user` as `getUser`),
+ * not only when the names are equal.
+ */
+import type { AggregateConfig } from '../config/types.js';
+import { InputError } from '../shared/errors.js';
+import { moduleSpecifier } from './module-plan.js';
+import {
+  NamePlanner,
+  RESERVED_MEMBER_NAMES,
+  RESERVED_TYPE_NAMES,
+  camelCase,
+  pascalCase,
+} from './naming.js';
+import type { ClientModel, ToolModel } from './types.js';
+
+/** One server of the aggregate: its config name, its client's model, and its output folder relative to the aggregate's. */
+export interface AggregateMemberInput {
+  name: string;
+  model: ClientModel;
+  /** `/`-separated, e.g. `../notes`. */
+  dir: string;
+}
+
+interface AggregateServerModel {
+  /** The config's server name. */
+  serverName: string;
+  /** Its key in the clients object, its property on the class, and the namespace its index.ts is imported as. */
+  key: string;
+  /** The server client's index.ts, as an import specifier from the aggregate's files. */
+  specifier: string;
+  model: ClientModel;
+}
+
+export interface FlatToolModel {
+  /** The flat name: function, method, `toolSchemas` key and code-mode member. */
+  name: string;
+  server: AggregateServerModel;
+  tool: ToolModel;
+}
+
+export interface AggregateModel {
+  name: string;
+  className: string;
+  /** The type of the constructor's first argument: one connected client per server. */
+  clientsType: string;
+  optionsType: string;
+  /** The helper type that drops a tool function's first parameter (the client). */
+  restType: string;
+  servers: AggregateServerModel[];
+  flat: FlatToolModel[];
+  /** `priority`: each tool the flat surface hides, said as a warning. */
+  warnings: string[];
+  files: { index: string; schemas?: string; codeModeDeclaration?: string; codeModeText?: string };
+  /** The code-mode namespaces' aggregate constant, when `agents.codeMode` is on. */
+  standardSchema: boolean;
+  codeMode: boolean;
+}
+
+/** What the aggregate module exports by fixed name: no server key or flat tool may take one. */
+const FIXED_EXPORTS = ['toolSchemas', 'codeModeDeclaration'];
+
+export function planAggregate(
+  config: AggregateConfig,
+  members: readonly AggregateMemberInput[],
+  file: string | undefined,
+): AggregateModel {
+  const values = new NamePlanner(new Set([...RESERVED_TYPE_NAMES, ...RESERVED_MEMBER_NAMES]));
+  const base = pascalCase(config.name, 'Aggregate');
+  const className = values.claim(`${base}Client`);
+  const clientsType = values.claim(`${base}Clients`);
+  const optionsType = values.claim(`${base}ClientOptions`);
+  const restType = values.claim(`${base}ToolArguments`);
+  FIXED_EXPORTS.forEach((name) => values.reserve(name));
+  const index = 'index.ts';
+  const servers = members.map((m) => ({
+    serverName: m.name,
+    key: values.claim(camelCase(m.name, 'server')),
+    specifier: moduleSpecifier(index, `${m.dir}/index.ts`),
+    model: m.model,
+  }));
+  const { flat, warnings } = flatNames(config, servers, values, file);
+  const standardSchema = config.agents?.standardSchema === true;
+  const codeMode = config.agents?.codeMode === true;
+  return {
+    name: config.name,
+    className,
+    clientsType,
+    optionsType,
+    restType,
+    servers,
+    flat,
+    warnings,
+    files: {
+      index,
+      ...(standardSchema ? { schemas: 'schemas.ts' } : {}),
+      ...(codeMode
+        ? { codeModeDeclaration: 'code-mode.d.ts', codeModeText: 'code-mode-declaration.ts' }
+        : {}),
+    },
+    standardSchema,
+    codeMode,
+  };
+}
+
+type Candidate = { server: AggregateServerModel; tool: ToolModel; identifier: string };
+
+function flatNames(
+  config: AggregateConfig,
+  servers: readonly AggregateServerModel[],
+  values: NamePlanner,
+  file: string | undefined,
+): { flat: FlatToolModel[]; warnings: string[] } {
+  // Grouped by the identifier each tool's name becomes, in the servers' listed order.
+  const groups = new Map<string, Candidate[]>();
+  for (const server of servers)
+    for (const tool of server.model.tools) {
+      const identifier = camelCase(tool.tool.name, 'tool');
+      groups.set(identifier, [...(groups.get(identifier) ?? []), { server, tool, identifier }]);
+    }
+  // Two tools of one server that become one identifier are its own client's business (it names them
+  // getUser and getUser2): only tools of different servers collide here.
+  const servedBy = (group: readonly Candidate[]) => new Set(group.map((c) => c.server)).size;
+  const colliding = [...groups.values()].filter((g) => servedBy(g) > 1);
+  if (config.conflicts === 'error' && colliding.length > 0) {
+    const a = colliding[0]![0]!;
+    const b = colliding[0]!.find((c) => c.server !== a.server)!;
+    throw new InputError(
+      file ?? 'the config',
+      '/aggregate/conflicts',
+      `aggregate "${config.name}": tools of server "${a.server.serverName}" and server "${b.server.serverName}" collide as \`${b.identifier}\` (${describeTools(colliding[0]!)})` +
+        (colliding.length > 1 ? `, and ${colliding.length - 1} more collision(s)` : ''),
+      `set aggregate.conflicts to 'prefix' (rename the colliding tools by server) or 'priority' (the first-listed server wins); each stays callable as tools.<server>.<tool>`,
+    );
+  }
+  const warnings: string[] = [];
+  const kept: Candidate[] = [];
+  const prefixed: Candidate[] = [];
+  for (const group of groups.values()) {
+    if (config.conflicts === 'prefix' && (config.prefixAll === true || servedBy(group) > 1)) {
+      prefixed.push(...group);
+      continue;
+    }
+    const first = group[0]!.server;
+    kept.push(...group.filter((c) => c.server === first));
+    for (const hidden of group.filter((c) => c.server !== first))
+      warnings.push(
+        `aggregate ${config.name}: the tool ${JSON.stringify(hidden.tool.tool.name)} of server "${hidden.server.serverName}" is hidden from the flat surface by ${JSON.stringify(group[0]!.tool.tool.name)} of server "${group[0]!.server.serverName}" (both \`${hidden.identifier}\`); it is still ${hidden.server.key}.${hidden.tool.method}`,
+      );
+  }
+  // Unprefixed names first, so a prefixed name that happens to equal one gets the suffix, not it.
+  const named = [
+    ...kept.map((c) => ({ c, name: values.claim(c.identifier) })),
+    ...prefixed.map((c) => ({
+      c,
+      name: values.claim(camelCase(`${c.server.serverName} ${c.tool.tool.name}`, 'tool')),
+    })),
+  ];
+  const order = new Map(servers.map((s, i) => [s, i]));
+  const flat = named
+    .map(({ c, name }) => ({ name, server: c.server, tool: c.tool }))
+    .sort(
+      (x, y) =>
+        order.get(x.server)! - order.get(y.server)! ||
+        x.server.model.tools.indexOf(x.tool) - y.server.model.tools.indexOf(y.tool),
+    );
+  return { flat, warnings };
+}
+
+function describeTools(group: readonly Candidate[]): string {
+  return group
+    .map((c) => `${JSON.stringify(c.tool.tool.name)} of "${c.server.serverName}"`)
+    .join(' and ');
+}

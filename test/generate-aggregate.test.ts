@@ -1,0 +1,199 @@
+/**
+ * The aggregate client (config `aggregate`, issue 27), over the fixture servers in
+ * fixtures/servers/aggregate.ts: `notes` and `db` share the tool `search`; `kebab` (`get-user`) and
+ * `snake` (`get_user`) collide only as the identifier `getUser`. Each policy's aggregate is
+ * generated, compiled under --strict, and called for real over stdio, with all four servers running.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { AggregateConfig, ResolvedConfig } from '../src/config/types.js';
+import { generate } from '../src/generate/generate.js';
+import { connectRole } from './helpers/aggregate-servers.js';
+import { bin, tmpRoot } from './helpers/paths.js';
+import { fixtureCommand } from './helpers/servers.js';
+import { typecheck } from './helpers/tsc.js';
+
+const root = join(tmpRoot, `aggregate-${process.pid}`);
+const ROLES = ['notes', 'db', 'kebab', 'snake'];
+const agents = { standardSchema: true, codeMode: true };
+
+function configWith(aggregate: AggregateConfig): ResolvedConfig {
+  return {
+    root,
+    cache: false,
+    runtime: { out: 'g/runtime' },
+    aggregate,
+    servers: ROLES.map((name) => ({
+      name,
+      source: { stdio: fixtureCommand('aggregate', name) },
+      snapshot: `mcp/${name}.snapshot.json`,
+      out: `g/${name}`,
+      agents,
+    })),
+  };
+}
+
+const CASES: Record<string, Omit<AggregateConfig, 'name' | 'out'>> = {
+  prefix: { servers: ['notes', 'db'], conflicts: 'prefix', agents },
+  prefixAll: { servers: ['notes', 'db'], conflicts: 'prefix', prefixAll: true },
+  priority: { servers: ['notes', 'db'], conflicts: 'priority', agents },
+  camelPrefix: { servers: ['kebab', 'snake'], conflicts: 'prefix' },
+  camelPriority: { servers: ['kebab', 'snake'], conflicts: 'priority' },
+};
+const aggregateOf = (name: string): AggregateConfig => ({
+  name: 'Tools',
+  out: `g/${name}`,
+  ...CASES[name]!,
+});
+const warnings: Record<string, string[]> = {};
+const clients: Record<string, Client> = {};
+
+before(async () => {
+  await rm(root, { recursive: true, force: true });
+  await mkdir(root, { recursive: true });
+  let live = true;
+  for (const name of Object.keys(CASES)) {
+    warnings[name] = [];
+    // Discovered once, live; the other aggregates are made from the snapshots it wrote.
+    await generate({
+      config: configWith(aggregateOf(name)),
+      offline: !live,
+      warn: (line) => warnings[name]!.push(line),
+    });
+    live = false;
+  }
+  for (const role of ROLES) clients[role] = await connectRole(role);
+});
+after(async () => {
+  await Promise.all(Object.values(clients).map((c) => c.close()));
+  await rm(root, { recursive: true, force: true });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const load = (path: string): Promise<any> => import(pathToFileURL(join(root, 'g', path)).href);
+const answer = (server: string, tool: string, echo: string) => ({ server, tool, echo });
+
+test('every aggregate compiles under --strict, with the clients and the shared runtime', async () => {
+  const checked = await typecheck(join(root, 'g'), 'nodenext');
+  assert.ok(checked.ok, checked.output || 'tsc failed without output');
+  const again = await generate({
+    config: configWith(aggregateOf('camelPriority')),
+    offline: true,
+    check: true,
+  });
+  assert.deepEqual(again.stale, [], 'the last aggregate is fresh, with its manifest');
+});
+
+test('prefix: only the colliding tools get their server in the flat name, and each reaches its server', async () => {
+  const { ToolsClient, dbSearch, notes } = await load('prefix/index.ts');
+  const tools = new ToolsClient({ notes: clients.notes, db: clients.db });
+  assert.deepEqual((await tools.notesSearch({ query: 'a' })).data, answer('notes', 'search', 'a'));
+  assert.deepEqual((await tools.dbSearch({ query: 'b' })).data, answer('db', 'search', 'b'));
+  assert.deepEqual((await tools.addNote({ query: 'c' })).data, answer('notes', 'add_note', 'c'));
+  assert.deepEqual((await tools.countRows({ query: 'd' })).data, answer('db', 'count_rows', 'd'));
+  assert.equal(tools.search, undefined, 'no unprefixed flat name for a colliding tool');
+  // Under its server, by its own name; and as standalone functions, flat or by server.
+  assert.deepEqual((await tools.db.search({ query: 'e' })).data, answer('db', 'search', 'e'));
+  const both = { notes: clients.notes, db: clients.db };
+  assert.deepEqual((await dbSearch(both, { query: 'f' })).data, answer('db', 'search', 'f'));
+  assert.deepEqual(
+    (await notes.search(clients.notes, { query: 'g' })).data,
+    answer('notes', 'search', 'g'),
+  );
+  assert.deepEqual(warnings.prefix, []);
+});
+
+test('prefix with prefixAll: every flat name carries its server', async () => {
+  const { ToolsClient } = await load('prefixAll/index.ts');
+  const tools = new ToolsClient({ notes: clients.notes, db: clients.db });
+  assert.deepEqual(
+    (await tools.notesAddNote({ query: 'a' })).data,
+    answer('notes', 'add_note', 'a'),
+  );
+  assert.deepEqual((await tools.dbCountRows({ query: 'b' })).data, answer('db', 'count_rows', 'b'));
+  assert.equal(tools.addNote, undefined);
+});
+
+test('priority: the first-listed server keeps the flat name, the hidden tool is warned about and still under its server', async () => {
+  const { ToolsClient } = await load('priority/index.ts');
+  const tools = new ToolsClient({ notes: clients.notes, db: clients.db });
+  assert.deepEqual((await tools.search({ query: 'a' })).data, answer('notes', 'search', 'a'));
+  assert.equal(tools.dbSearch, undefined);
+  assert.deepEqual((await tools.db.search({ query: 'b' })).data, answer('db', 'search', 'b'));
+  assert.equal(warnings.priority!.length, 1, warnings.priority!.join('\n'));
+  assert.match(
+    warnings.priority![0]!,
+    /"search" of server "db" is hidden .* "search" of server "notes"/,
+  );
+});
+
+test('names that collide only as identifiers (get-user, get_user) are caught and routed by wire name', async () => {
+  const prefixed = new (await load('camelPrefix/index.ts')).ToolsClient({
+    kebab: clients.kebab,
+    snake: clients.snake,
+  });
+  assert.deepEqual(
+    (await prefixed.kebabGetUser({ query: 'a' })).data,
+    answer('kebab', 'get-user', 'a'),
+  );
+  assert.deepEqual(
+    (await prefixed.snakeGetUser({ query: 'b' })).data,
+    answer('snake', 'get_user', 'b'),
+  );
+  const kept = new (await load('camelPriority/index.ts')).ToolsClient({
+    kebab: clients.kebab,
+    snake: clients.snake,
+  });
+  assert.deepEqual((await kept.getUser({ query: 'c' })).data, answer('kebab', 'get-user', 'c'));
+  assert.match(
+    warnings.camelPriority!.join('\n'),
+    /"get_user" of server "snake" is hidden .*`getUser`/,
+  );
+});
+
+test("the aggregate's toolSchemas and code-mode declaration carry the flat names the policy chose", async () => {
+  for (const [name, flat] of [
+    ['prefix', ['addNote', 'notesSearch', 'countRows', 'dbSearch']],
+    ['priority', ['addNote', 'search', 'countRows']],
+  ] as const) {
+    const { toolSchemas, codeModeDeclaration, notes, db } = await load(`${name}/index.ts`);
+    assert.deepEqual(Object.keys(toolSchemas), flat);
+    assert.equal(toolSchemas.countRows, db.toolSchemas.count_rows, 'the server’s own schemas');
+    assert.equal(toolSchemas.addNote, notes.toolSchemas.add_note);
+    const declared = [...codeModeDeclaration.matchAll(/^ {2}(\w+): \(input/gm)].map((m) => m[1]);
+    assert.deepEqual(declared, flat);
+    assert.equal(
+      codeModeDeclaration,
+      await readFile(join(root, 'g', name, 'code-mode.d.ts'), 'utf8'),
+    );
+  }
+});
+
+test('error: generate exits 2 naming both servers and the tool, and writes nothing', async () => {
+  const dir = join(root, 'cli');
+  await mkdir(dir, { recursive: true });
+  const config = {
+    servers: ['kebab', 'snake'].map((name) => ({
+      name,
+      source: { snapshot: `../mcp/${name}.snapshot.json` },
+      out: `out/${name}`,
+    })),
+    aggregate: { name: 'Tools', out: 'out/tools', servers: ['kebab', 'snake'], conflicts: 'error' },
+  };
+  await writeFile(join(dir, 'mcp-codegen.config.json'), JSON.stringify(config));
+  const failed = await promisify(execFile)(process.execPath, [bin, 'generate'], { cwd: dir }).then(
+    () => assert.fail('generate succeeded'),
+    (error: { code: number; stderr: string }) => error,
+  );
+  assert.equal(failed.code, 2, failed.stderr);
+  assert.match(failed.stderr, /\/aggregate\/conflicts/);
+  assert.match(failed.stderr, /server "kebab" and server "snake" collide as `getUser`/);
+  assert.match(failed.stderr, /"get-user" of "kebab" and "get_user" of "snake"/);
+  await assert.rejects(readFile(join(dir, 'out/kebab/index.ts')), { code: 'ENOENT' });
+});
