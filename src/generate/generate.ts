@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
 import {
   cacheKey,
@@ -12,14 +12,8 @@ import {
 import { loadInput, type Input } from './input.js';
 import { compareAll, display, writeAll, type PlannedFile } from './output.js';
 import { plannedByManifest } from './by-manifest.js';
-import {
-  MANIFEST_FILE,
-  parseManifest,
-  serializeManifest,
-  sha256,
-  type Manifest,
-} from './manifest.js';
-import { leftovers, readIfExists } from './ownership.js';
+import { serializeManifest, sha256, type Manifest } from './manifest.js';
+import { leftovers, readFolderManifest } from './ownership.js';
 import { parseSnapshotText } from '../snapshot/read.js';
 import type { JsonValue } from '../snapshot/types.js';
 import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
@@ -79,9 +73,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const shapesHash = shapes.text === '' ? undefined : sha256(shapes.text);
     joined.set(server.name, { server, input, shapes, outDir, runtimeDir });
     if (input.discovered) planned.push({ file: input.file, content: input.text });
-    const manifestFile = join(outDir, MANIFEST_FILE);
-    const previousText = await time('read', () => readIfExists(manifestFile));
-    const previous = parseManifest(previousText);
+    const folder = await time('read', () => readFolderManifest(outDir));
+    const { file: manifestFile, text: previousText, manifest: previous } = folder;
     folders.push({ outDir, previous });
     const made = {
       generator: generator.id,

@@ -6,7 +6,13 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { MANIFEST_FILE, sha256, type Manifest } from './manifest.js';
+import {
+  MANIFEST_FILE,
+  parseManifest,
+  serializeManifest,
+  sha256,
+  type Manifest,
+} from './manifest.js';
 
 /** The first lines of our files (src/emit/banner.ts, the runtime's copy note, the per-tool README). */
 const HEADERS = [
@@ -74,4 +80,43 @@ export async function readIfExists(file: string): Promise<string | undefined> {
     if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
     throw error;
   }
+}
+
+/** The manifest an output folder holds from the last run: its path, its text, and what it says. */
+export async function readFolderManifest(outDir: string): Promise<{
+  outDir: string;
+  file: string;
+  text: string | undefined;
+  manifest: Manifest | undefined;
+}> {
+  const file = join(outDir, MANIFEST_FILE);
+  const text = await readIfExists(file);
+  return { outDir, file, text, manifest: parseManifest(text) };
+}
+
+/**
+ * A folder of unformatted files (the shared runtime, an aggregate) with its manifest: what to write,
+ * and the manifest it had, whose files a run no longer makes are removed.
+ */
+export function plannedFolder(
+  folder: { outDir: string; file: string; manifest: Manifest | undefined },
+  files: ReadonlyArray<{ path: string; content: string }>,
+  made: Omit<Manifest, 'files'>,
+): {
+  outDir: string;
+  previous: Manifest | undefined;
+  planned: Array<{ file: string; content: string }>;
+} {
+  const manifest: Manifest = {
+    ...made,
+    files: files.map((f) => ({ path: f.path, sha256: sha256(f.content) })),
+  };
+  return {
+    outDir: folder.outDir,
+    previous: folder.manifest,
+    planned: [
+      ...files.map((f) => ({ file: resolve(folder.outDir, f.path), content: f.content })),
+      { file: folder.file, content: serializeManifest(manifest) },
+    ],
+  };
 }

@@ -5,17 +5,11 @@
  * appears in a tree they did not choose, `--server` runs do not move it, and a project that
  * generates several clients today keeps its layout until it opts in.
  */
-import { join, posix, relative, resolve, sep } from 'node:path';
+import { posix, relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig } from '../config/types.js';
-import {
-  MANIFEST_FILE,
-  parseManifest,
-  serializeManifest,
-  sha256,
-  type Manifest,
-} from './manifest.js';
+import { sha256, type Manifest } from './manifest.js';
 import type { PlannedFile } from './output.js';
-import { readIfExists } from './ownership.js';
+import { plannedFolder, readFolderManifest } from './ownership.js';
 
 /** The shared runtime folder relative to a client's output folder (`/`-separated), or undefined without one. */
 export function runtimeDirFor(config: ResolvedConfig, outDir: string): string | undefined {
@@ -35,23 +29,13 @@ export async function planSharedRuntime(
 ): Promise<{ outDir: string; previous: Manifest | undefined; planned: PlannedFile[] } | undefined> {
   if (!config.runtime) return undefined;
   const outDir = resolve(config.root, config.runtime.out);
-  const manifestFile = join(outDir, MANIFEST_FILE);
-  const previous = parseManifest(await readIfExists(manifestFile));
+  const folder = await readFolderManifest(outDir);
   const { runtimeFiles, RUNTIME_TEMPLATES } = await import('../emit/runtime-files.js');
   const files = await runtimeFiles(RUNTIME_TEMPLATES);
-  const manifest: Manifest = {
-    generator: check && previous ? previous.generator : generator,
+  return plannedFolder(folder, files, {
+    generator: check && folder.manifest ? folder.manifest.generator : generator,
     inputs: {},
     options: sha256('runtime'),
     warnings: { security: [], generator: [] },
-    files: files.map((f) => ({ path: f.path, sha256: sha256(f.content) })),
-  };
-  return {
-    outDir,
-    previous,
-    planned: [
-      ...files.map((f) => ({ file: resolve(outDir, f.path), content: f.content })),
-      { file: manifestFile, content: serializeManifest(manifest) },
-    ],
-  };
+  });
 }
