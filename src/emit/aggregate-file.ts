@@ -1,5 +1,6 @@
 import type { AggregateModel, FlatToolModel } from '../model/aggregate.js';
 import { compileDefinitions } from '../schema/compile.js';
+import { catalogConstructorLines, catalogField, catalogImports } from './aggregate-catalog.js';
 import { codeModeMember, codeModeNamespace, codeModeTextSource } from './code-mode.js';
 import { paragraphs } from './paragraphs.js';
 import { jsDoc } from './print.js';
@@ -88,6 +89,7 @@ function indexSource(model: AggregateModel, header: string): string {
   return [
     header,
     ...imports(model),
+    ...catalogImports(model),
     '',
     "/** Each server's generated client module: its standalone functions, types and class. */",
     `export { ${keys} };`,
@@ -110,9 +112,11 @@ function indexSource(model: AggregateModel, header: string): string {
     `/** The servers ${keys}: each one's tools under its key, and every tool once more by its flat name. */`,
     `export class ${className} {`,
     ...fields,
+    catalogField(model),
     '',
     `  constructor(clients: ${clientsType}, options: ${optionsType} = {}) {`,
     ...construct,
+    ...catalogConstructorLines(model),
     '  }',
     ...methods.flatMap((m) => ['', m]),
     '}',

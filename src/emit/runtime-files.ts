@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { AGENT_RUNTIME_TEMPLATE } from './agent-emit.js';
 
-/** The runtime, copied verbatim: runtime.ts and the files it imports. */
+/** The runtime, copied verbatim: runtime.ts and the files it imports; runtime-aggregate.ts (and its runtime-names.ts), the aggregate client's guard. */
 export const RUNTIME_TEMPLATES = [
   'runtime.ts',
   'runtime-classify.ts',
   'runtime-client.ts',
   'runtime-canonical.ts',
   'runtime-guard.ts',
+  'runtime-aggregate.ts',
+  'runtime-names.ts',
   'runtime-protocol.ts',
   'runtime-spec.ts',
   'runtime-uri.ts',

@@ -5,6 +5,7 @@
  * tools collide when their names become the same identifier (`get-user` and `get_user` as `getUser`),
  * not only when the names are equal.
  */
+import { posix } from 'node:path';
 import type { AggregateConfig } from '../config/types.js';
 import { InputError } from '../shared/errors.js';
 import { moduleSpecifier } from './module-plan.js';
@@ -55,13 +56,27 @@ export interface AggregateModel {
   /** `priority`: each tool the flat surface hides, said as a warning. */
   warnings: string[];
   files: { index: string; schemas?: string; codeModeDeclaration?: string; codeModeText?: string };
+  /** The aggregate guard's module (templates/runtime-aggregate.ts in the first server's runtime), as an import specifier. */
+  runtimeAggregate: string;
   /** The code-mode namespaces' aggregate constant, when `agents.codeMode` is on. */
   standardSchema: boolean;
   codeMode: boolean;
 }
 
-/** What the aggregate module exports by fixed name: no server key or flat tool may take one. */
-const FIXED_EXPORTS = ['toolSchemas', 'codeModeDeclaration'];
+/**
+ * What the aggregate module exports or imports by fixed name, and the class's `catalog` member: no
+ * server key or flat tool may take one.
+ */
+const FIXED_NAMES = [
+  'toolSchemas',
+  'codeModeDeclaration',
+  'catalog',
+  'AggregateCatalog',
+  'AggregateChange',
+  'AggregateConflict',
+  'AggregateMonitor',
+  'AggregateVerification',
+];
 
 export function planAggregate(
   config: AggregateConfig,
@@ -74,7 +89,7 @@ export function planAggregate(
   const clientsType = values.claim(`${base}Clients`);
   const optionsType = values.claim(`${base}ClientOptions`);
   const restType = values.claim(`${base}ToolArguments`);
-  FIXED_EXPORTS.forEach((name) => values.reserve(name));
+  FIXED_NAMES.forEach((name) => values.reserve(name));
   const index = 'index.ts';
   const servers = members.map((m) => ({
     serverName: m.name,
@@ -83,6 +98,9 @@ export function planAggregate(
     model: m.model,
   }));
   const { flat, warnings } = flatNames(config, servers, values, file);
+  // Any server's runtime holds the aggregate guard: with config `runtime`, they all share one.
+  const first = members[0]!;
+  const runtimeDir = posix.join(first.dir, posix.dirname(first.model.files.runtime));
   const standardSchema = config.agents?.standardSchema === true;
   const codeMode = config.agents?.codeMode === true;
   return {
@@ -94,6 +112,7 @@ export function planAggregate(
     servers,
     flat,
     warnings,
+    runtimeAggregate: moduleSpecifier(index, posix.join(runtimeDir, 'runtime-aggregate.ts')),
     files: {
       index,
       ...(standardSchema ? { schemas: 'schemas.ts' } : {}),
