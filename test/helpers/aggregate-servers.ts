@@ -1,12 +1,30 @@
 import { join } from 'node:path';
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { repoRoot } from './paths.js';
 
-/** A connected SDK client to one role of fixtures/servers/aggregate.ts. */
-export async function connectRole(role: string): Promise<Client> {
+const serverArgs = (role: string, flags: readonly string[]) => [
+  '--import',
+  'tsx',
+  join(repoRoot, 'fixtures/servers/aggregate.ts'),
+  role,
+  ...flags,
+];
+
+/** A connected SDK v1 client to one role of fixtures/servers/aggregate.ts (`flags`: e.g. `--drifting`). */
+export async function connectRole(role: string, ...flags: string[]): Promise<Client> {
   const mcp = new Client({ name: `aggregate-test-${role}`, version: '0.0.0' });
-  const args = ['--import', 'tsx', join(repoRoot, 'fixtures/servers/aggregate.ts'), role];
+  const args = serverArgs(role, flags);
   await mcp.connect(new StdioClientTransport({ command: process.execPath, args, cwd: repoRoot }));
+  return mcp;
+}
+
+/** The same over SDK v2's `Client`. */
+export async function connectRoleV2(role: string, ...flags: string[]): Promise<ClientV2> {
+  const mcp = new ClientV2({ name: `aggregate-test-${role}`, version: '0.0.0' });
+  const args = serverArgs(role, flags);
+  await mcp.connect(new StdioClientTransportV2({ command: process.execPath, args, cwd: repoRoot }));
   return mcp;
 }
