@@ -72,6 +72,8 @@ export interface CatalogMonitor {
   verify(): Promise<CatalogChange>;
   /** Called with the difference each time the live catalog differs from the last one seen; returns an unsubscribe function. */
   onChange(listener: (change: CatalogChange) => void): () => void;
+  /** The names of the tools the server listed last; before the first listing (and after a reconnect), the ones the client was generated from. */
+  readonly liveTools: readonly string[];
 }
 
 /** An `McpClientLike` that the per-tool functions and the class accept, guarded. */
@@ -140,6 +142,10 @@ export class CatalogGuard implements CatalogMonitor {
   onChange(listener: (change: CatalogChange) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  get liveTools(): readonly string[] {
+    return [...this.#lastSeen.keys()];
   }
 
   /** Why a call to `tool` must not be sent (`block`), or nothing; a promise only while the catalog is being listed. */
