@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { camelCase } from '../src/model/naming.js';
 import { toolIdentifier } from '../templates/runtime-names.js';
-import { repoRoot, sharedCatalogs } from './helpers/paths.js';
+import { fixtureCatalogs, sharedCatalogs } from './helpers/paths.js';
 
 const TABLE: Array<[name: string, identifier: string]> = [
   ['get-user', 'getUser'],
@@ -48,17 +47,10 @@ test('a name without a letter or digit: both fall back to the same hash-named id
 });
 
 test('every tool name of the fixture catalogs and the shared catalogs: the same identifier', async (t) => {
-  const fixtures = [
-    'coded-envelopes',
-    'correct-member-names',
-    'correct-prototype-names',
-    'hostile',
-    'mcp-app-catalog',
-  ].map((name) => join(repoRoot, `fixtures/catalogs/${name}.json`));
   const shared = sharedCatalogs();
   if (shared.skip) t.diagnostic(shared.skip);
   let compared = 0;
-  for (const file of [...fixtures, ...shared.files]) {
+  for (const file of [...fixtureCatalogs(), ...shared.files]) {
     const catalog = JSON.parse(await readFile(file, 'utf8')) as {
       tools?: Array<{ name?: unknown }>;
     };
