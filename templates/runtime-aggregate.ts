@@ -13,13 +13,23 @@
  * their names. The conflict matters at the next `generate`, where the policy decides again.
  */
 import type { CatalogChange } from './runtime-canonical.js';
-import type { CatalogMonitor } from './runtime-guard.js';
 import { toolIdentifier } from './runtime-names.js';
+
+/**
+ * What the aggregate reads of a server's guard: runtime-guard.ts's `CatalogMonitor`, of any copy of
+ * the runtime. Said here, not imported, so that this file, runtime-names.ts and runtime-canonical.ts
+ * are all an aggregate needs where its servers do not share a runtime.
+ */
+export interface ServerCatalog {
+  verify(): Promise<CatalogChange>;
+  onChange(listener: (change: CatalogChange) => void): () => void;
+  readonly liveTools: readonly string[];
+}
 
 /** One server of the aggregate, as the generated class describes it. */
 export interface AggregateServer {
   /** Its client's guard. */
-  readonly catalog: CatalogMonitor;
+  readonly catalog: ServerCatalog;
   /** The tools it had when the aggregate was generated, by wire name. */
   readonly tools: readonly string[];
   /** The flat names that call its tools. */

@@ -1,13 +1,13 @@
 /**
  * The guard over an aggregate client (issue 27): `notes` and `db` of fixtures/servers/aggregate.ts,
- * started `--drifting`, generated into an aggregate under `prefix` (each client with its own runtime
- * copy, so the aggregate's guard comes from the first server's). At run time the servers list new
+ * started `--drifting`, generated into an aggregate under `prefix`; no runtime is shared, so each
+ * client has its own copy and the aggregate its guard's files in its own folder. At run time the servers list new
  * tools and send `list_changed`; the aggregate's `catalog.onChange` must report each server's change
  * and the conflicts the new tools bring, while every flat call still reaches the server it was
  * generated for: read from the servers' own call counters, over SDK v1's and SDK v2's `Client`.
  */
 import assert from 'node:assert/strict';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -63,9 +63,24 @@ const callsOn = async (mcp: Fixture) =>
 const byName = (conflicts: readonly AggregateConflict[]) =>
   [...conflicts].sort((a, b) => (a.name < b.name ? -1 : 1));
 
-test('the aggregate with its catalog compiles under --strict, the guard from a server’s own runtime copy', async () => {
+test('the aggregate with its catalog compiles under --strict, its guard in its own folder, no client’s copy with it', async () => {
   const checked = await typecheck(join(root, 'g'), 'nodenext');
   assert.ok(checked.ok, checked.output || 'tsc failed without output');
+  const runtime = async (dir: string) =>
+    (await readdir(join(root, 'g', dir))).filter((f) => f.startsWith('runtime')).sort();
+  assert.deepEqual(await runtime('tools'), [
+    'runtime-aggregate.ts',
+    'runtime-canonical.ts',
+    'runtime-names.ts',
+  ]);
+  for (const role of ROLES) {
+    const own = await runtime(role);
+    assert.ok(own.includes('runtime-guard.ts'), own.join());
+    assert.ok(
+      !own.includes('runtime-aggregate.ts') && !own.includes('runtime-names.ts'),
+      own.join(),
+    );
+  }
 });
 
 const connections: Record<string, (role: Role) => Promise<Fixture>> = {

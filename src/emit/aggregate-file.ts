@@ -3,6 +3,7 @@ import { compileDefinitions } from '../schema/compile.js';
 import { catalogConstructorLines, catalogField, catalogImports } from './aggregate-catalog.js';
 import { codeModeMember, codeModeNamespace, codeModeTextSource } from './code-mode.js';
 import { paragraphs } from './paragraphs.js';
+import { AGGREGATE_RUNTIME_TEMPLATES, runtimeFiles } from './runtime-files.js';
 import { jsDoc } from './print.js';
 import { docs, lineText, str } from './text.js';
 import { toolDocs } from './tool-function.js';
@@ -33,6 +34,8 @@ export async function emitAggregate(model: AggregateModel): Promise<File[]> {
       },
     );
   }
+  // Servers without a shared runtime: the aggregate's guard, in its own folder.
+  if (model.runtimeCopy) files.push(...(await runtimeFiles(AGGREGATE_RUNTIME_TEMPLATES)));
   return files;
 }
 

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { AGENT_RUNTIME_TEMPLATE } from './agent-emit.js';
 
-/** The runtime, copied verbatim: runtime.ts and the files it imports; runtime-aggregate.ts (and its runtime-names.ts), the aggregate client's guard. */
+/** The aggregate client's guard: in a shared runtime, never in one client's own copy. */
+const AGGREGATE_GUARD_TEMPLATES = ['runtime-aggregate.ts', 'runtime-names.ts'];
+
+/** What an aggregate copies into its own folder when its servers share no runtime: its guard, and what that imports. */
+export const AGGREGATE_RUNTIME_TEMPLATES = [...AGGREGATE_GUARD_TEMPLATES, 'runtime-canonical.ts'];
+
+/** The runtime, copied verbatim: runtime.ts and the files it imports, and the aggregate's guard. */
 export const RUNTIME_TEMPLATES = [
   'runtime.ts',
   'runtime-classify.ts',
@@ -17,9 +23,16 @@ export const RUNTIME_TEMPLATES = [
 ];
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
-/** The templates a runtime copy holds: the Standard Schema one only where schemas.ts imports it. */
+/**
+ * The templates a client's own runtime copy holds: the Standard Schema one only where schemas.ts
+ * imports it, the aggregate's guard never (one client alone has no use for it).
+ */
 export const runtimeTemplates = (standardSchema: boolean): string[] =>
-  RUNTIME_TEMPLATES.filter((name) => name !== AGENT_RUNTIME_TEMPLATE || standardSchema);
+  RUNTIME_TEMPLATES.filter(
+    (name) =>
+      (name !== AGENT_RUNTIME_TEMPLATE || standardSchema) &&
+      !AGGREGATE_GUARD_TEMPLATES.includes(name),
+  );
 
 /** The runtime files, paths relative to the folder they are copied to, each under the copy note. */
 export async function runtimeFiles(

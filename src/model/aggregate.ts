@@ -56,8 +56,12 @@ export interface AggregateModel {
   /** `priority`: each tool the flat surface hides, said as a warning. */
   warnings: string[];
   files: { index: string; schemas?: string; codeModeDeclaration?: string; codeModeText?: string };
-  /** The aggregate guard's module (templates/runtime-aggregate.ts in the first server's runtime), as an import specifier. */
+  /**
+   * The aggregate guard's module (templates/runtime-aggregate.ts), as an import specifier: in the
+   * shared runtime (config `runtime`), or else copied into the aggregate's own folder (`runtimeCopy`).
+   */
   runtimeAggregate: string;
+  runtimeCopy: boolean;
   /** The code-mode namespaces' aggregate constant, when `agents.codeMode` is on. */
   standardSchema: boolean;
   codeMode: boolean;
@@ -98,9 +102,10 @@ export function planAggregate(
     model: m.model,
   }));
   const { flat, warnings } = flatNames(config, servers, values, file);
-  // Any server's runtime holds the aggregate guard: with config `runtime`, they all share one.
-  const first = members[0]!;
-  const runtimeDir = posix.join(first.dir, posix.dirname(first.model.files.runtime));
+  // A shared runtime holds the aggregate's guard; a client's own copy does not.
+  const { dir, model: first } = members[0]!;
+  const shared = first.files.runtimeShared === true;
+  const runtimeDir = shared ? posix.join(dir, posix.dirname(first.files.runtime)) : '.';
   const standardSchema = config.agents?.standardSchema === true;
   const codeMode = config.agents?.codeMode === true;
   return {
@@ -113,6 +118,7 @@ export function planAggregate(
     flat,
     warnings,
     runtimeAggregate: moduleSpecifier(index, posix.join(runtimeDir, 'runtime-aggregate.ts')),
+    runtimeCopy: !shared,
     files: {
       index,
       ...(standardSchema ? { schemas: 'schemas.ts' } : {}),
