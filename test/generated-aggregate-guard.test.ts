@@ -25,20 +25,21 @@ const ROLES = ['notes', 'db'] as const;
 type Role = (typeof ROLES)[number];
 const UNCHANGED = { added: [], removed: [], changed: [] };
 
+const config: ResolvedConfig = {
+  root,
+  cache: false,
+  aggregate: { name: 'Tools', out: 'g/tools', servers: [...ROLES], conflicts: 'prefix' },
+  servers: ROLES.map((name) => ({
+    name,
+    source: { stdio: fixtureCommand('aggregate', name, '--drifting') },
+    snapshot: `mcp/${name}.snapshot.json`,
+    out: `g/${name}`,
+  })),
+};
+
 before(async () => {
   await rm(root, { recursive: true, force: true });
   await mkdir(root, { recursive: true });
-  const config: ResolvedConfig = {
-    root,
-    cache: false,
-    aggregate: { name: 'Tools', out: 'g/tools', servers: [...ROLES], conflicts: 'prefix' },
-    servers: ROLES.map((name) => ({
-      name,
-      source: { stdio: fixtureCommand('aggregate', name, '--drifting') },
-      snapshot: `mcp/${name}.snapshot.json`,
-      out: `g/${name}`,
-    })),
-  };
   await generate({ config });
 });
 after(() => rm(root, { recursive: true, force: true }));
