@@ -1,7 +1,7 @@
 /**
  * An aggregate over two servers with the hostile catalog (fixtures/catalogs/hostile.json: reserved
  * words, `__proto__`, `foo-bar` beside `foo_bar`, names with no letters), named `constructor`: every
- * flat name is an identifier, the output compiles under --strict, and two tools of one server that
+ * flat name is an identifier, the output (LangChain and Mastra tools included) compiles under --strict, and two tools of one server that
  * become one identifier are that server's client's business, never a conflict.
  */
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { typecheck } from './helpers/tsc.js';
 
 const root = join(tmpRoot, `aggregate-hostile-${process.pid}`);
-const agents = { standardSchema: true, codeMode: true };
+const agents = { standardSchema: true, codeMode: true, langchain: true, mastra: true };
 const SERVERS = ['a', 'constructor'];
 after(() => rm(root, { recursive: true, force: true }));
 
@@ -57,4 +57,10 @@ test('an aggregate of two hostile catalogs compiles under --strict under prefix 
   const prefix = await readFile(join(root, 'g/prefix/index.ts'), 'utf8');
   assert.match(prefix, /export class ConstructorClient \{/);
   assert.match(prefix, /export function constructorFooBar2\(/);
+  // The LangChain and Mastra tools of each flat name compiled above, keyed by that name.
+  for (const adapter of ['langchain', 'mastra'])
+    assert.match(
+      await readFile(join(root, `g/prefix/${adapter}.ts`), 'utf8'),
+      /^ {4}constructorFooBar2: renamedTool\(serverTools\.constructor_\[/m,
+    );
 });
