@@ -80,6 +80,18 @@ export function aggregateAdapterSource(
   const value = model.flat.map(
     (f) => `    ${str(f.name)}: ${NAMES.rename}(${serverTool(f)}, ${str(f.name)}),`,
   );
+  const signature = `export function ${framework.exported}(${NAMES.clients}: ${model.clientsType})`;
+  // No tool on any server: nothing to rename, and an unused helper or import would fail a strict build.
+  if (model.flat.length === 0)
+    return [
+      header,
+      `import type { ${model.clientsType} } from './index.js';`,
+      '',
+      `${jsDoc(docs(framework.doc))}${signature.replace(`(${NAMES.clients}:`, `(_${NAMES.clients}:`)}: Record<string, never> {`,
+      '  return {};',
+      '}',
+      '',
+    ].join('\n');
   return [
     header,
     framework.imports,
@@ -91,7 +103,7 @@ export function aggregateAdapterSource(
     "// The server's tool under its flat name: nothing of it is copied but its description, schemas and function.",
     framework.rename,
     '',
-    `${jsDoc(docs(framework.doc))}export function ${framework.exported}(${NAMES.clients}: ${model.clientsType}): {`,
+    `${jsDoc(docs(framework.doc))}${signature}: {`,
     ...type,
     '} {',
     `  const ${NAMES.byServer} = {`,
