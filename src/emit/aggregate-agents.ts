@@ -11,7 +11,11 @@ import { docs, str } from './text.js';
  * tool is its server's own LangChain or Mastra tool (from that server's generated module: its
  * description, schemas and function) under the flat name the conflict policy chose, as the tool's name
  * (what the model sees) and its key. Like a server's, neither is re-exported by index.ts, so an app
- * that does not import one never loads its framework.
+ * that does not import one never loads its framework. Why a new tool rather than the server's own
+ * object under another key: LangChain tells the model a tool's `name`, and Mastra indexes tools by
+ * `id`, so two servers' `search` would still be one name. A Mastra tool validates around its
+ * `execute`, so the renamed one's input and output are validated again by the server tool it calls:
+ * the same schemas, so the same answer.
  */
 type Adapter = 'langchain' | 'mastra';
 
@@ -100,7 +104,7 @@ export function aggregateAdapterSource(
     '',
     `${jsDoc(docs(`A server's ${adapter === 'langchain' ? 'LangChain' : 'Mastra'} tool as this module names it: the same tool but its name.`))}${framework.renamedType}`,
     '',
-    "// The server's tool under its flat name: nothing of it is copied but its description, schemas and function.",
+    "// A server's tool under its flat name, with the server tool's description, schemas and function.",
     framework.rename,
     '',
     `${jsDoc(docs(framework.doc))}${signature}: {`,
