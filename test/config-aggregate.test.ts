@@ -80,6 +80,24 @@ const cases: Array<{ what: string; config: unknown; pointer: string; says: RegEx
     says: /server "notes" has it off[\s\S]*agents: \{ codeMode: true \}/,
   },
   {
+    what: 'a LangChain switch a server has off',
+    config: {
+      servers: servers.map((s) => ({ ...s, agents: { langchain: s.name === 'notes' } })),
+      aggregate: { ...aggregate, agents: { langchain: true } },
+    },
+    pointer: '/aggregate/agents/langchain',
+    says: /server "db" has it off[\s\S]*agents: \{ langchain: true \}/,
+  },
+  {
+    what: 'a Mastra switch a server has off (its LangChain switch is not it)',
+    config: {
+      servers: servers.map((s) => ({ ...s, agents: { langchain: true } })),
+      aggregate: { ...aggregate, agents: { mastra: true } },
+    },
+    pointer: '/aggregate/agents/mastra',
+    says: /server "notes" has it off[\s\S]*agents: \{ mastra: true \}/,
+  },
+  {
     what: "an aggregate in a server's folder",
     config: { servers, aggregate: { ...aggregate, out: './out/db/' } },
     pointer: '/aggregate/out',
@@ -113,5 +131,12 @@ test('a valid aggregate and runtime load as written', async () => {
   await writeFile(file, JSON.stringify(config));
   const loaded = await loadConfig({ file });
   assert.deepEqual(loaded.aggregate, aggregate);
+  const agents = { langchain: true, mastra: true };
+  const withAgents = {
+    servers: servers.map((s) => ({ ...s, agents })),
+    aggregate: { ...aggregate, agents },
+  };
+  await writeFile(file, JSON.stringify(withAgents));
+  assert.deepEqual((await loadConfig({ file })).aggregate, withAgents.aggregate);
   assert.deepEqual(loaded.runtime, { out: 'out/runtime' });
 });

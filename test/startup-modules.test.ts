@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { aggregateProject } from './helpers/aggregate-project.js';
 import { freshExampleProject } from './helpers/fresh-project.js';
 import { bin, repoRoot } from './helpers/paths.js';
 
@@ -168,6 +169,26 @@ test('generate --check --offline on a fresh clone answers from the manifest: no 
       assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
     const stages = ours(urls).filter((f) => /^(model|schema|emit)\//.test(f));
     assert.deepEqual(stages, ['emit/prettier-options.js'], 'only the prettier options resolver');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('generate --check --offline of an aggregate answers from the manifests: no generator, no model, no emit stack', async () => {
+  const { dir } = await aggregateProject('modules-aggregate');
+  try {
+    await exec(process.execPath, [bin, 'generate', '--offline', '--no-cache', '--quiet'], {
+      cwd: dir,
+    });
+    const { urls, code, output } = await loadedBy([bin, 'generate', '--check', '--offline'], dir);
+    assert.equal(code, 0, output);
+    assert.match(output, /aggregate Tools: g\/tools\/ matches its manifest/);
+    const loaded = packagesIn(urls);
+    for (const heavy of [...GENERATOR, 'jiti'])
+      assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
+    const stages = ours(urls).filter((f) => /^(model|schema|emit)\//.test(f));
+    assert.deepEqual(stages, ['emit/prettier-options.js'], 'only the prettier options resolver');
+    assert.ok(!ours(urls).includes('generate/aggregate-render.js'));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

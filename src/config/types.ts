@@ -164,8 +164,11 @@ export interface AggregateConfig {
   conflicts: ConflictPolicy;
   /** With `prefix`: every flat name gets its server's, colliding or not. */
   prefixAll?: boolean;
-  /** `toolSchemas` and the code-mode declaration over the flat names; each needs the same switch on every server it joins. */
-  agents?: { standardSchema?: boolean; codeMode?: boolean };
+  /**
+   * `toolSchemas`, the code-mode declaration, and `langchainTools` (langchain.ts) and `mastraTools`
+   * (mastra.ts) over the flat names; each needs the same switch on every server it joins.
+   */
+  agents?: { standardSchema?: boolean; codeMode?: boolean; langchain?: boolean; mastra?: boolean };
 }
 
 export interface McpCodegenConfig {

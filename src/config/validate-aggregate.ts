@@ -5,7 +5,7 @@ import { knownKeys, list } from './known-keys.js';
 import { describe, object } from './values.js';
 
 const AGGREGATE_KEYS = ['name', 'out', 'servers', 'conflicts', 'prefixAll', 'agents'] as const;
-const AGGREGATE_AGENT_KEYS = ['standardSchema', 'codeMode'] as const;
+const AGGREGATE_AGENT_KEYS = ['standardSchema', 'codeMode', 'langchain', 'mastra'] as const;
 
 /** A folder as written, compared with the others: `./out/a/` and `out/a` are one folder. */
 const folder = (path: string) => posix.normalize(path.split('\\').join('/')).replace(/\/$/, '');
@@ -38,7 +38,8 @@ export function checkRuntime(value: unknown, servers: unknown[], file: string): 
 
 /**
  * `aggregate`: its servers must be configured ones, listed once each; an agent switch needs the same
- * switch on each of them (the aggregate's `toolSchemas` and declaration are made from theirs).
+ * switch on each of them (the aggregate's `toolSchemas`, declaration and LangChain and Mastra tools
+ * are made from theirs).
  */
 export function checkAggregate(value: unknown, servers: unknown[], file: string): void {
   const at = '/aggregate';
@@ -97,7 +98,12 @@ export function checkAggregate(value: unknown, servers: unknown[], file: string)
     seen.add(name);
   });
   if (aggregate.agents === undefined) return;
-  const agents = object(aggregate.agents, file, `${at}/agents`, '{ standardSchema, codeMode }');
+  const agents = object(
+    aggregate.agents,
+    file,
+    `${at}/agents`,
+    '{ standardSchema, codeMode, langchain, mastra }',
+  );
   knownKeys(agents, file, `${at}/agents`, AGGREGATE_AGENT_KEYS, 'aggregate.agents');
   for (const flag of AGGREGATE_AGENT_KEYS) {
     if (agents[flag] === undefined) continue;

@@ -1,6 +1,7 @@
 import type { AggregateModel, FlatToolModel } from '../model/aggregate.js';
 import { compileDefinitions } from '../schema/compile.js';
 import { catalogConstructorLines, catalogField, catalogImports } from './aggregate-catalog.js';
+import { aggregateAdapterSource } from './aggregate-agents.js';
 import { codeModeMember, codeModeNamespace, codeModeTextSource } from './code-mode.js';
 import { paragraphs } from './paragraphs.js';
 import { AGGREGATE_RUNTIME_TEMPLATES, runtimeFiles } from './runtime-files.js';
@@ -12,7 +13,8 @@ import { toolDocs } from './tool-function.js';
  * The files of an aggregate client (src/model/aggregate.ts): index.ts with the class over the
  * servers' clients and a standalone function per flat name, and, with the aggregate's agent switches,
  * schemas.ts (`toolSchemas` by flat name, made from each server's) and the code-mode declaration
- * (each server's types in its namespace, `tools` by flat name). Every name is the planner's.
+ * (each server's types in its namespace, `tools` by flat name), and langchain.ts and mastra.ts
+ * (aggregate-agents.ts). Every name is the planner's.
  */
 type File = { path: string; content: string; format: boolean };
 
@@ -36,6 +38,11 @@ export async function emitAggregate(model: AggregateModel): Promise<File[]> {
   }
   // Servers without a shared runtime: the aggregate's guard, in its own folder.
   if (model.runtimeCopy) files.push(...(await runtimeFiles(AGGREGATE_RUNTIME_TEMPLATES)));
+  for (const adapter of ['langchain', 'mastra'] as const) {
+    const path = model.files[adapter];
+    if (path !== undefined)
+      files.push({ path, content: aggregateAdapterSource(model, adapter, header), format: true });
+  }
   return files;
 }
 

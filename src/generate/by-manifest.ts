@@ -52,3 +52,18 @@ export async function plannedByManifest(
   }
   return manifest.files.map((f) => ({ file: resolve(outDir, f.path), sha256: f.sha256 }));
 }
+
+/**
+ * A folder's files and its manifest, decided by `manifest`'s hashes (plannedByManifest), for a folder
+ * whose manifest was read as `text`; undefined when the manifest cannot decide.
+ */
+export async function folderByManifest(
+  folder: { file: string; text: string | undefined; manifest: Manifest | undefined },
+  made: Made,
+  outDir: string,
+): Promise<PlannedFile[] | undefined> {
+  const { file, text, manifest } = folder;
+  if (manifest === undefined || text === undefined) return undefined;
+  const byHash = await plannedByManifest(manifest, made, outDir);
+  return byHash && [...byHash, { file, content: text }];
+}

@@ -21,7 +21,8 @@ import { plural } from '../shared/plural.js';
 import { optionsText } from './prettier-hash.js';
 import { renderFiles } from './render.js';
 import { counts, selectServers } from './select.js';
-import { planAggregateOutput, type JoinedServer } from './aggregate.js';
+import { planAggregateOutput } from './aggregate.js';
+import type { JoinedServer } from './aggregate-render.js';
 import { planSharedRuntime, runtimeDirFor } from './shared-runtime.js';
 import { loadShapesInput, type ShapesInput } from './shapes.js';
 import type { GenerateOptions, GenerateResult, GeneratedFile, Stage, Timer } from './types.js';
@@ -61,6 +62,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const useCache = options.cache !== false && config.cache !== false;
   const build = useCache ? await generatorBuildId() : undefined;
   const generator = await generatorId();
+  // A fresh clone's CI has no cache: the manifest answers --check from hashes when it can.
+  const checkByManifest = options.check === true && useCache && generator.built;
   const cacheDir =
     config.cache && config.cache.dir !== undefined
       ? resolve(config.root, config.cache.dir)
@@ -71,7 +74,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const input = await loadInput(server, config, options, time);
     const shapes = await time('read', () => loadShapesInput(server, config));
     const shapesHash = shapes.text === '' ? undefined : sha256(shapes.text);
-    joined.set(server.name, { server, input, shapes, outDir, runtimeDir });
     if (input.discovered) planned.push({ file: input.file, content: input.text });
     const folder = await time('read', () => readFolderManifest(outDir));
     const { file: manifestFile, text: previousText, manifest: previous } = folder;
@@ -81,8 +83,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       inputs: { catalog: input.hash, ...(shapesHash ? { shapes: shapesHash } : {}) },
       options: sha256(JSON.stringify(keyOptions(server, config, shapesHash, runtimeDir))),
     };
-    // A fresh clone's CI has no cache: the manifest answers --check from hashes when it can.
-    if (options.check && useCache && generator.built && previous && previousText !== undefined) {
+    joined.set(server.name, { server, input, shapes, outDir, runtimeDir, options: made.options });
+    if (checkByManifest && previous && previousText !== undefined) {
       const byHash = await time('cache', () => plannedByManifest(previous, made, outDir));
       if (byHash) {
         byManifest.push(server.name);
@@ -122,11 +124,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       planned.push({ file: resolve(outDir, file.path), content: file.content });
     planned.push({ file: manifestFile, content: serializeManifest(manifest) });
   }
-  const shared = [
-    await planSharedRuntime(config, generator.id, options.check === true),
-    await planAggregateOutput(config, joined, generator.id, options),
-  ];
-  for (const folder of shared) {
+  const madeBy = { id: generator.id, byManifest: checkByManifest };
+  const runtime = await planSharedRuntime(config, madeBy, options.check === true);
+  const aggregate = await planAggregateOutput(config, joined, madeBy, options);
+  if (aggregate?.byManifest) byManifest.push(`aggregate ${config.aggregate!.name}`);
+  for (const folder of [runtime, aggregate]) {
     if (!folder) continue;
     planned.push(...folder.planned);
     folders.push(folder);

@@ -95,7 +95,7 @@ export async function readFolderManifest(outDir: string): Promise<{
 }
 
 /**
- * A folder of unformatted files (the shared runtime, an aggregate) with its manifest: what to write,
+ * A folder of unformatted files (the shared runtime) with its manifest: what to write,
  * and the manifest it had, whose files a run no longer makes are removed.
  */
 export function plannedFolder(

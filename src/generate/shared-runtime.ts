@@ -9,6 +9,7 @@ import { posix, relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig } from '../config/types.js';
 import { sha256, type Manifest } from './manifest.js';
 import type { PlannedFile } from './output.js';
+import { folderByManifest } from './by-manifest.js';
 import { plannedFolder, readFolderManifest } from './ownership.js';
 
 /** The shared runtime folder relative to a client's output folder (`/`-separated), or undefined without one. */
@@ -24,18 +25,21 @@ export function runtimeDirFor(config: ResolvedConfig, outDir: string): string | 
  */
 export async function planSharedRuntime(
   config: ResolvedConfig,
-  generator: string,
+  generator: { id: string; byManifest: boolean },
   check: boolean,
 ): Promise<{ outDir: string; previous: Manifest | undefined; planned: PlannedFile[] } | undefined> {
   if (!config.runtime) return undefined;
   const outDir = resolve(config.root, config.runtime.out);
   const folder = await readFolderManifest(outDir);
+  const made = { generator: generator.id, inputs: {}, options: sha256('runtime') };
+  // The copies depend on the generator alone: its manifest decides --check without reading templates.
+  const byHash = check && generator.byManifest && (await folderByManifest(folder, made, outDir));
+  if (byHash) return { outDir, previous: folder.manifest, planned: byHash };
   const { runtimeFiles, RUNTIME_TEMPLATES } = await import('../emit/runtime-files.js');
   const files = await runtimeFiles(RUNTIME_TEMPLATES);
   return plannedFolder(folder, files, {
-    generator: check && folder.manifest ? folder.manifest.generator : generator,
-    inputs: {},
-    options: sha256('runtime'),
+    ...made,
+    generator: check && folder.manifest ? folder.manifest.generator : generator.id,
     warnings: { security: [], generator: [] },
   });
 }

@@ -50,7 +50,10 @@ export interface GenerateResult {
   timings: Record<Stage, number>;
   /** Servers whose output came from the cache. */
   cached: string[];
-  /** Servers that `check` answered from their output folder's manifest, by hash, without generating. */
+  /**
+   * Servers (and `aggregate <name>`) that `check` answered from their output folder's manifest, by
+   * hash, without generating.
+   */
   byManifest: string[];
 }
 

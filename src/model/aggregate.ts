@@ -33,6 +33,9 @@ interface AggregateServerModel {
   key: string;
   /** The server client's index.ts, as an import specifier from the aggregate's files. */
   specifier: string;
+  /** Its langchain.ts and mastra.ts, from the aggregate's, when the aggregate has them. */
+  langchainSpecifier?: string;
+  mastraSpecifier?: string;
   model: ClientModel;
 }
 
@@ -55,7 +58,14 @@ export interface AggregateModel {
   flat: FlatToolModel[];
   /** `priority`: each tool the flat surface hides, said as a warning. */
   warnings: string[];
-  files: { index: string; schemas?: string; codeModeDeclaration?: string; codeModeText?: string };
+  files: {
+    index: string;
+    schemas?: string;
+    codeModeDeclaration?: string;
+    codeModeText?: string;
+    langchain?: string;
+    mastra?: string;
+  };
   /**
    * The aggregate guard's module (templates/runtime-aggregate.ts), as an import specifier: in the
    * shared runtime (config `runtime`), or else copied into the aggregate's own folder (`runtimeCopy`).
@@ -82,6 +92,21 @@ const FIXED_NAMES = [
   'AggregateVerification',
 ];
 
+/**
+ * The fixed names of langchain.ts and mastra.ts (src/emit/aggregate-agents.ts), beside the server
+ * keys they import each server's module as: the parameter, the exports, the framework's imports, and
+ * the helper that gives a server's tool its flat name. `clients` is index.ts's parameter too.
+ */
+export const AGGREGATE_AGENT_NAMES = {
+  clients: 'clients',
+  byServer: 'serverTools',
+  rename: 'renamedTool',
+  renamedType: 'RenamedTool',
+  langchainTools: 'langchainTools',
+  mastraTools: 'mastraTools',
+} as const;
+const FRAMEWORK_IMPORTS = ['DynamicStructuredTool', 'Tool', 'ToolExecutionContext'];
+
 export function planAggregate(
   config: AggregateConfig,
   members: readonly AggregateMemberInput[],
@@ -93,12 +118,18 @@ export function planAggregate(
   const clientsType = values.claim(`${base}Clients`);
   const optionsType = values.claim(`${base}ClientOptions`);
   const restType = values.claim(`${base}ToolArguments`);
-  FIXED_NAMES.forEach((name) => values.reserve(name));
+  [...FIXED_NAMES, ...Object.values(AGGREGATE_AGENT_NAMES), ...FRAMEWORK_IMPORTS].forEach((name) =>
+    values.reserve(name),
+  );
   const index = 'index.ts';
+  const langchain = config.agents?.langchain === true ? 'langchain.ts' : undefined;
+  const mastra = config.agents?.mastra === true ? 'mastra.ts' : undefined;
   const servers = members.map((m) => ({
     serverName: m.name,
     key: values.claim(camelCase(m.name, 'server')),
     specifier: moduleSpecifier(index, `${m.dir}/index.ts`),
+    ...adapterSpecifier('langchainSpecifier', langchain, m, m.model.files.langchain),
+    ...adapterSpecifier('mastraSpecifier', mastra, m, m.model.files.mastra),
     model: m.model,
   }));
   const { flat, warnings } = flatNames(config, servers, values, file);
@@ -125,10 +156,25 @@ export function planAggregate(
       ...(codeMode
         ? { codeModeDeclaration: 'code-mode.d.ts', codeModeText: 'code-mode-declaration.ts' }
         : {}),
+      ...(langchain === undefined ? {} : { langchain }),
+      ...(mastra === undefined ? {} : { mastra }),
     },
     standardSchema,
     codeMode,
   };
+}
+
+/** A server's LangChain or Mastra module as the aggregate's own imports it; config validation made sure it has one. */
+function adapterSpecifier<K extends 'langchainSpecifier' | 'mastraSpecifier'>(
+  key: K,
+  from: string | undefined,
+  member: AggregateMemberInput,
+  own: string | undefined,
+): Partial<Record<K, string>> {
+  if (from === undefined) return {};
+  if (own === undefined)
+    throw new Error(`server ${member.name} has no ${key.replace('Specifier', '')} module`);
+  return { [key]: moduleSpecifier(from, `${member.dir}/${own}`) } as Partial<Record<K, string>>;
 }
 
 type Candidate = { server: AggregateServerModel; tool: ToolModel; identifier: string };
