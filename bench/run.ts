@@ -19,6 +19,7 @@ const benches = [
   'output-size',
   'validators',
   'validators-peer',
+  'threads',
   'tree-shake',
 ];
 for (const name of benches) {

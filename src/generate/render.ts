@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { ClientModel } from '../model/types.js';
 import type { EmittedFile } from '../emit/emit.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { workerCount } from '../shared/worker-thread.js';
+import { jsonSizeUpTo } from '../shared/json.js';
+import { SMALL_WORK, workerCount } from '../shared/worker-thread.js';
 import { openMemos, saveMemos } from './memo.js';
 import type { CachedFile } from './output-cache.js';
 import { optionsText } from './prettier-hash.js';
@@ -43,9 +44,10 @@ export async function renderFiles(
     ]),
   );
   // Started first: the formatting threads load prettier, and the validator thread Ajv, while this
-  // one builds the model.
-  const pool = new FormatPool();
-  const validatorThread = new ValidatorThread(workerCount());
+  // one builds the model. A small catalog is done sooner without them.
+  const threads = workerCount(jsonSizeUpTo(snapshot.tools, SMALL_WORK));
+  const pool = new FormatPool(threads);
+  const validatorThread = new ValidatorThread(threads);
   const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () => buildClientModel(snapshot, server, server.undeclared));

@@ -85,3 +85,27 @@ function firstTooDeep(value: unknown, limit: number, base: string): string | und
   }
   return undefined;
 }
+
+/**
+ * About how many characters `value` takes as JSON, counted only up to `limit` (the walk stops there,
+ * so sizing a 10 MB catalog against a small bound reads a small part of it). Strings count their
+ * length, keys theirs plus punctuation; exact enough to choose between one thread and several.
+ */
+export function jsonSizeUpTo(value: unknown, limit: number): number {
+  let size = 0;
+  const nodes: unknown[] = [value];
+  while (nodes.length > 0 && size < limit) {
+    const node = nodes.pop();
+    if (typeof node === 'string') size += node.length + 2;
+    else if (node === null || typeof node !== 'object') size += 4;
+    else if (Array.isArray(node)) {
+      size += 1 + node.length;
+      for (const child of node) nodes.push(child);
+    } else
+      for (const [key, child] of Object.entries(node)) {
+        size += key.length + 4;
+        nodes.push(child);
+      }
+  }
+  return Math.min(size, limit);
+}

@@ -25,11 +25,22 @@ export function startWorker(callerUrl: string, compiled: URL): Worker {
 }
 
 /**
- * How many threads to use: one per core (at most 4), or `MCP_CODEGEN_WORKERS` when set (tests use it
- * to check that 1 and 2 threads write the same bytes). 1 means no worker thread at all.
+ * Below this much schema text (about the JSON characters of the tools) a cold run is faster on one
+ * thread: starting workers and loading prettier and Ajv in them again costs more than the work they
+ * take over. bench/threads.ts, paired whole-process medians on 2 cores: one thread took 0.82–0.91× the
+ * threaded time on the shared catalogs of 8 to 90 KB (and 25–30% less memory), 0.98–1.03× on GitHub
+ * slices of 95 and 177 KB, and 1.03–1.04× from 315 KB (a 51-tool slice, the 575 KB azure catalog).
  */
-export function workerCount(): number {
+export const SMALL_WORK = 200_000;
+
+/**
+ * How many threads to use: one per core (at most 4), or one for a run with less than SMALL_WORK of
+ * `work` (when the caller knows it), or `MCP_CODEGEN_WORKERS` when set (tests use it to check that 1
+ * and 2 threads write the same bytes). 1 means no worker thread at all.
+ */
+export function workerCount(work?: number): number {
   const set = Number(process.env.MCP_CODEGEN_WORKERS);
   if (Number.isInteger(set) && set >= 1) return Math.min(set, 16);
+  if (work !== undefined && work < SMALL_WORK) return 1;
   return Math.max(1, Math.min(availableParallelism(), 4));
 }

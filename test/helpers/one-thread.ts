@@ -7,7 +7,7 @@
  * library again under tsx: about 0.7 s of CPU per render, 45 against 9 s for
  * generate-idempotent.test.ts. The output does not depend on the thread count, and the threaded
  * path stays tested where it is the subject: generate-workers.test.ts (the format pool, and
- * renderClient with threads writing the bytes of one thread), the installed package in
- * package.test.ts (run with the default count), and `npm run generate:check` before the tests.
+ * renderClient with threads writing the bytes of one thread). By default a small catalog (the
+ * example, most fixtures) is generated on one thread anyway (src/shared/worker-thread.ts SMALL_WORK).
  */
 process.env.MCP_CODEGEN_WORKERS ??= '1';
