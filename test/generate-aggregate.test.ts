@@ -15,7 +15,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AggregateConfig, ResolvedConfig } from '../src/config/types.js';
 import { generate } from '../src/generate/generate.js';
 import { connectRole } from './helpers/aggregate-servers.js';
-import { bin, tmpRoot } from './helpers/paths.js';
+import { bin, repoRoot, tmpRoot } from './helpers/paths.js';
 import { fixtureCommand } from './helpers/servers.js';
 import { typecheck } from './helpers/tsc.js';
 
@@ -78,8 +78,36 @@ after(async () => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const load = (path: string): Promise<any> => import(pathToFileURL(join(root, 'g', path)).href);
 const answer = (server: string, tool: string, echo: string) => ({ server, tool, echo });
+const FLAT = {
+  prefix: ['addNote', 'notesSearch', 'countRows', 'dbSearch'],
+  priority: ['addNote', 'search', 'countRows'],
+};
+const fixtureArgv = (role: string) => [
+  process.execPath,
+  '--import',
+  'tsx',
+  join(repoRoot, 'fixtures/servers/aggregate.ts'),
+  role,
+];
+
+// flatToolSet's types, with stand-ins for the AI SDK's tools (it is typed over any tool type).
+const TOOL_SET_USAGE = `import { flatToolSet } from './index.js';
+
+const joined = flatToolSet({
+  notes: { search: 'notes-search' as const, add_note: 'add' as const },
+  db: { search: 'db-search' as const, count_rows: 'count' as const },
+});
+joined.notesSearch satisfies 'notes-search';
+joined.dbSearch satisfies 'db-search';
+joined.countRows satisfies 'count';
+// @ts-expect-error under prefix, search collides: no unprefixed flat name
+void joined.search;
+// @ts-expect-error a set is keyed by the server's wire names, not by flat names
+flatToolSet({ notes: { notesSearch: 1 }, db: {} });
+`;
 
 test('every aggregate compiles under --strict, with the clients and the shared runtime', async () => {
+  await writeFile(join(root, 'g/prefix/tool-set-usage.ts'), TOOL_SET_USAGE);
   const checked = await typecheck(join(root, 'g'), 'nodenext');
   assert.ok(checked.ok, checked.output || 'tsc failed without output');
   const again = await generate({
@@ -172,6 +200,85 @@ test("the aggregate's toolSchemas and code-mode declaration carry the flat names
       codeModeDeclaration,
       await readFile(join(root, 'g', name, 'code-mode.d.ts'), 'utf8'),
     );
+  }
+});
+
+// The real AI SDK (`ai` 6, `@ai-sdk/mcp` 1) with its mock model: one MCP client per server, their tool
+// sets joined by flatToolSet, and the model's call of each flat name reaching the server it stands for.
+test('the AI SDK tool set over the aggregate: flatToolSet keys it by the flat names, and each call reaches its server', async () => {
+  const [{ createMCPClient }, { Experimental_StdioMCPTransport }, ai, { MockLanguageModelV3 }] =
+    await Promise.all([
+      import('@ai-sdk/mcp'),
+      import('@ai-sdk/mcp/mcp-stdio'),
+      import('ai'),
+      import('ai/test'),
+    ]);
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  };
+  const mcps = Object.fromEntries(
+    await Promise.all(
+      ['notes', 'db'].map(async (role) => {
+        const [command, ...args] = fixtureArgv(role);
+        const transport = new Experimental_StdioMCPTransport({
+          command: command!,
+          args,
+          cwd: repoRoot,
+        });
+        return [role, await createMCPClient({ transport })] as const;
+      }),
+    ),
+  );
+  try {
+    for (const [policy, calls] of [
+      ['prefix', { notesSearch: 'notes', dbSearch: 'db', countRows: 'db' }],
+      ['priority', { search: 'notes', countRows: 'db' }],
+    ] as const) {
+      const { flatToolSet, notes, db } = await load(`${policy}/index.ts`);
+      const tools = flatToolSet({
+        notes: await mcps.notes!.tools({ schemas: notes.toolSchemas }),
+        db: await mcps.db!.tools({ schemas: db.toolSchemas }),
+      });
+      assert.deepEqual(Object.keys(tools), FLAT[policy], policy);
+      for (const [toolName, server] of Object.entries(calls)) {
+        const model = new MockLanguageModelV3({
+          doGenerate: [
+            {
+              content: [
+                {
+                  type: 'tool-call',
+                  toolCallId: 'c1',
+                  toolName,
+                  input: JSON.stringify({ query: toolName }),
+                },
+              ],
+              finishReason: { unified: 'tool-calls', raw: undefined },
+              usage,
+              warnings: [],
+            },
+            {
+              content: [{ type: 'text', text: 'done' }],
+              finishReason: { unified: 'stop', raw: undefined },
+              usage,
+              warnings: [],
+            },
+          ],
+        });
+        const { steps } = await ai.generateText({
+          model,
+          tools,
+          prompt: '?',
+          stopWhen: ai.stepCountIs(2),
+        });
+        const [result] = steps[0]!.toolResults;
+        assert.equal(result?.toolName, toolName);
+        const wire = toolName === 'countRows' ? 'count_rows' : 'search';
+        assert.deepEqual(result.output, answer(server, wire, toolName), `${policy} ${toolName}`);
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(mcps).map((m) => m.close()));
   }
 });
 

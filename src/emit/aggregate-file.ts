@@ -2,6 +2,7 @@ import type { AggregateModel, FlatToolModel } from '../model/aggregate.js';
 import { compileDefinitions } from '../schema/compile.js';
 import { catalogConstructorLines, catalogField, catalogImports } from './aggregate-catalog.js';
 import { aggregateAdapterSource } from './aggregate-agents.js';
+import { flatToolSetSource } from './aggregate-tool-set.js';
 import { codeModeMember, codeModeNamespace, codeModeTextSource } from './code-mode.js';
 import { paragraphs } from './paragraphs.js';
 import { AGGREGATE_RUNTIME_TEMPLATES, runtimeFiles } from './runtime-files.js';
@@ -91,7 +92,9 @@ function indexSource(model: AggregateModel, header: string): string {
     return `${jsDoc(flatDocs(f), '  ')}  ${f.name}(...args: Parameters<${method}>): ReturnType<${method}> {\n    return this.${f.server.key}.${f.tool.method}(...args);\n  }`;
   });
   const agentExports = [
-    ...(model.files.schemas ? [`export { toolSchemas } from './schemas.js';`] : []),
+    ...(model.files.schemas
+      ? [`export { flatToolSet, toolSchemas, type ${model.toolSetsType} } from './schemas.js';`]
+      : []),
     ...(model.files.codeModeText
       ? [`export { codeModeDeclaration } from './code-mode-declaration.js';`]
       : []),
@@ -151,6 +154,7 @@ function schemasSource(model: AggregateModel, header: string): string {
     ...model.flat.map((f) => `  ${str(f.name)}: ${entry(f)},`),
     '};',
     '',
+    ...flatToolSetSource({ ...model, servers: used }),
   ].join('\n');
 }
 

@@ -54,6 +54,8 @@ export interface AggregateModel {
   optionsType: string;
   /** The helper type that drops a tool function's first parameter (the client). */
   restType: string;
+  /** The type of `flatToolSet`'s argument (schemas.ts): one AI SDK tool set per server, by wire name. */
+  toolSetsType: string;
   servers: AggregateServerModel[];
   flat: FlatToolModel[];
   /** `priority`: each tool the flat surface hides, said as a warning. */
@@ -83,6 +85,8 @@ export interface AggregateModel {
  */
 const FIXED_NAMES = [
   'toolSchemas',
+  'flatToolSet',
+  'FLAT_TOOLS',
   'codeModeDeclaration',
   'catalog',
   'AggregateCatalog',
@@ -118,6 +122,7 @@ export function planAggregate(
   const clientsType = values.claim(`${base}Clients`);
   const optionsType = values.claim(`${base}ClientOptions`);
   const restType = values.claim(`${base}ToolArguments`);
+  const toolSetsType = values.claim(`${base}ToolSets`);
   [...FIXED_NAMES, ...Object.values(AGGREGATE_AGENT_NAMES), ...FRAMEWORK_IMPORTS].forEach((name) =>
     values.reserve(name),
   );
@@ -145,6 +150,7 @@ export function planAggregate(
     clientsType,
     optionsType,
     restType,
+    toolSetsType,
     servers,
     flat,
     warnings,
