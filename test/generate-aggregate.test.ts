@@ -15,6 +15,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AggregateConfig, ResolvedConfig } from '../src/config/types.js';
 import { generate } from '../src/generate/generate.js';
 import { connectRole } from './helpers/aggregate-servers.js';
+import { oneToolCall } from './helpers/ai-sdk-cases.js';
 import { bin, repoRoot, tmpRoot } from './helpers/paths.js';
 import { fixtureCommand } from './helpers/servers.js';
 import { typecheck } from './helpers/tsc.js';
@@ -213,10 +214,6 @@ test('the AI SDK tool set over the aggregate: flatToolSet keys it by the flat na
       import('ai'),
       import('ai/test'),
     ]);
-  const usage = {
-    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: 1, text: 1, reasoning: undefined },
-  };
   const mcps = Object.fromEntries(
     await Promise.all(
       ['notes', 'db'].map(async (role) => {
@@ -243,27 +240,7 @@ test('the AI SDK tool set over the aggregate: flatToolSet keys it by the flat na
       assert.deepEqual(Object.keys(tools), FLAT[policy], policy);
       for (const [toolName, server] of Object.entries(calls)) {
         const model = new MockLanguageModelV3({
-          doGenerate: [
-            {
-              content: [
-                {
-                  type: 'tool-call',
-                  toolCallId: 'c1',
-                  toolName,
-                  input: JSON.stringify({ query: toolName }),
-                },
-              ],
-              finishReason: { unified: 'tool-calls', raw: undefined },
-              usage,
-              warnings: [],
-            },
-            {
-              content: [{ type: 'text', text: 'done' }],
-              finishReason: { unified: 'stop', raw: undefined },
-              usage,
-              warnings: [],
-            },
-          ],
+          doGenerate: oneToolCall(toolName, { query: toolName }) as never,
         });
         const { steps } = await ai.generateText({
           model,

@@ -39,6 +39,26 @@ const usage = {
   outputTokens: { total: 1, text: 1, reasoning: undefined },
 };
 
+/** What the AI SDK's mock model answers: a call of `toolName` with `input`, then the text "done". */
+export function oneToolCall(toolName: string, input: unknown): unknown[] {
+  return [
+    {
+      content: [
+        { type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) },
+      ],
+      finishReason: { unified: 'tool-calls', raw: undefined },
+      usage,
+      warnings: [],
+    },
+    {
+      content: [{ type: 'text', text: 'done' }],
+      finishReason: { unified: 'stop', raw: undefined },
+      usage,
+      warnings: [],
+    },
+  ];
+}
+
 /**
  * Registers the generateText tests, named `${label}: ...`; `load` imports the packages when a test
  * runs (`skip`: why they cannot run on this Node).
@@ -56,22 +76,7 @@ export function aiSdkTests(label: string, load: () => Promise<AiSdk>, skip?: str
     });
     try {
       const model = new sdk.MockLanguageModelV3({
-        doGenerate: [
-          {
-            content: [
-              { type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) },
-            ],
-            finishReason: { unified: 'tool-calls', raw: undefined },
-            usage,
-            warnings: [],
-          },
-          {
-            content: [{ type: 'text', text: 'done' }],
-            finishReason: { unified: 'stop', raw: undefined },
-            usage,
-            warnings: [],
-          },
-        ],
+        doGenerate: oneToolCall(toolName, input),
       });
       const tools = await mcp.tools({ schemas: toolSchemas });
       const result = await sdk.generateText({
