@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
+import { fixtureArgs } from './helpers/servers.js';
 import { writeFiles } from './helpers/render.js';
 import { typecheck } from './helpers/tsc.js';
 
@@ -15,7 +16,6 @@ import { typecheck } from './helpers/tsc.js';
 // @langchain/core under --strict (with a usage file whose misuses must not compile), and its tools run
 // once against the real example server.
 const dir = join(tmpRoot, 'agents-langchain');
-const server = fileURLToPath(new URL('../fixtures/servers/example.ts', import.meta.url));
 
 const USAGE = `import type { McpClientLike } from './runtime.js';
 import { langchainTools } from './langchain.js';
@@ -64,7 +64,7 @@ test('langchainTools: type-checked against @langchain/core, called once against 
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', server],
+      args: fixtureArgs('example'),
       cwd: repoRoot,
     }),
   );

@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { rerunOnNode24 } from './helpers/node24.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
+import { fixtureArgs } from './helpers/servers.js';
 import { writeFiles } from './helpers/render.js';
 import { typecheck } from './helpers/tsc.js';
 
@@ -17,7 +18,6 @@ import { typecheck } from './helpers/tsc.js';
 // versions @mastra/core supports (22.13 or newer), its tools run once against the real example server:
 // here, or below that in a Node 24 child (test/helpers/node24.ts).
 const dir = join(tmpRoot, 'agents-mastra');
-const server = fileURLToPath(new URL('../fixtures/servers/example.ts', import.meta.url));
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const callSkip =
   major > 22 || (major === 22 && minor >= 13)
@@ -73,7 +73,7 @@ test('mastraTools: called once against the example server', { skip: callSkip }, 
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', server],
+      args: fixtureArgs('example'),
       cwd: repoRoot,
     }),
   );

@@ -6,7 +6,7 @@ import type { DiscoveryEra } from '../src/config/types.js';
 import { ServerError } from '../src/shared/errors.js';
 import { serializeSnapshot, type Snapshot } from '../src/snapshot/index.js';
 import { TOOL_NAMES, TOOLS_PAGE_SIZE } from '../fixtures/servers/v2-catalog.js';
-import { fixtureCommand, ROOT, startServer, type Running } from './helpers/servers.js';
+import { fixtureArgs, fixtureCommand, ROOT, type Running, startServer } from './helpers/servers.js';
 
 // The SDK v2 fixture answers both protocol eras; discovery is run against it in each, over stdio and
 // over Streamable HTTP, and against legacy-only servers in `auto` and pinned `modern`.
@@ -15,12 +15,7 @@ let http: Running;
 let httpModernOnly: Running;
 
 before(async () => {
-  const [command, ...args] = [
-    process.execPath,
-    '--import',
-    'tsx',
-    'fixtures/servers/v2-catalog.ts',
-  ];
+  const [command, ...args] = [process.execPath, ...fixtureArgs('v2-catalog')];
   http = await startServer(command, [...args, '--http', '0'], {
     ready: /listening on (\d+)/,
     stream: 'stderr',

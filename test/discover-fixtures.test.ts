@@ -5,7 +5,14 @@ import type { DiscoverProgress } from '../src/discover/index.js';
 import { discover } from '../src/snapshot/discover.js';
 import { CodegenError, ServerError } from '../src/shared/errors.js';
 import { serializeSnapshot, type Snapshot } from '../src/snapshot/index.js';
-import { fixtureCommand, freePort, ROOT, startServer, type Running } from './helpers/servers.js';
+import {
+  fixtureArgs,
+  fixtureCommand,
+  freePort,
+  ROOT,
+  type Running,
+  startServer,
+} from './helpers/servers.js';
 
 // The fixture servers in fixtures/servers, over each transport. The example server over stdio
 // is the reference: the same server reached over HTTP or SSE must give the same snapshot.
@@ -17,14 +24,12 @@ let http: Running;
 before(async () => {
   [reference, sse, http] = await Promise.all([
     discover({ stdio: fixtureCommand('example') }, { cwd: ROOT, env }),
-    startServer(process.execPath, ['--import', 'tsx', 'fixtures/servers/sse.ts', '0'], {
+    startServer(process.execPath, [...fixtureArgs('sse'), '0'], {
       ready: /listening (\d+)/,
     }),
-    startServer(
-      process.execPath,
-      ['--import', 'tsx', 'fixtures/servers/example.ts', '--http', '0', '--token', 's3cret'],
-      { ready: /listening (\d+)/ },
-    ),
+    startServer(process.execPath, [...fixtureArgs('example'), '--http', '0', '--token', 's3cret'], {
+      ready: /listening (\d+)/,
+    }),
   ]);
 });
 

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import type { DiscoverProgress } from '../src/discover/index.js';
 import { ServerError } from '../src/shared/errors.js';
 import { discover } from '../src/snapshot/discover.js';
 import { parseSnapshotText } from '../src/snapshot/index.js';
 import { tmpRoot } from './helpers/paths.js';
-import { fixtureCommand, ROOT, runCli } from './helpers/servers.js';
+import { fixtureArgs, fixtureCommand, ROOT, runCli } from './helpers/servers.js';
 
 // Issue 22: servers that write on stdout lines that are not JSON-RPC (fixtures/servers/noisy.ts).
 // Both SDK clients skip such lines; discovery skips them too, with one warning, and a server
@@ -49,11 +48,10 @@ test('a banner and log lines on stdout are skipped: the server is discovered, wi
 
 test('the modern era skips them too: an SDK v2 server behind a banner', async () => {
   // The banner comes from a module node loads before the server's own (an array stdio, no shell).
-  const server = fileURLToPath(new URL('../fixtures/servers/v2-catalog.ts', import.meta.url));
   const preload = 'data:text/javascript,process.stdout.write("v2 banner \\u202e\\n")';
   const warnings: string[] = [];
   const snapshot = await discover(
-    { stdio: [process.execPath, '--import', 'tsx', '--import', preload, server] },
+    { stdio: [process.execPath, '--import', preload, ...fixtureArgs('v2-catalog')] },
     { cwd: ROOT, env, era: 'modern', onWarning: (line) => warnings.push(line) },
   );
   assert.equal(snapshot.era, 'modern');

@@ -17,7 +17,7 @@ import { generate } from '../src/generate/generate.js';
 import { connectRole } from './helpers/aggregate-servers.js';
 import { oneToolCall } from './helpers/ai-sdk-cases.js';
 import { bin, repoRoot, tmpRoot } from './helpers/paths.js';
-import { fixtureCommand } from './helpers/servers.js';
+import { fixtureArgs, fixtureCommand } from './helpers/servers.js';
 import { typecheck } from './helpers/tsc.js';
 
 const root = join(tmpRoot, `aggregate-${process.pid}`);
@@ -83,13 +83,7 @@ const FLAT = {
   prefix: ['addNote', 'notesSearch', 'countRows', 'dbSearch'],
   priority: ['addNote', 'search', 'countRows'],
 };
-const fixtureArgv = (role: string) => [
-  process.execPath,
-  '--import',
-  'tsx',
-  join(repoRoot, 'fixtures/servers/aggregate.ts'),
-  role,
-];
+const fixtureArgv = (role: string) => [process.execPath, ...fixtureArgs('aggregate'), role];
 
 // flatToolSet's types, with stand-ins for the AI SDK's tools (it is typed over any tool type).
 const TOOL_SET_USAGE = `import { flatToolSet } from './index.js';

@@ -10,11 +10,10 @@ import { copyFileSync, mkdtempSync, readFileSync, renameSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { bin, repoRoot } from './helpers/paths.js';
+import { fixtureArgs } from './helpers/servers.js';
 
 const WAIT_MS = 90_000;
-const WATCHED = fileURLToPath(new URL('../fixtures/servers/watched.ts', import.meta.url));
 
 /** The CLI under watch: its stdout lines, in order, and how it ended. */
 class Watch {
@@ -158,7 +157,7 @@ test('a live server: a list_changed burst regenerates once; a server gone keeps 
     {
       name: 'live',
       source: {
-        stdio: [process.execPath, '--import', 'tsx', WATCHED],
+        stdio: [process.execPath, ...fixtureArgs('watched')],
         cwd: repoRoot,
         env: { WATCHED_STATE: state },
       },

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
@@ -17,6 +16,7 @@ import {
 } from '../examples/weather/client/index.js';
 import { rerunOnNode24 } from './helpers/node24.js';
 import { repoRoot } from './helpers/paths.js';
+import { fixtureArgs } from './helpers/servers.js';
 
 // The committed example client (generated from the bundled server by `npm run generate`), called
 // for real against that server over stdio, through SDK v1's Client and (below) SDK v2's; and all of
@@ -29,7 +29,7 @@ before(async () => {
   await mcp.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', join(repoRoot, 'fixtures/servers/example.ts')],
+      args: [...fixtureArgs('example')],
       cwd: repoRoot,
     }),
   );
@@ -105,7 +105,7 @@ test('the same client through the SDK v2 Client: tools, codes, validation, resou
   await v2.connect(
     new StdioClientTransportV2({
       command: process.execPath,
-      args: ['--import', 'tsx', join(repoRoot, 'fixtures/servers/example.ts')],
+      args: [...fixtureArgs('example')],
       cwd: repoRoot,
     }),
   );

@@ -20,8 +20,9 @@ import type { CatalogChange, McpClientLike } from '../templates/runtime.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
 import { connectV2 } from './helpers/runtime-fixture.js';
+import { fixtureArgs } from './helpers/servers.js';
 
-const SERVER = ['--import', 'tsx', join(repoRoot, 'fixtures/servers/drifting.ts')];
+const SERVER = [...fixtureArgs('drifting')];
 const EXPECTED: CatalogChange = {
   added: [],
   removed: ['retire'],

@@ -16,7 +16,7 @@ import { discover } from '../src/snapshot/discover.js';
 import { renderClient } from '../src/generate/render.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
-import { EVERYTHING } from './helpers/servers.js';
+import { EVERYTHING, fixtureArgs } from './helpers/servers.js';
 
 const open: Client[] = [];
 after(async () => {
@@ -116,7 +116,7 @@ test('results fixture through a generated client: every kind of outcome', async 
   };
   const { module, mcp } = await generated(
     'results',
-    [process.execPath, '--import', 'tsx', join(repoRoot, 'fixtures/servers/results.ts')],
+    [process.execPath, ...fixtureArgs('results')],
     {},
     errors,
   );

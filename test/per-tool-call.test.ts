@@ -8,6 +8,7 @@ import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
+import { fixtureArgs } from './helpers/servers.js';
 
 // A per-tool client generated from the example server's committed snapshot, with the example's own
 // options (input validation on), called for real over stdio: each tool function from its own file.
@@ -27,7 +28,7 @@ before(async () => {
   await mcp.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', join(repoRoot, 'fixtures/servers/example.ts')],
+      args: [...fixtureArgs('example')],
       cwd: repoRoot,
     }),
   );

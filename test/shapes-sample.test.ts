@@ -13,18 +13,13 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { tmpRoot } from './helpers/paths.js';
 import { connectV1, connectV2 } from './helpers/runtime-fixture.js';
-import { runCli } from './helpers/servers.js';
+import { fixtureArgs, runCli } from './helpers/servers.js';
 import { typecheck } from './helpers/tsc.js';
 
 const dir = join(tmpRoot, 'shapes-sample');
 const calls = join(dir, 'calls.log');
 const shapesFile = join(dir, 'mcp/shapes.shapes.json');
-const command = [
-  process.execPath,
-  '--import',
-  'tsx',
-  join(import.meta.dirname, '../fixtures/servers/shapes.ts'),
-];
+const command = [process.execPath, ...fixtureArgs('shapes')];
 const SAMPLES = {
   get_user: [{ id: 1 }, { id: 2 }],
   list_orders: [{}],

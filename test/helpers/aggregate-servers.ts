@@ -1,14 +1,12 @@
-import { join } from 'node:path';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { repoRoot } from './paths.js';
+import { fixtureArgs } from './servers.js';
 
 const serverArgs = (role: string, flags: readonly string[]) => [
-  '--import',
-  'tsx',
-  join(repoRoot, 'fixtures/servers/aggregate.ts'),
+  ...fixtureArgs('aggregate'),
   role,
   ...flags,
 ];

@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { classifyToolOutput, toolSchemas } from '../../examples/weather/client/index.js';
 import { repoRoot } from './paths.js';
+import { fixtureArgs } from './servers.js';
 
 interface Step {
   toolResults: Array<{ toolName: string; output: unknown }>;
@@ -33,7 +33,6 @@ export interface AiSdk {
   MockLanguageModelV3: new (options: { doGenerate: unknown[] }) => unknown;
 }
 
-const server = fileURLToPath(new URL('../../fixtures/servers/example.ts', import.meta.url));
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: 1, text: 1, reasoning: undefined },
@@ -70,7 +69,7 @@ export function aiSdkTests(label: string, load: () => Promise<AiSdk>, skip?: str
     const mcp = await sdk.createMCPClient({
       transport: new sdk.StdioMCPTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', server],
+        args: fixtureArgs('example'),
         cwd: repoRoot,
       }),
     });

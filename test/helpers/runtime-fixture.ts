@@ -15,13 +15,14 @@ import { compileValidators } from './runtime-validators.js';
 
 export { repoRoot } from './paths.js';
 import { repoRoot } from './paths.js';
+import { fixtureArgs } from './servers.js';
 
 /** Starts `fixtures/servers/results.ts` as a child process and connects a real SDK Client to it. */
 export async function connectResultsServer(): Promise<Client> {
   const client = new Client({ name: 'runtime-tests', version: '0.0.0' });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'fixtures/servers/results.ts'],
+    args: [...fixtureArgs('results')],
     cwd: repoRoot,
     stderr: 'inherit',
   });
@@ -38,7 +39,7 @@ export async function connectV1(server: FixtureServer): Promise<Client> {
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', `fixtures/servers/${server}.ts`],
+      args: fixtureArgs(server),
       cwd: repoRoot,
       stderr: 'inherit',
     }),
@@ -56,7 +57,7 @@ export async function connectV2(server: FixtureServer, era: ProtocolEra): Promis
   await client.connect(
     new StdioClientTransportV2({
       command: process.execPath,
-      args: ['--import', 'tsx', `fixtures/servers/${server}.ts`],
+      args: fixtureArgs(server),
       cwd: repoRoot,
       stderr: 'inherit',
     }),

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { join } from 'shlex';
 
@@ -15,15 +16,26 @@ export const EVERYTHING = fileURLToPath(
   ),
 );
 
+/**
+ * Node's arguments that run the fixture server `name` (fixtures/servers/<name>.ts) with `args`: its
+ * JavaScript bundle when `npm run test:unit` made them (scripts/compile-fixture-servers.mjs, named by
+ * `MCP_CODEGEN_FIXTURE_SERVERS`), else its source through tsx.
+ */
+export function fixtureArgs(name: string, ...args: string[]): string[] {
+  const bundles = process.env.MCP_CODEGEN_FIXTURE_SERVERS;
+  const bundle = bundles === undefined ? undefined : resolve(ROOT, bundles, `${name}.mjs`);
+  if (bundle !== undefined && existsSync(bundle)) return [bundle, ...args];
+  return ['--import', 'tsx', fixturePath(name), ...args];
+}
+
+/** The source of the fixture server `name`. */
+export function fixturePath(name: string): string {
+  return fileURLToPath(new URL(`../../fixtures/servers/${name}.ts`, import.meta.url));
+}
+
 /** A command line that runs a fixture server with this very node, quoted for `--stdio`. */
 export function fixtureCommand(name: string, ...args: string[]): string {
-  return join([
-    process.execPath,
-    '--import',
-    'tsx',
-    fileURLToPath(new URL(`../../fixtures/servers/${name}.ts`, import.meta.url)),
-    ...args,
-  ]);
+  return join([process.execPath, ...fixtureArgs(name, ...args)]);
 }
 
 export interface Running {
