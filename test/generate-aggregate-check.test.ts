@@ -7,11 +7,12 @@
  * `--no-cache` (which never decides by hash) gives the same answer.
  */
 import assert from 'node:assert/strict';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { aggregateProject, type AggregateProject } from './helpers/aggregate-project.js';
 import { runCli } from './helpers/servers.js';
+import { withFileChanged } from './helpers/fresh-project.js';
 
 let dir = '';
 let config: AggregateProject['config'];
@@ -43,15 +44,8 @@ async function freshCheck() {
 }
 
 /** Change a file, run the check, put the file back. */
-async function withChange(file: string, change: (text: string) => string) {
-  const before = await readFile(file, 'utf8');
-  await writeFile(file, change(before));
-  try {
-    return await freshCheck();
-  } finally {
-    await writeFile(file, before);
-  }
-}
+const withChange = (file: string, change: (text: string) => string) =>
+  withFileChanged(file, change, freshCheck);
 
 test('fresh clone: --check --offline answers the aggregate from its manifest', async () => {
   const check = await freshCheck();

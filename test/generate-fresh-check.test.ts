@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { freshExampleProject } from './helpers/fresh-project.js';
+import { freshExampleProject, withFileChanged } from './helpers/fresh-project.js';
 import { runCli } from './helpers/servers.js';
 
 const { dir, config } = freshExampleProject('fresh-check');
@@ -24,15 +24,8 @@ async function freshCheck() {
 }
 
 /** Change a file, run the check, put the file back. */
-async function withChange(file: string, change: (text: string) => string) {
-  const before = await readFile(file, 'utf8');
-  await writeFile(file, change(before));
-  try {
-    return await freshCheck();
-  } finally {
-    await writeFile(file, before);
-  }
-}
+const withChange = (file: string, change: (text: string) => string) =>
+  withFileChanged(file, change, freshCheck);
 
 test('fresh clone: generate, then --check --offline answers from the manifest', async () => {
   const made = await runCli(['generate', '--offline', '--no-cache'], { cwd: dir });

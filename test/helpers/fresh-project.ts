@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,4 +36,19 @@ export function freshExampleProject(prefix: string): { dir: string; config: obje
   };
   writeFileSync(join(dir, 'mcp-codegen.config.json'), JSON.stringify(config, null, 2));
   return { dir, config };
+}
+
+/** Change `file`, run `check`, and put the file back, whatever the check did. */
+export async function withFileChanged<T>(
+  file: string,
+  change: (text: string) => string,
+  check: () => Promise<T>,
+): Promise<T> {
+  const before = await readFile(file, 'utf8');
+  await writeFile(file, change(before));
+  try {
+    return await check();
+  } finally {
+    await writeFile(file, before);
+  }
 }
