@@ -17,8 +17,8 @@ const benches = [
   'impact',
   'call-overhead',
   'output-size',
-  'validators',
-  'validators-peer',
+  'validation',
+  'mock-start',
   'threads',
   'tree-shake',
 ];

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -27,6 +27,12 @@ if (strays.length) {
   );
   process.exit(1);
 }
+
+// The validator's sources, copied as a generated client's runtime gets them, next to the templates
+// that import them (git ignores them), so that the repository type-checks and tests templates/ whole.
+const { jsonSchemaCopies } = await import(pathToFileURL(join(dist, 'emit/json-schema-copy.js')).href);
+for (const { path, content } of jsonSchemaCopies().files)
+  writeFileSync(join(root, 'templates', path), content);
 
 const files = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -1,6 +1,6 @@
 /**
  * mcp-codegen runtime: what generated code hands the runtime about each tool (its spec, with the
- * validators from validators.ts), and the content a tool without an outputSchema answers with.
+ * validators of validators.ts' schemas), and the content a tool without an outputSchema answers with.
  * Types only, below both runtime-classify.ts and runtime.ts, which read them; runtime.ts re-exports
  * every one, so users import them from there.
  */
@@ -17,8 +17,17 @@ export interface ValidationIssue {
   readonly keyword?: string;
 }
 
-/** A validator from validators.ts: the issues found in `value`, none when it is valid. */
-export type Validator = (value: unknown) => readonly ValidationIssue[];
+/** A JSON Schema object, as data. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/**
+ * A validator from validators.ts: the issues found in `value`, none when it is valid; `schema` is
+ * the JSON Schema it validates against (the same data that Standard JSON Schema hands out), set on
+ * every generated one.
+ */
+export type Validator = ((value: unknown) => readonly ValidationIssue[]) & {
+  readonly schema?: JsonSchema;
+};
 
 /** One `anyOf`/`oneOf` branch of an output schema, with the validator of its self-contained schema. */
 export type BranchSpec =

@@ -45,14 +45,13 @@ export interface StandardToolSchema<T> {
 }
 
 /**
- * A Standard Schema object: nothing runs until it is used (`schema` is a thunk, so each call gets
- * a fresh copy that a caller may change). Input and output JSON Schema are the same: the value is
- * validated, never transformed.
+ * A Standard Schema object: nothing runs until it is used, and each JSON Schema asked for is a fresh
+ * copy of the validator's (the one copy of the data), which a caller may change. Input and output
+ * JSON Schema are the same: the value is validated, never transformed.
  */
-export function standardSchema<T>(
-  validator: Validator,
-  schema: () => Record<string, unknown>,
-): StandardToolSchema<T> {
+export function standardSchema<T>(validator: Validator): StandardToolSchema<T> {
+  // A JSON round trip: `__proto__` stays an own key, as the data has it.
+  const schema = () => JSON.parse(JSON.stringify(validator.schema ?? {})) as Record<string, unknown>;
   const convert = (options: { readonly target: string }) => toTarget(schema(), options.target);
   return {
     '~standard': {

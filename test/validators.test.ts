@@ -43,13 +43,15 @@ const CASES: Case[] = [
           ['/1', 'type', 'must be number'],
         ],
       ],
-      [['a', 1, true], [['', 'additionalItems', 'must NOT have more than 2 items']]],
+      [['a', 1, true], [['/2', 'additionalItems', 'must NOT have more than 2 items']]],
     ],
   },
   {
-    name: 'draft07IgnoresPrefixItems',
+    name: 'draft07AppliesPrefixItems',
     schema: { $schema: DRAFT_07, type: 'array', prefixItems: [{ type: 'string' }] },
-    given: [[[1], []]],
+    given: [[[1], [['/0', 'type', 'must be string']]]],
+    runtimeDiffers:
+      '@cfworker/json-schema applies prefixItems in every draft; Ajv ignores it before 2020-12 (accepted: a server that writes prefixItems means it)',
   },
   {
     name: 'prefixItems2020',
@@ -57,7 +59,7 @@ const CASES: Case[] = [
     given: [
       [['a'], []],
       [[1], [['/0', 'type', 'must be string']]],
-      [['a', 'b'], [['', 'items', 'must NOT have more than 1 items']]],
+      [['a', 'b'], [['/1', 'items', 'must NOT have more than 1 items']]],
     ],
   },
   {
@@ -254,10 +256,12 @@ const CASES: Case[] = [
       properties: { a: { $ref: '#/$defs/x/default' } },
       $defs: { x: { default: { type: 'string' } } },
     },
+    // @cfworker/json-schema resolves a $ref only to a schema, so this one fails closed.
     given: [
-      [{ a: 'ok' }, []],
-      [{ a: 1 }, [['/a', 'type', 'must be string']]],
+      [{ a: 'ok' }, [['', '$compile', '']]],
+      [{ a: 1 }, [['', '$compile', '']]],
     ],
+    runtimeDiffers: 'a $ref into an annotation is refused (fails closed); Ajv follows it',
   },
   {
     // JSON.parse, because "__proto__" in a JS object literal sets the prototype: the emitted code must
@@ -359,16 +363,20 @@ describe('emitted validators agree with the wanted issues and with Ajv at run ti
       const cache = new ValidatorCache();
       for (const [value, want] of given) {
         const issues = validate!(value);
+        // Where and which keyword; the messages are the validator's own (@cfworker/json-schema's).
+        // In any order: the validator reports them in its own.
+        const pairs = (list: Array<[string, string | undefined]>) =>
+          list.map((p) => p.join(' ')).sort();
         assert.deepEqual(
-          issues.map((i) => [i.pointer, i.keyword, i.message]),
-          want,
+          pairs(issues.map((i) => [i.pointer, i.keyword])),
+          pairs(want.map(([pointer, keyword]) => [pointer, keyword])),
           `${name}(${JSON.stringify(value)})`,
         );
         if (runtimeDiffers === undefined)
-          assert.deepEqual(
-            issues,
-            cache.validate(schema, value),
-            `${name}(${JSON.stringify(value)}) as at run time`,
+          assert.equal(
+            issues.length === 0,
+            cache.validate(schema, value).length === 0,
+            `${name}(${JSON.stringify(value)}): the same verdict as Ajv`,
           );
       }
     });
@@ -393,18 +401,13 @@ describe('schemas that cannot be validated fail closed', () => {
     [
       'remoteRef',
       { type: 'object', properties: { x: { $ref: 'https://evil.example/schema.json' } } },
-      /can't resolve reference https:\/\/evil\.example/,
+      /does not resolve inside the schema/,
     ],
-    ['fileRef', { $ref: 'file:///etc/passwd' }, /can't resolve reference file:/],
+    ['fileRef', { $ref: 'file:///etc/passwd' }, /does not resolve inside the schema/],
     [
       'missingLocalRef',
       { properties: { x: { $ref: '#/$defs/nope' } } },
-      /can't resolve reference #\/\$defs\/nope/,
-    ],
-    [
-      'nestedAsync',
-      { properties: { x: { $ref: '#/$defs/a' } }, $defs: { a: { $async: true, type: 'string' } } },
-      /async schema/,
+      /does not resolve inside the schema/,
     ],
   ];
 
@@ -452,9 +455,10 @@ describe('schemas that cannot be validated fail closed', () => {
       'async',
     );
     assert.deepEqual(validators['asyncRoot']!('ok'), []);
-    assert.deepEqual(validators['asyncRoot']!(1), [
-      { pointer: '', message: 'must be string', keyword: 'type' },
-    ]);
+    assert.deepEqual(
+      validators['asyncRoot']!(1).map((i) => [i.pointer, i.keyword]),
+      [['', 'type']],
+    );
   });
 
   test('unknown formats are tolerated, as at run time, and named in a warning', async () => {

@@ -12,8 +12,7 @@ import { emitAgentFiles } from './agent-emit.js';
 import { moduleSpecifier } from '../model/module-plan.js';
 import { runtimeFiles, runtimeTemplates } from './runtime-files.js';
 export { RUNTIME_TEMPLATES, runtimeFiles } from './runtime-files.js';
-import type { CompileMemo } from './validators/memo.js';
-import { ValidatorThread } from './validators/thread.js';
+import { emitValidatorModule } from './validators.js';
 
 export interface EmittedFile {
   /** Relative to the output folder, with `/` separators. */
@@ -28,17 +27,13 @@ export interface EmittedFile {
 /**
  * Every file of a generated client, unformatted; the validator emitter's warnings join the model's.
  * `ready` is told of each file as soon as its text exists, cheapest first, so that formatting it can
- * start while the next is emitted (the validators, compiled on their own thread, are not formatted).
+ * start while the next is emitted (validators.ts, schemas as data, is written as it is).
  */
 export async function emitClient(
   model: ClientModel,
-  memo?: CompileMemo,
   ready: (file: EmittedFile) => void = () => undefined,
-  thread: ValidatorThread = new ValidatorThread(1),
 ): Promise<EmittedFile[]> {
   const header = banner(model);
-  // Sent first: Ajv compiles on its own thread while this one types and prints the other files.
-  const compiling = thread.emit(validatorEntries(model), memo);
   const emitted = (file: EmittedFile): EmittedFile => {
     ready(file);
     return file;
@@ -65,7 +60,10 @@ export async function emitClient(
   const typesText = paragraphs(await compileDefinitions(model.definitions));
   const types = emitted({ path: files.types, content: `${header}\n${typesText}`, format: true });
   const agentFiles = emitAgentFiles(model, header, typesText);
-  const validators = await compiling;
+  const validators = emitValidatorModule(
+    validatorEntries(model),
+    moduleSpecifier(files.validators, files.runtime).replace(/runtime\.js$/, 'runtime-validate.js'),
+  );
   model.warnings.push(...validators.warnings);
   // A shared runtime (config `runtime.out`) is emitted once, by generate, for every client.
   const runtime = files.runtimeShared
@@ -76,7 +74,7 @@ export async function emitClient(
     ...toolFiles,
     {
       path: files.validators,
-      content: `${header}\n${importingRuntime(validators.source, moduleSpecifier(files.validators, files.runtime))}`,
+      content: `${header}\n${validators.source}`,
       format: false,
     },
     client,
@@ -99,12 +97,4 @@ export function formattedPaths(model: ClientModel): string[] {
   // The framework adapters are formatted too; schemas.ts and the code-mode files are written as they are.
   const adapters = [files.langchain, files.mastra].filter((p): p is string => p !== undefined);
   return [files.types, ...toolFilePaths(model), files.client, files.index, ...adapters];
-}
-
-/** The validators import one type from the runtime, as `./runtime.js`: elsewhere when the runtime is shared. */
-function importingRuntime(source: string, specifier: string): string {
-  const own = ` from './runtime.js';`;
-  if (specifier === './runtime.js') return source;
-  if (!source.includes(own)) throw new Error('validators.ts no longer imports ./runtime.js');
-  return source.replace(own, ` from ${JSON.stringify(specifier)};`);
 }

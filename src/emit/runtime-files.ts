@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AGENT_RUNTIME_TEMPLATE } from './agent-emit.js';
+import { JSON_SCHEMA_FILES, jsonSchemaCopies } from './json-schema-copy.js';
 
 /** The aggregate client's guard: in a shared runtime, never in one client's own copy. */
 const AGGREGATE_GUARD_TEMPLATES = ['runtime-aggregate.ts', 'runtime-names.ts'];
@@ -7,7 +8,10 @@ const AGGREGATE_GUARD_TEMPLATES = ['runtime-aggregate.ts', 'runtime-names.ts'];
 /** What an aggregate copies into its own folder when its servers share no runtime: its guard, and what that imports. */
 export const AGGREGATE_RUNTIME_TEMPLATES = [...AGGREGATE_GUARD_TEMPLATES, 'runtime-canonical.ts'];
 
-/** The runtime, copied verbatim: runtime.ts and the files it imports, and the aggregate's guard. */
+/**
+ * The runtime, copied verbatim: runtime.ts and the files it imports, the aggregate's guard, and the
+ * validator's sources (json-schema-copy.ts: from its package, not from templates/).
+ */
 export const RUNTIME_TEMPLATES = [
   'runtime.ts',
   'runtime-classify.ts',
@@ -19,7 +23,9 @@ export const RUNTIME_TEMPLATES = [
   'runtime-protocol.ts',
   'runtime-spec.ts',
   'runtime-uri.ts',
+  'runtime-validate.ts',
   AGENT_RUNTIME_TEMPLATE,
+  ...JSON_SCHEMA_FILES,
 ];
 const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
 
@@ -38,10 +44,13 @@ export const runtimeTemplates = (standardSchema: boolean): string[] =>
 export async function runtimeFiles(
   names: readonly string[],
 ): Promise<Array<{ path: string; content: string; format: false }>> {
+  const copies = new Map(jsonSchemaCopies().files.map((f) => [f.path, f.content]));
   return Promise.all(
     names.map(async (name) => ({
       path: name,
-      content: runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')),
+      content:
+        copies.get(name) ??
+        runtimeHeader() + (await readFile(new URL(name, TEMPLATES_DIR), 'utf8')),
       format: false as const,
     })),
   );

@@ -4,16 +4,15 @@ import { importText } from './imports.js';
 import { jsDoc } from './print.js';
 import { docs, str } from './text.js';
 import { inputParameterType } from './tool-function.js';
-import { jsLiteralLines } from './validators/literal.js';
-import type { JsonObject } from '../snapshot/types.js';
 
 /**
  * `schemas.ts` (config `agents.standardSchema`): per tool a Standard Schema object for its input and,
  * when it declares an outputSchema, its output (templates/runtime-standard.ts says which specs they
  * follow); `toolSchemas`, keyed by wire name, in the shape `@ai-sdk/mcp`'s `tools({ schemas })`
  * takes; and `classifyToolOutput`, which types what such a tool's `execute` returned.
- * Each object is one `/* @__PURE__ *\/` call that only allocates (its JSON Schema is a thunk), so a
- * bundler drops those an app does not use, and importing the file does no work.
+ * Each object is one `/* @__PURE__ *\/` call that only allocates, over the validator of validators.ts
+ * (whose schema is the one data copy), so a bundler drops those an app does not use, and importing
+ * the file does no work.
  */
 export function schemasStatements(model: ClientModel): string[] {
   const file = model.files.schemas;
@@ -28,20 +27,20 @@ export function schemasStatements(model: ClientModel): string[] {
 // Written as prettier would, not by it: a deeply nested schema overflows prettier's stack.
 const INDENT = '  ';
 
-const pure = (validator: string, schema: JsonObject, type: string) =>
-  `/* @__PURE__ */ standardSchema<${type}>(validators.${validator}, () => (${jsLiteralLines(schema)}))`;
+const pure = (validator: string, type: string) =>
+  `/* @__PURE__ */ standardSchema<${type}>(validators.${validator})`;
 
 function schemaObjects(tool: ToolModel): string[] {
   const names = tool.standardSchema!;
   const name = str(tool.tool.name);
   const input = inputParameterType(tool);
   const out = [
-    `${jsDoc(docs(`Standard Schema (and Standard JSON Schema) of the input of ${name}: validates arguments as the server's inputSchema says.`))}export const ${names.input}: StandardToolSchema<${input}> = ${pure(tool.inputValidator!, tool.inputValidationSchema!, input)};`,
+    `${jsDoc(docs(`Standard Schema (and Standard JSON Schema) of the input of ${name}: validates arguments as the server's inputSchema says.`))}export const ${names.input}: StandardToolSchema<${input}> = ${pure(tool.inputValidator!, input)};`,
   ];
   if (names.output && names.outputValidator && names.outputValidationSchema) {
     const output = outputUnion(tool.branches);
     out.push(
-      `${jsDoc(docs(`Standard Schema (and Standard JSON Schema) of what ${name} sends as \`structuredContent\`: any branch of its outputSchema, coded error envelopes included (\`classifyToolOutput\` tells them apart).`))}export const ${names.output}: StandardToolSchema<${output}> = ${pure(names.outputValidator, names.outputValidationSchema, output)};`,
+      `${jsDoc(docs(`Standard Schema (and Standard JSON Schema) of what ${name} sends as \`structuredContent\`: any branch of its outputSchema, coded error envelopes included (\`classifyToolOutput\` tells them apart).`))}export const ${names.output}: StandardToolSchema<${output}> = ${pure(names.outputValidator, output)};`,
     );
   }
   return out;

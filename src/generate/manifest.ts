@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { compareStrings } from '../shared/compare.js';
+import { jsonSchemaFile, jsonSchemaVersion } from '../emit/json-schema-copy.js';
 
 export const MANIFEST_FILE = 'mcp-codegen.manifest.json';
 const FORMAT = 'mcp-codegen/manifest@1';
@@ -43,6 +44,8 @@ export interface Manifest {
   files: ManifestFile[];
 }
 
+const VALIDATOR_FILE = jsonSchemaFile('validate');
+
 export function sha256(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -65,10 +68,15 @@ export function serializeManifest(manifest: Manifest): string {
     .map(({ path, sha256, prettier }) =>
       JSON.stringify(prettier === undefined ? { path, sha256 } : { path, sha256, prettier }),
     );
+  // A folder holding the runtime says which validator it copied (src/emit/json-schema-copy.ts).
+  const validator = manifest.files.some((f) => f.path === VALIDATOR_FILE)
+    ? { validator: `@cfworker/json-schema@${jsonSchemaVersion()}` }
+    : {};
   const head = JSON.stringify(
     {
       format: FORMAT,
       generator: manifest.generator,
+      ...validator,
       inputs,
       options: manifest.options,
       warnings: manifest.warnings,

@@ -34,26 +34,23 @@ export async function renderFiles(
     { buildClientModel },
     { emitClient, formattedPaths },
     { FormatPool, formatEmitted, prettierOptionsFor },
-    { ValidatorThread },
   ] = await time('load', () =>
     Promise.all([
       import('../model/build.js'),
       import('../emit/emit.js'),
       import('../emit/format.js'),
-      import('../emit/validators/thread.js'),
     ]),
   );
-  // Started first: the formatting threads load prettier, and the validator thread Ajv, while this
-  // one builds the model. A small catalog is done sooner without them.
+  // Started first: the formatting threads load prettier while this one builds the model. A small
+  // catalog is done sooner without them.
   const threads = workerCount(jsonSizeUpTo(snapshot.tools, SMALL_WORK));
   const pool = new FormatPool(threads);
-  const validatorThread = new ValidatorThread(threads);
   const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () => buildClientModel(snapshot, server, server.undeclared));
     // Options resolved before emit, so that each file goes to the formatting threads the moment it is
     // printed (an await would hold it until this thread is free). Once the last is sent, this thread
-    // only waits for the validator thread, so it formats too (help) until every run is taken.
+    // formats too (help) until every run is taken.
     const optionsByPath = new Map(
       await Promise.all(
         formattedPaths(model).map(
@@ -77,7 +74,7 @@ export async function renderFiles(
       if (formatting.size === optionsByPath.size) helping = pool.help();
     };
     const emitted = await time('emit', () =>
-      emitClient(model, memos?.validators, start, validatorThread),
+      emitClient(model, start),
     );
     const [files] = await time('format', () =>
       Promise.all([
@@ -89,6 +86,6 @@ export async function renderFiles(
     if (cache && memos) await time('cache', () => saveMemos(cache, outDir, memos));
     return { files, model };
   } finally {
-    await Promise.all([pool.close(), validatorThread.close()]);
+    await pool.close();
   }
 }

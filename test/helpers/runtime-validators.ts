@@ -5,14 +5,14 @@
  * through a rename, so test files running in parallel share it safely.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RUNTIME_TEMPLATES } from '../../src/emit/emit.js';
-import { emitValidatorModule } from '../../src/emit/validator-module.js';
+import { RUNTIME_TEMPLATES, runtimeFiles } from '../../src/emit/emit.js';
+import { emitValidatorModule } from '../../src/emit/validators.js';
 import type { JsonObject } from '../../src/snapshot/types.js';
 import type { Validator } from '../../templates/runtime.js';
-import { repoRoot, tmpRoot } from './paths.js';
+import { tmpRoot } from './paths.js';
 
 export async function compileValidators(
   schemas: Record<string, object>,
@@ -29,8 +29,7 @@ export async function compileValidators(
   );
   await mkdir(dir, { recursive: true });
   const files: Array<[string, string]> = [['validators.ts', source]];
-  for (const name of RUNTIME_TEMPLATES)
-    files.push([name, await readFile(join(repoRoot, 'templates', name), 'utf8')]);
+  for (const file of await runtimeFiles(RUNTIME_TEMPLATES)) files.push([file.path, file.content]);
   for (const [name, content] of files) {
     const temp = join(dir, `${name}.${process.pid}.tmp`);
     await writeFile(temp, content);

@@ -1,10 +1,11 @@
 /**
- * Writes a module from `emitValidatorModule` into test/.tmp next to a minimal `runtime.ts` (the
- * `ValidationIssue` type only, as the real runtime declares it) and imports it, through tsx.
+ * Writes a module from `emitValidatorModule` into test/.tmp next to the runtime a client gets (the
+ * validator's copy included) and imports it, through tsx.
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { RUNTIME_TEMPLATES, runtimeFiles } from '../../src/emit/emit.js';
 import { emitValidatorModule } from '../../src/emit/validators.js';
 import type { ValidatorEntry, ValidatorModule } from '../../src/emit/validators.js';
 import type { ValidationIssue } from '../../templates/runtime.js';
@@ -12,21 +13,15 @@ import { tmpRoot } from './paths.js';
 
 export type Validator = (value: unknown) => readonly ValidationIssue[];
 
-export const RUNTIME_STUB = `export interface ValidationIssue {
-  readonly pointer: string;
-  readonly message: string;
-  readonly keyword?: string;
-}
-`;
-
-/** A fresh folder under test/.tmp holding `validators.ts` and `runtime.ts`. */
+/** A fresh folder under test/.tmp holding `validators.ts` and the runtime it imports. */
 export async function writeValidatorModule(
   module: ValidatorModule,
   label: string,
 ): Promise<string> {
   await mkdir(tmpRoot, { recursive: true });
   const dir = await mkdtemp(join(tmpRoot, `validators-${label}-`));
-  await writeFile(join(dir, 'runtime.ts'), RUNTIME_STUB);
+  for (const file of await runtimeFiles(RUNTIME_TEMPLATES))
+    await writeFile(join(dir, file.path), file.content);
   await writeFile(join(dir, 'validators.ts'), module.source);
   return dir;
 }

@@ -43,6 +43,7 @@ export {
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
 export type {
   BranchSpec,
+  JsonSchema,
   EraForm,
   ToolContent,
   ResultEvent,

@@ -8,138 +8,28 @@ import { ConvertTemperatureSpec, type ConvertTemperatureResult, GetForecastSpec,
 import * as validators from "./validators.js";
 
 /** Standard Schema (and Standard JSON Schema) of the input of "convert-temperature": validates arguments as the server's inputSchema says. */
-export const ConvertTemperatureInputSchema: StandardToolSchema<ConvertTemperatureInput> = /* @__PURE__ */ standardSchema<ConvertTemperatureInput>(validators.ConvertTemperatureSpec_input, () => ({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {
-    "from": {"type":"string","enum":["C","F"]},
-    "to": {"type":"string","enum":["C","F"]},
-    "value": {"type":"number"}
-  },
-  "required": ["from","to","value"]
-}));
+export const ConvertTemperatureInputSchema: StandardToolSchema<ConvertTemperatureInput> = /* @__PURE__ */ standardSchema<ConvertTemperatureInput>(validators.ConvertTemperatureSpec_input);
 
 /** Standard Schema (and Standard JSON Schema) of what "convert-temperature" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const ConvertTemperatureOutputSchema: StandardToolSchema<ConvertTemperatureOutput> = /* @__PURE__ */ standardSchema<ConvertTemperatureOutput>(validators.ConvertTemperatureSpec_output, () => ({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {"unit":{"type":"string","enum":["C","F"]},"value":{"type":"number"}},
-  "required": ["unit","value"],
-  "additionalProperties": false
-}));
+export const ConvertTemperatureOutputSchema: StandardToolSchema<ConvertTemperatureOutput> = /* @__PURE__ */ standardSchema<ConvertTemperatureOutput>(validators.ConvertTemperatureSpec_output);
 
 /** Standard Schema (and Standard JSON Schema) of the input of "get-forecast": validates arguments as the server's inputSchema says. */
-export const GetForecastInputSchema: StandardToolSchema<GetForecastInput> = /* @__PURE__ */ standardSchema<GetForecastInput>(validators.GetForecastSpec_input, () => ({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {
-    "city": {"description":"A city id from list_cities, e.g. \"paris\"","type":"string"},
-    "days": {"description":"How many days, 1 to 7","type":"integer","default":3,"minimum":1,"maximum":7}
-  },
-  "required": ["city"]
-}));
+export const GetForecastInputSchema: StandardToolSchema<GetForecastInput> = /* @__PURE__ */ standardSchema<GetForecastInput>(validators.GetForecastSpec_input);
 
 /** Standard Schema (and Standard JSON Schema) of what "get-forecast" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const GetForecastOutputSchema: StandardToolSchema<GetForecastOutput | GetForecastErrorEnvelope> = /* @__PURE__ */ standardSchema<GetForecastOutput | GetForecastErrorEnvelope>(validators.GetForecastSpec_output, () => ({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": {},
-  "anyOf": [
-    {
-      "type": "object",
-      "properties": {
-        "city": {"description":"The city id","type":"string"},
-        "days": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "condition": {"type":"string","enum":["sunny","cloudy","rain","snow"]},
-              "day": {
-                "description": "1 is tomorrow",
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 9007199254740991
-              },
-              "highC": {"type":"number"}
-            },
-            "required": ["condition","day","highC"],
-            "additionalProperties": false
-          }
-        }
-      },
-      "required": ["city","days"],
-      "additionalProperties": false
-    },
-    {
-      "type": "object",
-      "properties": {
-        "error": {"type":"string","const":"unknown_city"},
-        "message": {"type":"string"},
-        "retryable": {"type":"boolean"}
-      },
-      "required": ["error","message","retryable"],
-      "additionalProperties": false
-    }
-  ]
-}));
+export const GetForecastOutputSchema: StandardToolSchema<GetForecastOutput | GetForecastErrorEnvelope> = /* @__PURE__ */ standardSchema<GetForecastOutput | GetForecastErrorEnvelope>(validators.GetForecastSpec_output);
 
 /** Standard Schema (and Standard JSON Schema) of the input of "list_cities": validates arguments as the server's inputSchema says. */
-export const ListCitiesInputSchema: StandardToolSchema<ListCitiesInput> = /* @__PURE__ */ standardSchema<ListCitiesInput>(validators.ListCitiesSpec_input, () => ({"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}}));
+export const ListCitiesInputSchema: StandardToolSchema<ListCitiesInput> = /* @__PURE__ */ standardSchema<ListCitiesInput>(validators.ListCitiesSpec_input);
 
 /** Standard Schema (and Standard JSON Schema) of what "list_cities" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const ListCitiesOutputSchema: StandardToolSchema<ListCitiesOutput> = /* @__PURE__ */ standardSchema<ListCitiesOutput>(validators.ListCitiesSpec_output, () => ({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {
-    "cities": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "properties": {
-          "country": {"type":"string","minLength":2,"maxLength":2},
-          "id": {"type":"string"},
-          "name": {"type":"string"}
-        },
-        "required": ["country","id","name"],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": ["cities"],
-  "additionalProperties": false
-}));
+export const ListCitiesOutputSchema: StandardToolSchema<ListCitiesOutput> = /* @__PURE__ */ standardSchema<ListCitiesOutput>(validators.ListCitiesSpec_output);
 
 /** Standard Schema (and Standard JSON Schema) of the input of "set_alert": validates arguments as the server's inputSchema says. */
-export const SetAlertInputSchema: StandardToolSchema<SetAlertInput> = /* @__PURE__ */ standardSchema<SetAlertInput>(validators.SetAlertSpec_input, () => ({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {
-    "city": {"type":"string"},
-    "direction": {"type":"string","enum":["above","below"],"default":"above"},
-    "thresholdC": {"type":"number","minimum":-60,"maximum":60}
-  },
-  "required": ["city","thresholdC"]
-}));
+export const SetAlertInputSchema: StandardToolSchema<SetAlertInput> = /* @__PURE__ */ standardSchema<SetAlertInput>(validators.SetAlertSpec_input);
 
 /** Standard Schema (and Standard JSON Schema) of what "set_alert" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const SetAlertOutputSchema: StandardToolSchema<SetAlertOutput> = /* @__PURE__ */ standardSchema<SetAlertOutput>(validators.SetAlertSpec_output, () => ({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {
-    "active": {
-      "description": "Alerts now set for this city",
-      "type": "integer",
-      "minimum": -9007199254740991,
-      "maximum": 9007199254740991
-    },
-    "alertId": {"type":"string"},
-    "city": {"type":"string"}
-  },
-  "required": ["active","alertId","city"],
-  "additionalProperties": false
-}));
+export const SetAlertOutputSchema: StandardToolSchema<SetAlertOutput> = /* @__PURE__ */ standardSchema<SetAlertOutput>(validators.SetAlertSpec_output);
 
 /** Every tool's Standard Schema objects by wire name: `mcp.tools({ schemas: toolSchemas })` (`@ai-sdk/mcp`) gives typed `execute` inputs and outputs. A name the server does not list is a compile error. */
 export const toolSchemas: {

@@ -2,825 +2,177 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-// @ts-nocheck -- Ajv's generated validator bodies are untyped JavaScript; every export below has an explicit type.
 /**
- * Validators for tool results and arguments, compiled at generation time by mcp-codegen with Ajv's
- * standalone code (helpers from ajv and ajv-formats inlined, MIT): regenerate, do not edit.
- * No imports at run time and no code generation (new Function/eval), so it runs where that is forbidden.
+ * The JSON Schemas this client validates results (and, with `validateInput`, arguments) against, as
+ * the server sent them (local `$ref`s only, `nullable` rewritten): data, checked at run time by
+ * `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). Regenerate, do not edit.
  */
-import type { ValidationIssue } from './runtime.js';
+import { jsonSchemaValidator } from "./runtime-validate.js";
+import type { Validator } from "./runtime.js";
 
-// Appends one Ajv error object to the list (null until the first error).
-function $addError(list: object[] | null, instancePath: string, keyword: string, params: object, message: string): object[] {
-  const error = { instancePath, keyword, params, message };
-  if (list === null) return [error];
-  list.push(error);
-  return list;
-}
+export const ConvertTemperatureSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {"unit":{"type":"string","enum":["C","F"]},"value":{"type":"number"}},
+  "required": ["unit","value"],
+  "additionalProperties": false
+});
 
-// String length in code points, as JSON Schema counts it (surrogate pairs count once).
-function $ucs2length(str: string): number {
-  const len = str.length;
-  let length = 0;
-  let pos = 0;
-  while (pos < len) {
-    length++;
-    const value = str.charCodeAt(pos++);
-    if (value >= 0xd800 && value <= 0xdbff && pos < len && (str.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
-  }
-  return length;
-}
+export const ConvertTemperatureSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "from": {"type":"string","enum":["C","F"]},
+    "to": {"type":"string","enum":["C","F"]},
+    "value": {"type":"number"}
+  },
+  "required": ["from","to","value"]
+});
 
-interface $AjvError {
-  readonly instancePath: string;
-  readonly keyword: string;
-  readonly message?: string;
-  readonly params: { readonly [key: string]: unknown };
-}
-type $AjvValidate = ((value: unknown) => boolean) & { errors?: readonly $AjvError[] | null };
+export const ConvertTemperatureSpec_output: Validator = ConvertTemperatureSpec_0;
 
-const $NO_ISSUES: readonly ValidationIssue[] = /* @__PURE__ */ Object.freeze([]);
+export const GetForecastSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "city": {"description":"The city id","type":"string"},
+    "days": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "condition": {"type":"string","enum":["sunny","cloudy","rain","snow"]},
+          "day": {"description":"1 is tomorrow","type":"integer","minimum":1,"maximum":9007199254740991},
+          "highC": {"type":"number"}
+        },
+        "required": ["condition","day","highC"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "additionalProperties": false,
+  "required": ["city","days"]
+});
 
-function $issues(validate: $AjvValidate, value: unknown): readonly ValidationIssue[] {
-  if (validate(value)) return $NO_ISSUES;
-  return (validate.errors ?? []).map((e) => {
-    const property = e.params['missingProperty'] ?? e.params['additionalProperty'] ?? e.params['unevaluatedProperty'];
-    const pointer = typeof property === 'string' ? `${e.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}` : e.instancePath;
-    return { pointer, message: e.message ?? `failed "${e.keyword}"`, keyword: e.keyword };
-  });
-}
+export const GetForecastSpec_1: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "error": {"type":"string","const":"unknown_city"},
+    "message": {"type":"string"},
+    "retryable": {"type":"boolean"}
+  },
+  "additionalProperties": false,
+  "required": ["error","message","retryable"]
+});
 
-// A schema that could not be compiled (at generation time, or by this engine's RegExp at load time)
-// fails closed: every value is rejected with one issue saying why.
-function $rejectAll(reason: string): (value: unknown) => readonly ValidationIssue[] {
-  const issues: readonly ValidationIssue[] = Object.freeze([
-    Object.freeze({ pointer: '', message: `the schema could not be compiled: ${reason}`, keyword: '$compile' }),
-  ]);
-  return () => issues;
-}
+export const GetForecastSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "city": {"description":"A city id from list_cities, e.g. \"paris\"","type":"string"},
+    "days": {"description":"How many days, 1 to 7","type":"integer","default":3,"minimum":1,"maximum":7}
+  },
+  "required": ["city"]
+});
 
-function $reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export const GetForecastSpec_output: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {},
+  "additionalProperties": {},
+  "anyOf": [
+    {
+      "type": "object",
+      "properties": {
+        "city": {"description":"The city id","type":"string"},
+        "days": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "condition": {"type":"string","enum":["sunny","cloudy","rain","snow"]},
+              "day": {
+                "description": "1 is tomorrow",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 9007199254740991
+              },
+              "highC": {"type":"number"}
+            },
+            "required": ["condition","day","highC"],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": ["city","days"],
+      "additionalProperties": false
+    },
+    {
+      "type": "object",
+      "properties": {
+        "error": {"type":"string","const":"unknown_city"},
+        "message": {"type":"string"},
+        "retryable": {"type":"boolean"}
+      },
+      "required": ["error","message","retryable"],
+      "additionalProperties": false
+    }
+  ]
+});
 
-const $check0 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const schema0_0 = ["C","F"];
-const func0 = Object.prototype.hasOwnProperty;
+export const ListCitiesSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "cities": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "country": {"type":"string","minLength":2,"maxLength":2},
+          "id": {"type":"string"},
+          "name": {"type":"string"}
+        },
+        "required": ["country","id","name"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": ["cities"],
+  "additionalProperties": false
+});
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const $key of ["unit","value"]){
-if((data[$key] === undefined) || (!(func0.call(data, $key)))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
-errors++;
-}
-}
-for(const key0 of Object.keys(data)){
-if(!((key0 === "unit") || (key0 === "value"))){
-vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data.unit !== undefined && func0.call(data, "unit")){
-let data0 = data.unit;
-if(typeof data0 !== "string"){
-vErrors = $addError(vErrors, instancePath+"/unit", "type", {type: "string"}, "must be string");
-errors++;
-}
-if(!((data0 === "C") || (data0 === "F"))){
-vErrors = $addError(vErrors, instancePath+"/unit", "enum", {allowedValues: schema0_0}, "must be equal to one of the allowed values");
-errors++;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(typeof data.value == "number")){
-vErrors = $addError(vErrors, instancePath+"/value", "type", {type: "number"}, "must be number");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
+export const ListCitiesSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}});
 
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
+export const ListCitiesSpec_output: Validator = ListCitiesSpec_0;
 
-const $check1 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const schema0_0 = ["C","F"];
-const schema0_1 = ["C","F"];
-const func0 = Object.prototype.hasOwnProperty;
+export const SetAlertSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "active": {
+      "description": "Alerts now set for this city",
+      "type": "integer",
+      "minimum": -9007199254740991,
+      "maximum": 9007199254740991
+    },
+    "alertId": {"type":"string"},
+    "city": {"type":"string"}
+  },
+  "required": ["active","alertId","city"],
+  "additionalProperties": false
+});
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const $key of ["from","to","value"]){
-if((data[$key] === undefined) || (!(func0.call(data, $key)))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
-errors++;
-}
-}
-if(data.from !== undefined && func0.call(data, "from")){
-let data0 = data.from;
-if(typeof data0 !== "string"){
-vErrors = $addError(vErrors, instancePath+"/from", "type", {type: "string"}, "must be string");
-errors++;
-}
-if(!((data0 === "C") || (data0 === "F"))){
-vErrors = $addError(vErrors, instancePath+"/from", "enum", {allowedValues: schema0_0}, "must be equal to one of the allowed values");
-errors++;
-}
-}
-if(data.to !== undefined && func0.call(data, "to")){
-let data1 = data.to;
-if(typeof data1 !== "string"){
-vErrors = $addError(vErrors, instancePath+"/to", "type", {type: "string"}, "must be string");
-errors++;
-}
-if(!((data1 === "C") || (data1 === "F"))){
-vErrors = $addError(vErrors, instancePath+"/to", "enum", {allowedValues: schema0_1}, "must be equal to one of the allowed values");
-errors++;
-}
-}
-if(data.value !== undefined && func0.call(data, "value")){
-if(!(typeof data.value == "number")){
-vErrors = $addError(vErrors, instancePath+"/value", "type", {type: "number"}, "must be number");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
+export const SetAlertSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "city": {"type":"string"},
+    "direction": {"type":"string","enum":["above","below"],"default":"above"},
+    "thresholdC": {"type":"number","minimum":-60,"maximum":60}
+  },
+  "required": ["city","thresholdC"]
+});
 
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-const $check2 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const schema0_0 = ["sunny","cloudy","rain","snow"];
-const func0 = Object.prototype.hasOwnProperty;
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const $key of ["city","days"]){
-if((data[$key] === undefined) || (!(func0.call(data, $key)))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
-errors++;
-}
-}
-for(const key0 of Object.keys(data)){
-if(!((key0 === "city") || (key0 === "days"))){
-vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data.city !== undefined && func0.call(data, "city")){
-if(typeof data.city !== "string"){
-vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.days !== undefined && func0.call(data, "days")){
-let data1 = data.days;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.condition === undefined) || (!(func0.call(data2, "condition")))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "condition"}, "must have required property '"+"condition"+"'");
-errors++;
-}
-if((data2.day === undefined) || (!(func0.call(data2, "day")))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "day"}, "must have required property '"+"day"+"'");
-errors++;
-}
-if((data2.highC === undefined) || (!(func0.call(data2, "highC")))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "highC"}, "must have required property '"+"highC"+"'");
-errors++;
-}
-for(const key1 of Object.keys(data2)){
-if(!(((key1 === "condition") || (key1 === "day")) || (key1 === "highC"))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data2.condition !== undefined && func0.call(data2, "condition")){
-let data3 = data2.condition;
-if(typeof data3 !== "string"){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/condition", "type", {type: "string"}, "must be string");
-errors++;
-}
-if(!((((data3 === "sunny") || (data3 === "cloudy")) || (data3 === "rain")) || (data3 === "snow"))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/condition", "enum", {allowedValues: schema0_0}, "must be equal to one of the allowed values");
-errors++;
-}
-}
-if(data2.day !== undefined && func0.call(data2, "day")){
-let data4 = data2.day;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "type", {type: "integer"}, "must be integer");
-errors++;
-}
-if(typeof data4 == "number"){
-if(data4 > 9007199254740991 || isNaN(data4)){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "maximum", {comparison: "<=", limit: 9007199254740991}, "must be <= 9007199254740991");
-errors++;
-}
-if(data4 < 1 || isNaN(data4)){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "minimum", {comparison: ">=", limit: 1}, "must be >= 1");
-errors++;
-}
-}
-}
-if(data2.highC !== undefined && func0.call(data2, "highC")){
-if(!(typeof data2.highC == "number")){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/highC", "type", {type: "number"}, "must be number");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "type", {type: "object"}, "must be object");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath+"/days", "type", {type: "array"}, "must be array");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-const $check3 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const func0 = Object.prototype.hasOwnProperty;
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const $key of ["error","message","retryable"]){
-if((data[$key] === undefined) || (!(func0.call(data, $key)))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
-errors++;
-}
-}
-for(const key0 of Object.keys(data)){
-if(!(((key0 === "error") || (key0 === "message")) || (key0 === "retryable"))){
-vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data.error !== undefined && func0.call(data, "error")){
-let data0 = data.error;
-if(typeof data0 !== "string"){
-vErrors = $addError(vErrors, instancePath+"/error", "type", {type: "string"}, "must be string");
-errors++;
-}
-if("unknown_city" !== data0){
-vErrors = $addError(vErrors, instancePath+"/error", "const", {allowedValue: "unknown_city"}, "must be equal to constant");
-errors++;
-}
-}
-for(const [$key, $path, $type, $message] of [["message","/message","string","must be string"],["retryable","/retryable","boolean","must be boolean"]]){
-if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
-vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-const $check4 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const func0 = Object.prototype.hasOwnProperty;
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.city === undefined) || (!(func0.call(data, "city")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "city"}, "must have required property '"+"city"+"'");
-errors++;
-}
-if(data.city !== undefined && func0.call(data, "city")){
-if(typeof data.city !== "string"){
-vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.days !== undefined && func0.call(data, "days")){
-let data1 = data.days;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-vErrors = $addError(vErrors, instancePath+"/days", "type", {type: "integer"}, "must be integer");
-errors++;
-}
-if(typeof data1 == "number"){
-if(data1 > 7 || isNaN(data1)){
-vErrors = $addError(vErrors, instancePath+"/days", "maximum", {comparison: "<=", limit: 7}, "must be <= 7");
-errors++;
-}
-if(data1 < 1 || isNaN(data1)){
-vErrors = $addError(vErrors, instancePath+"/days", "minimum", {comparison: ">=", limit: 1}, "must be >= 1");
-errors++;
-}
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-const $check5 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const schema0_0 = ["sunny","cloudy","rain","snow"];
-const func0 = Object.prototype.hasOwnProperty;
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const $key of ["city","days"]){
-if((data[$key] === undefined) || (!(func0.call(data, $key)))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
-errors++;
-}
-}
-for(const key0 of Object.keys(data)){
-if(!((key0 === "city") || (key0 === "days"))){
-vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data.city !== undefined && func0.call(data, "city")){
-if(typeof data.city !== "string"){
-vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.days !== undefined && func0.call(data, "days")){
-let data1 = data.days;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if((data2.condition === undefined) || (!(func0.call(data2, "condition")))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "condition"}, "must have required property '"+"condition"+"'");
-errors++;
-}
-if((data2.day === undefined) || (!(func0.call(data2, "day")))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "day"}, "must have required property '"+"day"+"'");
-errors++;
-}
-if((data2.highC === undefined) || (!(func0.call(data2, "highC")))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "required", {missingProperty: "highC"}, "must have required property '"+"highC"+"'");
-errors++;
-}
-for(const key1 of Object.keys(data2)){
-if(!(((key1 === "condition") || (key1 === "day")) || (key1 === "highC"))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data2.condition !== undefined && func0.call(data2, "condition")){
-let data3 = data2.condition;
-if(typeof data3 !== "string"){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/condition", "type", {type: "string"}, "must be string");
-errors++;
-}
-if(!((((data3 === "sunny") || (data3 === "cloudy")) || (data3 === "rain")) || (data3 === "snow"))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/condition", "enum", {allowedValues: schema0_0}, "must be equal to one of the allowed values");
-errors++;
-}
-}
-if(data2.day !== undefined && func0.call(data2, "day")){
-let data4 = data2.day;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "type", {type: "integer"}, "must be integer");
-errors++;
-}
-if(typeof data4 == "number"){
-if(data4 > 9007199254740991 || isNaN(data4)){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "maximum", {comparison: "<=", limit: 9007199254740991}, "must be <= 9007199254740991");
-errors++;
-}
-if(data4 < 1 || isNaN(data4)){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/day", "minimum", {comparison: ">=", limit: 1}, "must be >= 1");
-errors++;
-}
-}
-}
-if(data2.highC !== undefined && func0.call(data2, "highC")){
-if(!(typeof data2.highC == "number")){
-vErrors = $addError(vErrors, instancePath+"/days/" + i0+"/highC", "type", {type: "number"}, "must be number");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath+"/days/" + i0, "type", {type: "object"}, "must be object");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath+"/days", "type", {type: "array"}, "must be array");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs18 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const $key of ["error","message","retryable"]){
-if((data[$key] === undefined) || (!(func0.call(data, $key)))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
-errors++;
-}
-}
-for(const key2 of Object.keys(data)){
-if(!(((key2 === "error") || (key2 === "message")) || (key2 === "retryable"))){
-vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key2}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data.error !== undefined && func0.call(data, "error")){
-let data6 = data.error;
-if(typeof data6 !== "string"){
-vErrors = $addError(vErrors, instancePath+"/error", "type", {type: "string"}, "must be string");
-errors++;
-}
-if("unknown_city" !== data6){
-vErrors = $addError(vErrors, instancePath+"/error", "const", {allowedValue: "unknown_city"}, "must be equal to constant");
-errors++;
-}
-}
-for(const [$key, $path, $type, $message] of [["message","/message","string","must be string"],["retryable","/retryable","boolean","must be boolean"]]){
-if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
-vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-var _valid0 = _errs18 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-vErrors = $addError(vErrors, instancePath, "anyOf", {}, "must match a schema in anyOf");
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-const $check6 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const func0 = Object.prototype.hasOwnProperty;
-const func6 = $ucs2length;
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.cities === undefined) || (!(func0.call(data, "cities")))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: "cities"}, "must have required property '"+"cities"+"'");
-errors++;
-}
-for(const key0 of Object.keys(data)){
-if(!(key0 === "cities")){
-vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data.cities !== undefined && func0.call(data, "cities")){
-let data0 = data.cities;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.country === undefined) || (!(func0.call(data1, "country")))){
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "required", {missingProperty: "country"}, "must have required property '"+"country"+"'");
-errors++;
-}
-if((data1.id === undefined) || (!(func0.call(data1, "id")))){
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "required", {missingProperty: "id"}, "must have required property '"+"id"+"'");
-errors++;
-}
-if((data1.name === undefined) || (!(func0.call(data1, "name")))){
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "required", {missingProperty: "name"}, "must have required property '"+"name"+"'");
-errors++;
-}
-for(const key1 of Object.keys(data1)){
-if(!(((key1 === "country") || (key1 === "id")) || (key1 === "name"))){
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "additionalProperties", {additionalProperty: key1}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data1.country !== undefined && func0.call(data1, "country")){
-let data2 = data1.country;
-if(typeof data2 === "string"){
-if(func6(data2) > 2){
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/country", "maxLength", {limit: 2}, "must NOT have more than 2 characters");
-errors++;
-}
-if(func6(data2) < 2){
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/country", "minLength", {limit: 2}, "must NOT have fewer than 2 characters");
-errors++;
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/country", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data1.id !== undefined && func0.call(data1, "id")){
-if(typeof data1.id !== "string"){
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/id", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data1.name !== undefined && func0.call(data1, "name")){
-if(typeof data1.name !== "string"){
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0+"/name", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath+"/cities/" + i0, "type", {type: "object"}, "must be object");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath+"/cities", "type", {type: "array"}, "must be array");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-const $check7 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-const $check8 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const func0 = Object.prototype.hasOwnProperty;
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const $key of ["active","alertId","city"]){
-if((data[$key] === undefined) || (!(func0.call(data, $key)))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
-errors++;
-}
-}
-for(const key0 of Object.keys(data)){
-if(!(((key0 === "active") || (key0 === "alertId")) || (key0 === "city"))){
-vErrors = $addError(vErrors, instancePath, "additionalProperties", {additionalProperty: key0}, "must NOT have additional properties");
-errors++;
-}
-}
-if(data.active !== undefined && func0.call(data, "active")){
-let data0 = data.active;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-vErrors = $addError(vErrors, instancePath+"/active", "type", {type: "integer"}, "must be integer");
-errors++;
-}
-if(typeof data0 == "number"){
-if(data0 > 9007199254740991 || isNaN(data0)){
-vErrors = $addError(vErrors, instancePath+"/active", "maximum", {comparison: "<=", limit: 9007199254740991}, "must be <= 9007199254740991");
-errors++;
-}
-if(data0 < -9007199254740991 || isNaN(data0)){
-vErrors = $addError(vErrors, instancePath+"/active", "minimum", {comparison: ">=", limit: -9007199254740991}, "must be >= -9007199254740991");
-errors++;
-}
-}
-}
-for(const [$key, $path, $type, $message] of [["alertId","/alertId","string","must be string"],["city","/city","string","must be string"]]){
-if(data[$key] !== undefined && func0.call(data, $key) && typeof data[$key] !== $type){
-vErrors = $addError(vErrors, instancePath+$path, "type", {type: $type}, $message);
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-const $check9 = /* @__PURE__ */ ((): ((value: unknown) => readonly ValidationIssue[]) => {
-  try {
-const schema0_0 = ["above","below"];
-const func0 = Object.prototype.hasOwnProperty;
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const $key of ["city","thresholdC"]){
-if((data[$key] === undefined) || (!(func0.call(data, $key)))){
-vErrors = $addError(vErrors, instancePath, "required", {missingProperty: $key}, "must have required property '"+$key+"'");
-errors++;
-}
-}
-if(data.city !== undefined && func0.call(data, "city")){
-if(typeof data.city !== "string"){
-vErrors = $addError(vErrors, instancePath+"/city", "type", {type: "string"}, "must be string");
-errors++;
-}
-}
-if(data.direction !== undefined && func0.call(data, "direction")){
-let data1 = data.direction;
-if(typeof data1 !== "string"){
-vErrors = $addError(vErrors, instancePath+"/direction", "type", {type: "string"}, "must be string");
-errors++;
-}
-if(!((data1 === "above") || (data1 === "below"))){
-vErrors = $addError(vErrors, instancePath+"/direction", "enum", {allowedValues: schema0_0}, "must be equal to one of the allowed values");
-errors++;
-}
-}
-if(data.thresholdC !== undefined && func0.call(data, "thresholdC")){
-let data2 = data.thresholdC;
-if(typeof data2 == "number"){
-if(data2 > 60 || isNaN(data2)){
-vErrors = $addError(vErrors, instancePath+"/thresholdC", "maximum", {comparison: "<=", limit: 60}, "must be <= 60");
-errors++;
-}
-if(data2 < -60 || isNaN(data2)){
-vErrors = $addError(vErrors, instancePath+"/thresholdC", "minimum", {comparison: ">=", limit: -60}, "must be >= -60");
-errors++;
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath+"/thresholdC", "type", {type: "number"}, "must be number");
-errors++;
-}
-}
-}
-else {
-vErrors = $addError(vErrors, instancePath, "type", {type: "object"}, "must be object");
-errors++;
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-    return (value) => $issues(validate0, value);
-  } catch (error) {
-    return $rejectAll($reasonOf(error));
-  }
-})();
-
-export const ConvertTemperatureSpec_0: (value: unknown) => readonly ValidationIssue[] = $check0;
-export const ConvertTemperatureSpec_input: (value: unknown) => readonly ValidationIssue[] = $check1;
-export const ConvertTemperatureSpec_output: (value: unknown) => readonly ValidationIssue[] = $check0;
-export const GetForecastSpec_0: (value: unknown) => readonly ValidationIssue[] = $check2;
-export const GetForecastSpec_1: (value: unknown) => readonly ValidationIssue[] = $check3;
-export const GetForecastSpec_input: (value: unknown) => readonly ValidationIssue[] = $check4;
-export const GetForecastSpec_output: (value: unknown) => readonly ValidationIssue[] = $check5;
-export const ListCitiesSpec_0: (value: unknown) => readonly ValidationIssue[] = $check6;
-export const ListCitiesSpec_input: (value: unknown) => readonly ValidationIssue[] = $check7;
-export const ListCitiesSpec_output: (value: unknown) => readonly ValidationIssue[] = $check6;
-export const SetAlertSpec_0: (value: unknown) => readonly ValidationIssue[] = $check8;
-export const SetAlertSpec_input: (value: unknown) => readonly ValidationIssue[] = $check9;
-export const SetAlertSpec_output: (value: unknown) => readonly ValidationIssue[] = $check8;
+export const SetAlertSpec_output: Validator = SetAlertSpec_0;

@@ -4,7 +4,7 @@
  * as computed keys, because a plain `"__proto__": v` in an object literal sets the prototype instead
  * of creating the property the data has.
  */
-import type { JsonValue } from '../../snapshot/types.js';
+import type { JsonValue } from '../snapshot/types.js';
 
 export function jsString(text: string): string {
   return JSON.stringify(text)
@@ -13,11 +13,16 @@ export function jsString(text: string): string {
     .replace(/</g, '\\u003c');
 }
 
+// As JSON.stringify: an undefined member is left out of an object and is null in an array.
+const members = (value: { [key: string]: JsonValue }) =>
+  Object.entries(value).filter(([, v]) => v !== undefined);
+
 function jsLiteral(value: JsonValue): string {
+  if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object')
     return typeof value === 'string' ? jsString(value) : JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(jsLiteral).join(',')}]`;
-  const entries = Object.entries(value).map(
+  const entries = members(value).map(
     ([key, v]) => `${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}:${jsLiteral(v)}`,
   );
   return `{${entries.join(',')}}`;
@@ -36,14 +41,14 @@ export function jsLiteralLines(value: JsonValue, indent = ''): string {
   if (flat.length + indent.length <= FLAT_WIDTH || value === null || typeof value !== 'object')
     return flat;
   const inner = `${indent}  `;
-  const members = Array.isArray(value)
+  const lines = Array.isArray(value)
     ? value.map((v) => `${inner}${jsLiteralLines(v, inner)}`)
-    : Object.entries(value).map(
+    : members(value).map(
         ([key, v]) =>
           `${inner}${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}: ${jsLiteralLines(v, inner)}`,
       );
-  if (members.length === 0) return flat;
+  if (lines.length === 0) return flat;
   return Array.isArray(value)
-    ? `[\n${members.join(',\n')}\n${indent}]`
-    : `{\n${members.join(',\n')}\n${indent}}`;
+    ? `[\n${lines.join(',\n')}\n${indent}]`
+    : `{\n${lines.join(',\n')}\n${indent}}`;
 }

@@ -1,0 +1,184 @@
+/**
+ * mcp-codegen runtime: validators over the JSON Schemas in validators.ts, which are data. Each is
+ * built by `@cfworker/json-schema` (an interpreting validator, copied into json-schema-*.ts: no
+ * `new Function`, no `eval`) on its first use and kept; importing a generated file only allocates.
+ * Its output units become `ValidationIssue`s: the leaf units (what failed where), with the structural
+ * units above them (`properties`, `items`, `$ref`, `allOf`...) left out, and `required` pointing at
+ * the missing property, so that a pointer names what to fix.
+ */
+import { dereference } from './json-schema-dereference.js';
+import { format } from './json-schema-format.js';
+import type { OutputUnit, Schema, SchemaDraft } from './json-schema-types.js';
+import { validate } from './json-schema-validate.js';
+import type { JsonSchema, ValidationIssue, Validator } from './runtime-spec.js';
+
+const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
+
+type Check = (value: unknown) => readonly ValidationIssue[];
+
+/** The validator of `schema` (JSON data, never changed): built on its first call, then reused. */
+export function jsonSchemaValidator(schema: JsonSchema): Validator {
+  let check: Check | undefined;
+  const validator = (value: unknown) => (check ??= build(schema))(value);
+  return Object.assign(validator, { schema });
+}
+
+/** A validator for a schema the generator could not write as data: every value fails with `reason`. */
+export function rejectingValidator(reason: string): Validator {
+  return Object.assign(rejectAll(reason), { schema: {} });
+}
+
+// A schema the validator cannot use fails closed: every value is rejected with one issue saying why.
+function rejectAll(reason: string): Check {
+  const issues: readonly ValidationIssue[] = Object.freeze([
+    Object.freeze({
+      pointer: '',
+      message: `the schema could not be compiled: ${reason}`,
+      keyword: '$compile',
+    }),
+  ]);
+  return () => issues;
+}
+
+/** MCP 2025-11-25 makes 2020-12 the default dialect: an absent or unrecognised `$schema` means 2020-12. */
+function draftOf(schema: JsonSchema): SchemaDraft {
+  const uri = typeof schema['$schema'] === 'string' ? schema['$schema'] : '';
+  if (/draft-0[3-7]\b/.test(uri)) return '7';
+  if (uri.includes('2019-09')) return '2019-09';
+  return '2020-12';
+}
+
+function build(schema: JsonSchema): Check {
+  protectFormats();
+  let own: Schema;
+  let lookup: Record<string, Schema | boolean>;
+  try {
+    // A copy: the validator annotates the schemas it reads, and the data stays as the server sent it.
+    own = JSON.parse(JSON.stringify(schema)) as Schema;
+    lookup = dereference(own);
+    checkSchema(own, lookup);
+  } catch (error) {
+    return rejectAll(reasonOf(error));
+  }
+  const draft = draftOf(schema);
+  return (value) => {
+    if (value === undefined) return [{ pointer: '', message: 'the value is undefined, not JSON' }];
+    let units: readonly OutputUnit[];
+    try {
+      const result = validate(value, own, draft, lookup, false);
+      if (result.valid) return NO_ISSUES;
+      units = result.errors;
+    } catch (error) {
+      // A `$ref` loop on this value, or a value that is not JSON (a bigint, a function).
+      return [
+        {
+          pointer: '',
+          message: `the value could not be validated: ${reasonOf(error)}`,
+          keyword: '$compile',
+        },
+      ];
+    }
+    return issuesOf(units);
+  };
+}
+
+// What the validator only finds while validating is checked once here, so that a broken schema
+// fails every value the same way: each pattern compiles (as Ajv would, with the `u` flag), and each
+// `$ref` resolves to a schema this one holds (a remote one is never fetched).
+function checkSchema(root: Schema, lookup: Record<string, Schema | boolean>): void {
+  const seen = new Set<object>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown> & Schema;
+    if (typeof record['pattern'] === 'string') new RegExp(record['pattern'], 'u');
+    const patterns = record['patternProperties'];
+    if (patterns !== null && typeof patterns === 'object' && !Array.isArray(patterns))
+      for (const key of Object.keys(patterns)) new RegExp(key, 'u');
+    const ref = record.__absolute_ref__;
+    if (typeof ref === 'string' && lookup[ref] === undefined)
+      throw new Error(`$ref ${JSON.stringify(record.$ref)} does not resolve inside the schema`);
+    for (const key of Object.keys(record)) visit(record[key]);
+  };
+  visit(root);
+}
+
+// Units that only say "something below failed": the units after them say what.
+const STRUCTURAL = new Set([
+  '$ref',
+  '$recursiveRef',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  'propertyNames',
+  'dependentSchemas',
+  'dependencies',
+  'allOf',
+  'if',
+  'then',
+  'else',
+]);
+
+const REQUIRED = /^Instance does not have required property "(.*)"\.$/s;
+
+function issuesOf(units: readonly OutputUnit[]): readonly ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i]!;
+    const next = units[i + 1];
+    const below = next !== undefined && next.instanceLocation.startsWith(unit.instanceLocation);
+    if (STRUCTURAL.has(unit.keyword) && below) {
+      // `false` below (`additionalProperties: false`): the property is what to fix, and this unit why.
+      if (next.keyword === 'false') {
+        issues.push({
+          pointer: pointerOf(next.instanceLocation),
+          message: unit.error,
+          keyword: unit.keyword,
+        });
+        i++;
+      }
+      continue;
+    }
+    const missing = unit.keyword === 'required' ? REQUIRED.exec(unit.error)?.[1] : undefined;
+    const pointer = pointerOf(unit.instanceLocation);
+    issues.push({
+      pointer: missing === undefined ? pointer : `${pointer}/${escape(missing)}`,
+      message: unit.error,
+      keyword: unit.keyword,
+    });
+  }
+  return issues;
+}
+
+const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+// The validator's instance locations are URI fragments (`#/a%20b/0`); issues carry RFC 6901 pointers.
+function pointerOf(location: string): string {
+  const fragment = location.startsWith('#') ? location.slice(1) : location;
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.trim() || 'unknown error';
+}
+
+let formatsProtected = false;
+
+// The format table is a plain object, so `format: "toString"` would find an inherited function and
+// `format: "__proto__"` crash. Without a prototype, an unknown format is ignored, as the spec says.
+function protectFormats(): void {
+  if (formatsProtected) return;
+  formatsProtected = true;
+  Object.setPrototypeOf(format, null);
+}
