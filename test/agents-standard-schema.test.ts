@@ -9,6 +9,7 @@ import type { ToolModel } from '../src/model/types.js';
 import { parseSnapshotText } from '../src/snapshot/index.js';
 import type { StandardToolSchema } from '../templates/runtime-standard.js';
 import type { Validator } from '../templates/runtime-spec.js';
+import { ACCEPTED } from './helpers/accepted-differences.js';
 import { ValidatorCache } from './helpers/ajv-reference.js';
 import { fixtureCatalogs, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
@@ -144,12 +145,12 @@ async function conformance(name: string, catalogText: string, runs: number) {
         agrees(c.schema, c.validate, value);
         // Each target, read by Ajv in its own dialect, accepts exactly what the generated validator accepts.
         const valid = c.validate(value).length === 0;
-        for (const [target, schema] of Object.entries(targets))
-          assert.equal(
-            reference.validate(schema, value).length === 0,
-            valid,
-            `${target} agrees on ${JSON.stringify(value)}`,
-          );
+        for (const [target, schema] of Object.entries(targets)) {
+          const ajv = reference.validate(schema, value);
+          const d = { schema: schema as JsonObject, value, ours: c.validate(value), ajv };
+          if ((ajv.length === 0) !== valid && ACCEPTED.some((a) => a.explains(d))) continue;
+          assert.equal(ajv.length === 0, valid, `${target} agrees on ${JSON.stringify(value)}`);
+        }
       }),
       { seed: SEED, numRuns: runs },
     );

@@ -68,8 +68,8 @@ test('given $ref cycles without structure, each member is unknown with a warning
     'tool "two_cycle": inputSchema at /$defs/A: $ref chain that loops back on itself: typed as unknown',
     'tool "two_cycle": inputSchema at /$defs/B: $ref chain that loops back on itself: typed as unknown',
     'tool "union_cycle": inputSchema at /$defs/U: $ref cycle through unions or intersections only, with no object or array in between: typed as unknown',
-    // The same loop cannot be validated either: its validator fails closed.
-    'validator StructuredCycleSpec_0: the schema could not be compiled (Maximum call stack size exceeded); it rejects every value with a $compile issue',
+    // No validator warning: @cfworker/json-schema follows the loop as far as the value goes (Ajv's
+    // compiled code overflowed its stack on it, and that validator failed closed).
   ]);
   const types = typesOf(files);
   for (const name of ['U', 'V', 'W'])

@@ -128,11 +128,11 @@ describe('worldmonitor layout (anyOf: documented, projection, attribution, coded
     const { error } = failed(await weather({ city: 'Oslo', mode: 'invalid' }));
     assert.equal(error.code, RuntimeErrorCode.InvalidResult);
     assert.equal(error.issues?.[0]?.pointer, '/temperature_c');
-    assert.equal(error.issues?.[0]?.message, 'must be number');
+    assert.equal(error.issues?.[0]?.keyword, 'type');
     assert.equal(error.issues?.length, 1);
     assert.match(
       error.message,
-      /does not match its documented schema: \/temperature_c must be number/,
+      /does not match its documented schema: \/temperature_c Instance type "string" is invalid\. Expected "number"\./,
     );
   });
 
@@ -142,7 +142,7 @@ describe('worldmonitor layout (anyOf: documented, projection, attribution, coded
     assert.deepEqual(error.issues, [
       {
         pointer: '/observed_at',
-        message: "must have required property 'observed_at'",
+        message: 'Instance does not have required property "observed_at".',
         keyword: 'required',
       },
     ]);
@@ -277,7 +277,7 @@ describe('text-only results (no structuredContent)', () => {
     assert.equal(error.code, '$invalid_result');
     assert.deepEqual(error.issues?.[0], {
       pointer: '',
-      message: 'must be object',
+      message: 'Instance type "string" is invalid. Expected "object".',
       keyword: 'type',
     });
     const off = await invokeTool(
@@ -316,7 +316,11 @@ describe('input validation', () => {
 
     const missing = failed(await invokeTool(c, getWeather, {}, { validateInput: true }));
     assert.deepEqual(missing.error.issues, [
-      { pointer: '/city', message: "must have required property 'city'", keyword: 'required' },
+      {
+        pointer: '/city',
+        message: 'Instance does not have required property "city".',
+        keyword: 'required',
+      },
     ]);
     const extra = failed(
       await invokeTool(c, getWeather, { city: 'Oslo', units: 'metric' }, { validateInput: true }),

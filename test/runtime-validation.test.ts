@@ -45,11 +45,13 @@ describe('the emitted validators', () => {
     assert.equal(v['b']!({ n: 1 })[0]?.pointer, '/n');
   });
 
-  test('the dialect follows $schema: draft-07 ignores prefixItems, 2020-12 (also the default) enforces it', async () => {
+  test('the dialect follows $schema: 2020-12 (also the default) enforces prefixItems, and so does draft-07 (an accepted difference from Ajv)', async () => {
     const tuple = { type: 'array', prefixItems: [{ type: 'string' }] };
-    assert.deepEqual(
-      await validate({ $schema: 'http://json-schema.org/draft-07/schema#', ...tuple }, [1]),
-      [],
+    // @cfworker/json-schema applies prefixItems in every draft (test/validators.test.ts, CONTRIBUTING.md).
+    assert.equal(
+      (await validate({ $schema: 'http://json-schema.org/draft-07/schema#', ...tuple }, [1]))[0]
+        ?.pointer,
+      '/0',
     );
     assert.equal(
       (
@@ -92,7 +94,7 @@ describe('the emitted validators', () => {
     const v = await validatorsFor({ schema });
     assert.deepEqual(v['schema']!({ at: '2025-01-01T00:00:00Z', x: 'y' }), []);
     assert.deepEqual(v['schema']!({ at: 'yesterday' }), [
-      { pointer: '/at', message: 'must match format "date-time"', keyword: 'format' },
+      { pointer: '/at', message: 'String does not match format "date-time".', keyword: 'format' },
     ]);
   });
 

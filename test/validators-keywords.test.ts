@@ -82,22 +82,22 @@ test('every keyword sample agrees with Ajv at run time', async () => {
     Object.entries(SCHEMAS).map(([name, schema]) => ({ name, schema })),
     'keywords',
   );
-  assert.deepEqual(
-    module.warnings.map((w) => w.split(':')[0]),
-    ['validator draft04ExclusiveMinimum'],
-  );
+  // Ajv refused draft-04's boolean exclusiveMinimum; @cfworker/json-schema validates it.
+  assert.deepEqual(module.warnings, []);
   const cache = new ValidatorCache();
   for (const [name, schema] of Object.entries(SCHEMAS)) {
     const outcomes = new Set<string>();
     for (const value of VALUES) {
       const issues = validators[name]!(value);
-      assert.deepEqual(issues, cache.validate(schema, value), `${name}(${JSON.stringify(value)})`);
+      const ajv = cache.validate(schema, value);
+      // Where Ajv could not compile the schema, the differential test's first accepted difference.
+      if (ajv[0]?.keyword !== '$compile')
+        assert.equal(issues.length === 0, ajv.length === 0, `${name}(${JSON.stringify(value)})`);
       outcomes.add(issues.length === 0 ? 'valid' : (issues[0]!.keyword ?? ''));
     }
-    if (name !== 'draft04ExclusiveMinimum')
-      assert.ok(
-        outcomes.has('valid') && outcomes.size > 1,
-        `${name} accepts some samples and rejects others`,
-      );
+    assert.ok(
+      outcomes.has('valid') && outcomes.size > 1,
+      `${name} accepts some samples and rejects others`,
+    );
   }
 });

@@ -133,11 +133,29 @@ function problemsOf(schema: JsonObject): string[] {
   return [...problems].sort();
 }
 
+// As templates/runtime-validate.ts does on its copy: local pointers spelled as the validator spells them.
+function canonicalRefs(node: unknown): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(canonicalRefs);
+  const record = node as Record<string, unknown>;
+  const ref = record['$ref'];
+  if (typeof ref === 'string' && ref.startsWith('#/')) {
+    try {
+      const segments = ref.slice(2).split('/').map(decodeURIComponent);
+      record['$ref'] = `#/${segments.map((s) => encodeURI(s).replace(/#/g, '%23')).join('/')}`;
+    } catch {
+      // left as sent
+    }
+  }
+  Object.values(record).forEach(canonicalRefs);
+}
+
 // A `$ref` the validator cannot resolve inside the schema (it never fetches one): found as it finds
 // them, through its own `dereference`, on a copy (it annotates what it reads).
 function unresolvedRef(schema: JsonObject): string | undefined {
   let lookup: Record<string, Schema | boolean>;
   const own = JSON.parse(JSON.stringify(schema)) as Schema;
+  canonicalRefs(own);
   try {
     lookup = dereference(own);
   } catch (error) {

@@ -73,9 +73,7 @@ export async function renderFiles(
       formatting.set(file.path, formatted);
       if (formatting.size === optionsByPath.size) helping = pool.help();
     };
-    const emitted = await time('emit', () =>
-      emitClient(model, start),
-    );
+    const emitted = await time('emit', () => emitClient(model, start));
     const [files] = await time('format', () =>
       Promise.all([
         Promise.all(emitted.map((file) => formatting.get(file.path) ?? format(file))),

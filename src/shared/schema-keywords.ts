@@ -54,21 +54,6 @@ export const COMBINING_APPLICATORS = [
   'else',
 ] as const;
 
-/**
- * The subschema positions as sets, for a walk that tests each key of a schema object and copies or
- * searches what it finds. `dependencies` (draft-04 to draft-07) is walked as a map: its members are
- * subschemas or arrays of property names, and a walk passes the arrays by.
- */
-export const SUBSCHEMA_POSITIONS: {
-  readonly maps: ReadonlySet<string>;
-  readonly lists: ReadonlySet<string>;
-  readonly single: ReadonlySet<string>;
-} = {
-  maps: new Set([...SUBSCHEMA_MAPS, 'dependencies']),
-  lists: new Set(SUBSCHEMA_LISTS),
-  single: new Set(SUBSCHEMA_SINGLE),
-};
-
 /** Numeric constraints on numbers and strings, in reading order. */
 export const NUMERIC_CONSTRAINTS = [
   'minimum',

@@ -23,10 +23,11 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 
 /**
  * A validator from validators.ts: the issues found in `value`, none when it is valid; `schema` is
- * the JSON Schema it validates against (the same data that Standard JSON Schema hands out).
+ * the JSON Schema it validates against (the same data that Standard JSON Schema hands out), set on
+ * every generated one.
  */
 export type Validator = ((value: unknown) => readonly ValidationIssue[]) & {
-  readonly schema: JsonSchema;
+  readonly schema?: JsonSchema;
 };
 
 /** One `anyOf`/`oneOf` branch of an output schema, with the validator of its self-contained schema. */

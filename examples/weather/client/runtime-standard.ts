@@ -52,7 +52,7 @@ export interface StandardToolSchema<T> {
  */
 export function standardSchema<T>(validator: Validator): StandardToolSchema<T> {
   // A JSON round trip: `__proto__` stays an own key, as the data has it.
-  const schema = () => JSON.parse(JSON.stringify(validator.schema)) as Record<string, unknown>;
+  const schema = () => JSON.parse(JSON.stringify(validator.schema ?? {})) as Record<string, unknown>;
   const convert = (options: { readonly target: string }) => toTarget(schema(), options.target);
   return {
     '~standard': {

@@ -71,7 +71,13 @@ function build(schema: JsonSchema): Check {
       units = result.errors;
     } catch (error) {
       // A `$ref` loop on this value, or a value that is not JSON (a bigint, a function).
-      return [{ pointer: '', message: `the value could not be validated: ${reasonOf(error)}`, keyword: '$compile' }];
+      return [
+        {
+          pointer: '',
+          message: `the value could not be validated: ${reasonOf(error)}`,
+          keyword: '$compile',
+        },
+      ];
     }
     return issuesOf(units);
   };
