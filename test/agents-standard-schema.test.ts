@@ -1,3 +1,4 @@
+import type { JsonObject } from '../src/snapshot/types.js';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

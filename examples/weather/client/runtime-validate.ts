@@ -56,6 +56,7 @@ function build(schema: JsonSchema): Check {
   try {
     // A copy: the validator annotates the schemas it reads, and the data stays as the server sent it.
     own = JSON.parse(JSON.stringify(schema)) as Schema;
+    canonicalRefs(own);
     lookup = dereference(own);
     checkSchema(own, lookup);
   } catch (error) {
@@ -103,6 +104,37 @@ function checkSchema(root: Schema, lookup: Record<string, Schema | boolean>): vo
     for (const key of Object.keys(record)) visit(record[key]);
   };
   visit(root);
+}
+
+// The validator finds a local `$ref` by its pointer spelled as it spells them (`encodeURI`), so a
+// server's spelling (`%3B` for `;`) is brought to that one, on the copy: the data keeps the server's.
+// It has no `$dynamicRef`: each resolves statically, to its `$dynamicAnchor` as an `$anchor`, which
+// is what 2020-12 means wherever no outer schema overrides the anchor (an accepted difference).
+function canonicalRefs(root: Schema): void {
+  const seen = new Set<object>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown>;
+    if (typeof record['$dynamicAnchor'] === 'string' && record['$anchor'] === undefined)
+      record['$anchor'] = record['$dynamicAnchor'];
+    if (typeof record['$dynamicRef'] === 'string' && record['$ref'] === undefined)
+      record['$ref'] = record['$dynamicRef'];
+    const ref = record['$ref'];
+    if (typeof ref === 'string' && ref.startsWith('#/')) record['$ref'] = canonicalPointer(ref);
+    for (const key of Object.keys(record)) visit(record[key]);
+  };
+  visit(root);
+}
+
+function canonicalPointer(ref: string): string {
+  try {
+    const segments = ref.slice(2).split('/').map(decodeURIComponent);
+    return `#/${segments.map((s) => encodeURI(s).replace(/#/g, '%23')).join('/')}`;
+  } catch {
+    return ref; // not percent-encoded as URIs are: left for the validator to judge
+  }
 }
 
 // Units that only say "something below failed": the units after them say what.
