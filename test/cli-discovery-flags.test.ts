@@ -120,13 +120,13 @@ test('generate --era: the flag wins over discovery.era, the snapshot records it,
 
   const fresh = await runCli(['generate', '--era', 'legacy', '--check'], { cwd: dir });
   assert.equal(fresh.code, 0, fresh.stderr);
-  assert.match(fresh.stderr, /fresh: 15 generated files match\n/);
+  assert.match(fresh.stderr, /fresh: 23 generated files match\n/);
   await writeFile(join(dir, 'client/index.ts'), '// edited by hand\n');
   const one = await runCli(['generate', '--era', 'legacy', '--check'], { cwd: dir });
   assert.equal(one.code, 1);
   assert.match(
     one.stderr,
-    /stale: 1 of 15 generated files differs from what mcp-codegen would write:\n {2}changed {2}client\/index\.ts\n/,
+    /stale: 1 of 23 generated files differs from what mcp-codegen would write:\n {2}changed {2}client\/index\.ts\n/,
   );
   // Without the flag the config's era (modern) applies: the snapshot and the array-shaped types change.
   const modern = await runCli(['generate', '--check'], { cwd: dir });

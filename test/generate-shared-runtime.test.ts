@@ -68,7 +68,10 @@ test('two clients hold one runtime copy between them, in the runtime folder', as
   const index = await readFile(join(root, 'generated/notes/index.ts'), 'utf8');
   assert.match(index, /from '\.\.\/runtime\/runtime\.js'/);
   const validators = await readFile(join(root, 'generated/db/validators.ts'), 'utf8');
-  assert.match(validators, /import type \{ ValidationIssue \} from "\.\.\/runtime\/runtime\.js";/);
+  assert.match(
+    validators,
+    /import \{ jsonSchemaValidator \} from "\.\.\/runtime\/runtime-validate\.js";/,
+  );
 });
 
 test('each client, imported alone, calls its own server', async () => {

@@ -165,7 +165,10 @@ for (const snapshotEra of ['legacy', 'modern'] as const) {
                   `snapshot taken in the ${snapshotEra} era.*negotiated the ${clientEra(name)} era`,
                 ),
               );
-              assert.match(e.message, new RegExp(`${pointer} must be number`));
+              assert.match(
+                e.message,
+                new RegExp(`${pointer} Instance type "\\w+" is invalid\\. Expected "number"`),
+              );
               return true;
             });
           }

@@ -175,7 +175,13 @@ export { name, email, nickname, maybe, total, users, content };
         assert.equal(mismatches.length, 1);
         assert.deepEqual(mismatches[0], {
           tool: 'get_user',
-          issues: [{ pointer: '/name', message: 'must be string', keyword: 'type' }],
+          issues: [
+            {
+              pointer: '/name',
+              message: 'Instance type "number" is invalid. Expected "string".',
+              keyword: 'type',
+            },
+          ],
         });
         const strict = new client.ShapesClient(mcp, { strictShapes: true });
         const refused = await strict.getUser({ id: 1, mode: 'changed' });
@@ -196,7 +202,7 @@ test('an override beats the sampled shape, and sample leaves it as written, repo
   assert.equal(sampled.code, 0, sampled.stderr);
   assert.match(
     sampled.stdout,
-    /get_user: disagrees with its override in outputs \(kept as written\): \/name must be number/,
+    /get_user: disagrees with its override in outputs \(kept as written\): \/name Instance type "string" is invalid\. Expected "number"\./,
   );
   const config = JSON.parse(await readFile(join(dir, 'mcp-codegen.config.json'), 'utf8'));
   assert.deepEqual(config.servers[0].outputs.get_user.schema, override);

@@ -76,7 +76,7 @@ const VALUES: unknown[] = [
 const USE = `import type { ValidationIssue } from './runtime.js';
 import { alsoString, broken, weatherOutput } from './validators.js';
 
-// How a generated client consumes it: each export is (value: unknown) => readonly ValidationIssue[].
+// How a generated client consumes it: each export is a Validator, (value: unknown) => readonly ValidationIssue[].
 const checks: ReadonlyArray<(value: unknown) => readonly ValidationIssue[]> = [weatherOutput, alsoString, broken];
 export function firstProblem(value: unknown): string | undefined {
   for (const check of checks) {
@@ -129,11 +129,9 @@ test('isolatedDeclarations: each export is declared with its explicit type', asy
   const exported = declarations.split('\n').filter((line) => line.startsWith('export '));
   assert.deepEqual(
     exported,
-    ENTRIES.map(
-      (e) => `export declare const ${e.name}: (value: unknown) => readonly ValidationIssue[];`,
-    ),
+    ENTRIES.map((e) => `export declare const ${e.name}: Validator;`),
   );
-  assert.match(declarations, /^import type \{ ValidationIssue \} from '\.\/runtime\.js';$/m);
+  assert.match(declarations, /^import type \{ Validator \} from "\.\/runtime\.js";$/m);
 });
 
 test('validates under node --disallow-code-generation-from-strings, exactly as in this process', async () => {

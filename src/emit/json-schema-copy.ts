@@ -6,10 +6,13 @@
  * CONTRIBUTING.md ("Validation") says why these edits and not a peer dependency.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-
-const PACKAGE = '@cfworker/json-schema';
+import { join } from 'node:path';
+import {
+  jsonSchemaFile,
+  jsonSchemaVersion,
+  VALIDATOR_PACKAGE as PACKAGE,
+  validatorPackageRoot,
+} from '../shared/validator-package.js';
 
 /** Its source files the validator needs (not `index.ts` or the `Validator` class, which we do not use). */
 const SOURCES = [
@@ -64,18 +67,10 @@ const EDITS: readonly Edit[] = [
   },
 ];
 
-/** The copied file's name in the runtime folder. */
-export const jsonSchemaFile = (source: string) => `json-schema-${source}.ts`;
-
 /** The runtime's copies of the validator's sources, in the order of SOURCES. */
 export const JSON_SCHEMA_FILES: readonly string[] = SOURCES.map(jsonSchemaFile);
 
 let copied: { version: string; files: Array<{ path: string; content: string }> } | undefined;
-
-/** The installed validator's version (recorded in the manifest). */
-export function jsonSchemaVersion(): string {
-  return jsonSchemaCopies().version;
-}
 
 /** The copies, read once per process: paths relative to the runtime folder. */
 export function jsonSchemaCopies(): {
@@ -83,11 +78,8 @@ export function jsonSchemaCopies(): {
   files: Array<{ path: string; content: string }>;
 } {
   if (copied !== undefined) return copied;
-  const require = createRequire(import.meta.url);
-  const root = dirname(require.resolve(`${PACKAGE}/package.json`));
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    version: string;
-  };
+  const root = validatorPackageRoot();
+  const version = jsonSchemaVersion();
   const files = SOURCES.map((source) => {
     let text = readFileSync(join(root, 'src', `${source}.ts`), 'utf8');
     const edits = EDITS.filter((e) => e.file === source);

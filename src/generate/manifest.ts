@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { compareStrings } from '../shared/compare.js';
-import { jsonSchemaFile, jsonSchemaVersion } from '../emit/json-schema-copy.js';
+import { jsonSchemaFile, jsonSchemaVersion } from '../shared/validator-package.js';
 
 export const MANIFEST_FILE = 'mcp-codegen.manifest.json';
 const FORMAT = 'mcp-codegen/manifest@1';

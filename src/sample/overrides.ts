@@ -19,16 +19,26 @@ export async function overrideDisagreements(
   const overrides = server.outputs ?? {};
   const overridden = results.filter((r) => Object.hasOwn(overrides, r.tool));
   if (overridden.length === 0) return out;
-  const { Ajv2020 } = await import('ajv/dist/2020.js');
-  // As the generated validators run: unknown keywords tolerated, own properties only.
-  const ajv = new Ajv2020({ strict: false, ownProperties: true, validateSchema: false });
+  // The validator the generated clients run (templates/runtime-validate.ts), from its package.
+  const { Validator } = await import('@cfworker/json-schema');
   for (const { tool, raw } of overridden) {
     const read = readResult(raw);
     if (!('payload' in read) || read.payload === undefined) continue;
-    const validate = ajv.compile(overrides[tool]!.schema);
-    if (validate(read.payload)) continue;
-    const first = validate.errors?.[0];
-    const line = `disagrees with its override in outputs (kept as written): ${first?.instancePath || '(root)'} ${first?.message ?? 'does not match'}`;
+    let first: { instanceLocation: string; error: string } | undefined;
+    try {
+      const result = new Validator(overrides[tool]!.schema as object, '2020-12', false).validate(
+        read.payload,
+      );
+      if (result.valid) continue;
+      first = result.errors.at(-1);
+    } catch (error) {
+      first = {
+        instanceLocation: '#',
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+    const pointer = decodeURIComponent(first?.instanceLocation.replace(/^#/, '') ?? '');
+    const line = `disagrees with its override in outputs (kept as written): ${pointer || '(root)'} ${first?.error ?? 'does not match'}`;
     const lines = out.get(tool) ?? [];
     if (!lines.includes(line)) out.set(tool, [...lines, line]);
   }

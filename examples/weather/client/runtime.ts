@@ -43,7 +43,6 @@ export {
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
 export type {
   BranchSpec,
-  JsonSchema,
   EraForm,
   ToolContent,
   ResultEvent,
