@@ -253,25 +253,60 @@ test('the AI SDK tool set over the aggregate: flatToolSet keys it by the flat na
   }
 });
 
-test('error: generate exits 2 naming both servers and the tool, and writes nothing', async () => {
-  const dir = join(root, 'cli');
-  await mkdir(dir, { recursive: true });
+// `generate` in a project of its own whose aggregate (conflicts 'error') joins the servers, each read
+// from `<snapshots>/<server>.snapshot.json`: it must fail, and what it printed is returned.
+async function generateFails(dir: string, servers: string[], snapshots: string) {
   const config = {
-    servers: ['kebab', 'snake'].map((name) => ({
+    servers: servers.map((name) => ({
       name,
-      source: { snapshot: `../mcp/${name}.snapshot.json` },
+      source: { snapshot: `${snapshots}/${name}.snapshot.json` },
       out: `out/${name}`,
     })),
-    aggregate: { name: 'Tools', out: 'out/tools', servers: ['kebab', 'snake'], conflicts: 'error' },
+    aggregate: { name: 'Tools', out: 'out/tools', servers, conflicts: 'error' },
   };
   await writeFile(join(dir, 'mcp-codegen.config.json'), JSON.stringify(config));
-  const failed = await promisify(execFile)(process.execPath, [bin, 'generate'], { cwd: dir }).then(
+  return promisify(execFile)(process.execPath, [bin, 'generate'], { cwd: dir }).then(
     () => assert.fail('generate succeeded'),
     (error: { code: number; stderr: string }) => error,
   );
+}
+
+test('error: generate exits 2 naming both servers and the tool, and writes nothing', async () => {
+  const dir = join(root, 'cli');
+  await mkdir(dir, { recursive: true });
+  const failed = await generateFails(dir, ['kebab', 'snake'], '../mcp');
   assert.equal(failed.code, 2, failed.stderr);
   assert.match(failed.stderr, /\/aggregate\/conflicts/);
-  assert.match(failed.stderr, /server "kebab" and server "snake" collide as `getUser`/);
-  assert.match(failed.stderr, /"get-user" of "kebab" and "get_user" of "snake"/);
+  assert.match(
+    failed.stderr,
+    /^ {2}`getUser`: "get-user" of server "kebab" and "get_user" of server "snake"$/m,
+  );
   await assert.rejects(readFile(join(dir, 'out/kebab/index.ts')), { code: 'ENOENT' });
+});
+
+// Two servers that share `search` and collide again as `getUser`: both collisions, one line each, in
+// the order of the first server's tools.
+test('error: every collision is named, one line each, with both servers, both wire names and the identifier', async () => {
+  const dir = join(root, 'cli-both');
+  await mkdir(join(dir, 'mcp'), { recursive: true });
+  const joined = { left: ['notes', 'kebab'], right: ['db', 'snake'] };
+  for (const [name, roles] of Object.entries(joined)) {
+    const [base, extra] = await Promise.all(
+      roles.map(async (role) =>
+        JSON.parse(await readFile(join(root, 'mcp', `${role}.snapshot.json`), 'utf8')),
+      ),
+    );
+    const tools = [...base.tools, ...extra.tools].sort((a, b) => (a.name < b.name ? -1 : 1));
+    const snapshot = { ...base, serverInfo: { name, version: '1.0.0' }, tools };
+    await writeFile(join(dir, 'mcp', `${name}.snapshot.json`), JSON.stringify(snapshot));
+  }
+  const failed = await generateFails(dir, Object.keys(joined), 'mcp');
+  assert.equal(failed.code, 2, failed.stderr);
+  const lines = failed.stderr.split('\n').filter((line) => /^ {2}`/.test(line));
+  assert.deepEqual(lines, [
+    '  `getUser`: "get-user" of server "left" and "get_user" of server "right"',
+    '  `search`: "search" of server "left" and "search" of server "right"',
+  ]);
+  assert.doesNotMatch(failed.stderr, /more collision/);
+  await assert.rejects(readFile(join(dir, 'out/left/index.ts')), { code: 'ENOENT' });
 });

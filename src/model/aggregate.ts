@@ -8,6 +8,7 @@
 import { posix } from 'node:path';
 import type { AggregateConfig } from '../config/types.js';
 import { InputError } from '../shared/errors.js';
+import { plural } from '../shared/plural.js';
 import { moduleSpecifier } from './module-plan.js';
 import {
   NamePlanner,
@@ -202,17 +203,13 @@ function flatNames(
   // getUser and getUser2): only tools of different servers collide here.
   const servedBy = (group: readonly Candidate[]) => new Set(group.map((c) => c.server)).size;
   const colliding = [...groups.values()].filter((g) => servedBy(g) > 1);
-  if (config.conflicts === 'error' && colliding.length > 0) {
-    const a = colliding[0]![0]!;
-    const b = colliding[0]!.find((c) => c.server !== a.server)!;
+  if (config.conflicts === 'error' && colliding.length > 0)
     throw new InputError(
       file ?? 'the config',
       '/aggregate/conflicts',
-      `aggregate "${config.name}": tools of server "${a.server.serverName}" and server "${b.server.serverName}" collide as \`${b.identifier}\` (${describeTools(colliding[0]!)})` +
-        (colliding.length > 1 ? `, and ${colliding.length - 1} more collision(s)` : ''),
+      `aggregate "${config.name}": ${plural(colliding.length, 'flat name')} collide${colliding.length === 1 ? 's' : ''}:\n${colliding.map(collisionLine).join('\n')}`,
       `set aggregate.conflicts to 'prefix' (rename the colliding tools by server) or 'priority' (the first-listed server wins); each stays callable as tools.<server>.<tool>`,
     );
-  }
   const warnings: string[] = [];
   const kept: Candidate[] = [];
   const prefixed: Candidate[] = [];
@@ -247,8 +244,12 @@ function flatNames(
   return { flat, warnings };
 }
 
-function describeTools(group: readonly Candidate[]): string {
-  return group
-    .map((c) => `${JSON.stringify(c.tool.tool.name)} of "${c.server.serverName}"`)
-    .join(' and ');
+// One line a collision: the shared identifier, then each tool's wire name and server, in listed order.
+function collisionLine(group: readonly Candidate[]): string {
+  const tools = group.map(
+    (c) => `${JSON.stringify(c.tool.tool.name)} of server ${JSON.stringify(c.server.serverName)}`,
+  );
+  const listed =
+    tools.length > 2 ? `${tools.slice(0, -1).join(', ')} and ${tools.at(-1)}` : tools.join(' and ');
+  return `  \`${group[0]!.identifier}\`: ${listed}`;
 }
