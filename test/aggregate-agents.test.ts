@@ -15,10 +15,9 @@ import { after, before, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ConflictPolicy, ResolvedConfig } from '../src/config/types.js';
 import { generate } from '../src/generate/generate.js';
-import { connectRole } from './helpers/aggregate-servers.js';
+import { connectRole, roleServers } from './helpers/aggregate-servers.js';
 import { rerunOnNode24 } from './helpers/node24.js';
 import { tmpRoot } from './helpers/paths.js';
-import { fixtureCommand } from './helpers/servers.js';
 import { typecheck } from './helpers/tsc.js';
 
 const root = join(tmpRoot, `aggregate-agents-${process.pid}`);
@@ -40,13 +39,7 @@ const configWith = (conflicts: ConflictPolicy): ResolvedConfig => ({
   cache: false,
   runtime: { out: 'g/runtime' },
   aggregate: { name: 'Tools', out: `g/${conflicts}`, servers: ROLES, conflicts, agents },
-  servers: ROLES.map((name) => ({
-    name,
-    source: { stdio: fixtureCommand('aggregate', name) },
-    snapshot: `mcp/${name}.snapshot.json`,
-    out: `g/${name}`,
-    agents,
-  })),
+  servers: roleServers(ROLES, agents),
 });
 
 const USAGE = `import type { ToolsClients } from './index.js';

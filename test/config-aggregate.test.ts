@@ -98,6 +98,24 @@ const cases: Array<{ what: string; config: unknown; pointer: string; says: RegEx
     says: /server "notes" has it off[\s\S]*agents: \{ mastra: true \}/,
   },
   {
+    what: 'an OpenAI Agents SDK switch a server has off',
+    config: {
+      servers: servers.map((s) => ({ ...s, agents: { openai: s.name === 'db' } })),
+      aggregate: { ...aggregate, agents: { openai: true } },
+    },
+    pointer: '/aggregate/agents/openai',
+    says: /server "notes" has it off[\s\S]*agents: \{ openai: true \}/,
+  },
+  {
+    what: 'an OpenAI Agents SDK switch that is not a boolean',
+    config: {
+      servers: servers.map((s) => ({ ...s, agents: { openai: 'yes' } })),
+      aggregate,
+    },
+    pointer: '/servers/0/agents/openai',
+    says: /expected true or false, got "yes"/,
+  },
+  {
     what: "an aggregate in a server's folder",
     config: { servers, aggregate: { ...aggregate, out: './out/db/' } },
     pointer: '/aggregate/out',
@@ -131,7 +149,7 @@ test('a valid aggregate and runtime load as written', async () => {
   await writeFile(file, JSON.stringify(config));
   const loaded = await loadConfig({ file });
   assert.deepEqual(loaded.aggregate, aggregate);
-  const agents = { langchain: true, mastra: true };
+  const agents = { langchain: true, mastra: true, openai: true };
   const withAgents = {
     servers: servers.map((s) => ({ ...s, agents })),
     aggregate: { ...aggregate, agents },

@@ -14,10 +14,10 @@ import { after, before, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AggregateConfig, ResolvedConfig } from '../src/config/types.js';
 import { generate } from '../src/generate/generate.js';
-import { connectRole } from './helpers/aggregate-servers.js';
+import { connectRole, roleServers } from './helpers/aggregate-servers.js';
 import { oneToolCall } from './helpers/ai-sdk-cases.js';
 import { bin, repoRoot, tmpRoot } from './helpers/paths.js';
-import { fixtureArgs, fixtureCommand } from './helpers/servers.js';
+import { fixtureArgs } from './helpers/servers.js';
 import { typecheck } from './helpers/tsc.js';
 
 const root = join(tmpRoot, `aggregate-${process.pid}`);
@@ -30,13 +30,7 @@ function configWith(aggregate: AggregateConfig): ResolvedConfig {
     cache: false,
     runtime: { out: 'g/runtime' },
     aggregate,
-    servers: ROLES.map((name) => ({
-      name,
-      source: { stdio: fixtureCommand('aggregate', name) },
-      snapshot: `mcp/${name}.snapshot.json`,
-      out: `g/${name}`,
-      agents,
-    })),
+    servers: roleServers(ROLES, agents),
   };
 }
 

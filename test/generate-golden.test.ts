@@ -17,7 +17,7 @@ const update = process.env.UPDATE_GOLDEN === '1';
 // The per-tool layout, golden as per-tool-<name>/: a catalog with colliding, reserved and non-ASCII
 // names, and an MCP App's (app-only tools, annotations, typed and untyped results, for catalog.json).
 const PER_TOOL = ['hostile', 'mcp-app-catalog'];
-// Standard Schema objects, the code-mode declaration and the LangChain and Mastra adapters (config `agents`) on a catalog with coded envelopes: as agents-<name>/.
+// Standard Schema objects, the code-mode declaration and the LangChain, Mastra and OpenAI Agents SDK adapters (config `agents`) on a catalog with coded envelopes: as agents-<name>/.
 const AGENTS = ['coded-envelopes'];
 const cases = [
   ...fixtureCatalogs().map((catalog) => ({
@@ -48,7 +48,16 @@ for (const { catalog, name, golden, layout } of cases) {
   test(`golden: ${golden}`, async () => {
     const options =
       layout === 'agents'
-        ? { name, agents: { standardSchema: true, codeMode: true, langchain: true, mastra: true } }
+        ? {
+            name,
+            agents: {
+              standardSchema: true,
+              codeMode: true,
+              langchain: true,
+              mastra: true,
+              openai: true,
+            },
+          }
         : { name, layout };
     const { files } =
       layout === 'single'
@@ -82,7 +91,7 @@ for (const { catalog, name, golden, layout } of cases) {
 test('golden: aggregate-tools', async () => {
   const { generate } = await import('../src/generate/generate.js');
   const root = await mkdtemp(join(tmpdir(), 'golden-aggregate-'));
-  const agents = { standardSchema: true, codeMode: true };
+  const agents = { standardSchema: true, codeMode: true, openai: true };
   try {
     await generate({
       config: {
@@ -105,7 +114,8 @@ test('golden: aggregate-tools', async () => {
       },
     });
     const dir = join(repoRoot, 'fixtures/golden/aggregate-tools');
-    for (const path of ['index.ts', 'schemas.ts', 'code-mode.d.ts', 'code-mode-declaration.ts']) {
+    const paths = ['index.ts', 'schemas.ts', 'code-mode.d.ts', 'code-mode-declaration.ts'];
+    for (const path of [...paths, 'openai-agents.ts']) {
       const content = await readFile(join(root, 'g/tools', path), 'utf8');
       if (update) {
         await mkdir(dir, { recursive: true });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RUNTIME_EXPORTS } from '../src/model/build.js';
-import { NamePlanner, camelCase, pascalCase } from '../src/model/naming.js';
+import { NamePlanner, camelCase, openaiToolNames, pascalCase } from '../src/model/naming.js';
 import { repoRoot } from './helpers/paths.js';
 
 test('names from server strings (given → want)', () => {
@@ -31,6 +31,33 @@ test('the planner claims in order, suffixes collisions and reserved names', () =
   assert.equal(planner.claim('fooBar'), 'fooBar2');
   assert.equal(planner.claim('fooBar'), 'fooBar3');
   assert.equal(planner.claim('constructor'), 'constructor_');
+});
+
+test('OpenAI tool names: what @openai/agents would make of each, at most 64 characters, unique (given → want)', () => {
+  const long = 'a'.repeat(70);
+  const cases: Array<[string[], string[]]> = [
+    [
+      ['get-forecast', 'list_cities'],
+      ['get_forecast', 'list_cities'],
+    ],
+    // Two wire names that the SDK would turn into one name.
+    [
+      ['get-user', 'get_user', 'get.user'],
+      ['get_user', 'get_user_2', 'get_user_3'],
+    ],
+    [
+      ['x*/y', 'résumé', ''],
+      ['x__y', 'r_sum_', 'tool'],
+    ],
+    [
+      [long, `${long}b`],
+      ['a'.repeat(64), `${'a'.repeat(62)}_2`],
+    ],
+  ];
+  for (const [given, want] of cases) {
+    assert.deepEqual(openaiToolNames(given), want, given.join(', '));
+    for (const name of want) assert.match(name, /^[A-Za-z0-9_]{1,64}$/);
+  }
 });
 
 test('every name the runtime template exports is reserved for generated declarations', async () => {

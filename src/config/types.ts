@@ -85,6 +85,17 @@ export interface LintPolicy {
   maxTools?: number;
 }
 
+/** The switches of `agents`, on a server and on the aggregate, in the order the README documents them. */
+export const AGENT_SWITCHES = [
+  'standardSchema',
+  'codeMode',
+  'langchain',
+  'mastra',
+  'openai',
+] as const;
+/** Each off unless set. */
+export type AgentSwitches = Partial<Record<(typeof AGENT_SWITCHES)[number], boolean>>;
+
 export interface ServerConfig {
   /** The server's name; the client class is named after it (`weather` → `WeatherClient`). */
   name: string;
@@ -117,9 +128,10 @@ export interface ServerConfig {
    * object per tool input and output and `toolSchemas` for the AI SDK (embeds the input schemas and
    * their validators, as `validateInput` does). `codeMode`: code-mode.d.ts and `codeModeDeclaration`.
    * `langchain`: langchain.ts with `langchainTools(client)` (imports `@langchain/core`); `mastra`: mastra.ts
-   * with `mastraTools(client)` (imports `@mastra/core`). Each adapter implies `standardSchema`.
+   * with `mastraTools(client)` (imports `@mastra/core`); `openai`: openai-agents.ts with
+   * `openaiAgentsTools(client)` (imports `@openai/agents`). Each adapter implies `standardSchema`.
    */
-  agents?: { standardSchema?: boolean; codeMode?: boolean; langchain?: boolean; mastra?: boolean };
+  agents?: AgentSwitches;
   diff?: DiffPolicy;
   /** Lint policy for this server, applied on top of the top-level one. */
   lint?: LintPolicy;
@@ -165,10 +177,11 @@ export interface AggregateConfig {
   /** With `prefix`: every flat name gets its server's, colliding or not. */
   prefixAll?: boolean;
   /**
-   * `toolSchemas`, the code-mode declaration, and `langchainTools` (langchain.ts) and `mastraTools`
-   * (mastra.ts) over the flat names; each needs the same switch on every server it joins.
+   * `toolSchemas`, the code-mode declaration, and `langchainTools` (langchain.ts), `mastraTools`
+   * (mastra.ts) and `openaiAgentsTools` (openai-agents.ts) over the flat names; each needs the same
+   * switch on every server it joins.
    */
-  agents?: { standardSchema?: boolean; codeMode?: boolean; langchain?: boolean; mastra?: boolean };
+  agents?: AgentSwitches;
 }
 
 export interface McpCodegenConfig {

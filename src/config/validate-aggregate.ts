@@ -1,11 +1,11 @@
 import { posix } from 'node:path';
 import { InputError } from '../shared/errors.js';
-import { CONFLICT_POLICIES } from './types.js';
+import { AGENT_SWITCHES, CONFLICT_POLICIES } from './types.js';
 import { knownKeys, list } from './known-keys.js';
 import { describe, object } from './values.js';
 
 const AGGREGATE_KEYS = ['name', 'out', 'servers', 'conflicts', 'prefixAll', 'agents'] as const;
-const AGGREGATE_AGENT_KEYS = ['standardSchema', 'codeMode', 'langchain', 'mastra'] as const;
+const AGGREGATE_AGENT_KEYS = AGENT_SWITCHES;
 
 /** A folder as written, compared with the others: `./out/a/` and `out/a` are one folder. */
 const folder = (path: string) => posix.normalize(path.split('\\').join('/')).replace(/\/$/, '');
@@ -102,7 +102,7 @@ export function checkAggregate(value: unknown, servers: unknown[], file: string)
     aggregate.agents,
     file,
     `${at}/agents`,
-    '{ standardSchema, codeMode, langchain, mastra }',
+    '{ standardSchema, codeMode, langchain, mastra, openai }',
   );
   knownKeys(agents, file, `${at}/agents`, AGGREGATE_AGENT_KEYS, 'aggregate.agents');
   for (const flag of AGGREGATE_AGENT_KEYS) {
@@ -118,7 +118,8 @@ export function checkAggregate(value: unknown, servers: unknown[], file: string)
       const own = configured.get(name)!.agents ?? {};
       const on =
         own[flag] === true ||
-        (flag === 'standardSchema' && (own.langchain === true || own.mastra === true));
+        (flag === 'standardSchema' &&
+          (own.langchain === true || own.mastra === true || own.openai === true));
       if (!on)
         throw new InputError(
           file,

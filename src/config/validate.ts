@@ -4,7 +4,7 @@ import { knownKeys, list, unknownKey } from './known-keys.js';
 import { checkAggregate, checkRuntime } from './validate-aggregate.js';
 import { checkShapeConfig } from './validate-shapes.js';
 import { describe, object } from './values.js';
-import type { McpCodegenConfig, ServerConfig } from './types.js';
+import { AGENT_SWITCHES, type McpCodegenConfig, type ServerConfig } from './types.js';
 
 /** Every key each level of the config takes, in the order the README documents them. */
 const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache', 'runtime', 'aggregate'] as const;
@@ -194,10 +194,10 @@ function checkDiscovery(value: unknown, file: string, at: string): void {
   }
 }
 
-const AGENT_KEYS = ['standardSchema', 'codeMode', 'langchain', 'mastra'] as const;
+const AGENT_KEYS = AGENT_SWITCHES;
 
 function checkAgents(value: unknown, file: string, at: string): void {
-  const agents = object(value, file, at, '{ standardSchema, codeMode, langchain, mastra }');
+  const agents = object(value, file, at, '{ standardSchema, codeMode, langchain, mastra, openai }');
   knownKeys(agents, file, at, AGENT_KEYS, 'agents');
   for (const flag of AGENT_KEYS) {
     if (agents[flag] !== undefined && typeof agents[flag] !== 'boolean')

@@ -3,6 +3,7 @@ import { codeModeDeclaration, codeModeTextSource } from './code-mode.js';
 import { fileText } from './print.js';
 import { langchainStatements } from './langchain-file.js';
 import { mastraStatements } from './mastra-file.js';
+import { openaiAgentsStatements } from './openai-agents-file.js';
 import { schemasStatements } from './schemas-file.js';
 
 /** The runtime file only schemas.ts imports: copied only when Standard Schema objects are on. */
@@ -18,24 +19,16 @@ type File = { path: string; content: string; format: boolean };
 export function emitAgentFiles(model: ClientModel, header: string, typesText: string): File[] {
   const { schemas, codeModeDeclaration: declarationFile, codeModeText } = model.files;
   const out: File[] = [];
-  if (schemas !== undefined)
-    out.push({
-      path: schemas,
-      content: `${header}\n${fileText(schemasStatements(model))}`,
-      format: false,
-    });
-  if (model.files.langchain !== undefined)
-    out.push({
-      path: model.files.langchain,
-      content: `${header}\n${fileText(langchainStatements(model))}`,
-      format: true,
-    });
-  if (model.files.mastra !== undefined)
-    out.push({
-      path: model.files.mastra,
-      content: `${header}\n${fileText(mastraStatements(model))}`,
-      format: true,
-    });
+  // schemas.ts is written as it is; the framework adapters are formatted.
+  const printed: Array<[string | undefined, (model: ClientModel) => string[], boolean]> = [
+    [schemas, schemasStatements, false],
+    [model.files.langchain, langchainStatements, true],
+    [model.files.mastra, mastraStatements, true],
+    [model.files.openai, openaiAgentsStatements, true],
+  ];
+  for (const [path, statements, format] of printed)
+    if (path !== undefined)
+      out.push({ path, content: `${header}\n${fileText(statements(model))}`, format });
   if (declarationFile !== undefined && codeModeText !== undefined) {
     const declaration = codeModeDeclaration(model, header, typesText);
     out.push(

@@ -14,7 +14,7 @@ import { toolDocs } from './tool-function.js';
  * The files of an aggregate client (src/model/aggregate.ts): index.ts with the class over the
  * servers' clients and a standalone function per flat name, and, with the aggregate's agent switches,
  * schemas.ts (`toolSchemas` by flat name, made from each server's) and the code-mode declaration
- * (each server's types in its namespace, `tools` by flat name), and langchain.ts and mastra.ts
+ * (each server's types in its namespace, `tools` by flat name), and langchain.ts, mastra.ts and openai-agents.ts
  * (aggregate-agents.ts). Every name is the planner's.
  */
 type File = { path: string; content: string; format: boolean };
@@ -39,7 +39,7 @@ export async function emitAggregate(model: AggregateModel): Promise<File[]> {
   }
   // Servers without a shared runtime: the aggregate's guard, in its own folder.
   if (model.runtimeCopy) files.push(...(await runtimeFiles(AGGREGATE_RUNTIME_TEMPLATES)));
-  for (const adapter of ['langchain', 'mastra'] as const) {
+  for (const adapter of ['langchain', 'mastra', 'openai'] as const) {
     const path = model.files[adapter];
     if (path !== undefined)
       files.push({ path, content: aggregateAdapterSource(model, adapter, header), format: true });

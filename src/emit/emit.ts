@@ -95,6 +95,8 @@ const toolFilePaths = (model: ClientModel) => [...new Set(model.tools.map((t) =>
 export function formattedPaths(model: ClientModel): string[] {
   const { files } = model;
   // The framework adapters are formatted too; schemas.ts and the code-mode files are written as they are.
-  const adapters = [files.langchain, files.mastra].filter((p): p is string => p !== undefined);
+  const adapters = [files.langchain, files.mastra, files.openai].filter(
+    (p): p is string => p !== undefined,
+  );
   return [files.types, ...toolFilePaths(model), files.client, files.index, ...adapters];
 }

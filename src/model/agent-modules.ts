@@ -36,13 +36,14 @@ function agentModules(model: Planned): ModulePlans {
   ]);
   if (used.length)
     imports.push(plan(schemas, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
-  const byFile = new Map<string, Array<string | [string, 'type']>>();
-  for (const t of model.tools)
-    byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.specName, [t.resultType, 'type']]);
-  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
-    imports.push(plan(schemas, file, list));
+  imports.push(...toolFileImports(model, schemas, (t) => [t.specName, [t.resultType, 'type']]));
   imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
-  return { [schemas]: imports, ...langchainModule(model), ...mastraModule(model) };
+  return {
+    [schemas]: imports,
+    ...langchainModule(model),
+    ...mastraModule(model),
+    ...openaiModule(model),
+  };
 }
 
 // langchain.ts: LangChain's tool class, the Standard Schema objects (for their JSON Schema) and the functions.
@@ -63,15 +64,10 @@ function langchainModule(model: Planned): ModulePlans {
       model.tools.map((t) => t.standardSchema!.input),
     ),
   ];
-  const byFile = new Map<string, Array<string | [string, 'type']>>();
-  for (const t of model.tools)
-    byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.functionName, [t.resultType, 'type']]);
-  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
-    imports.push(plan(langchain, file, list));
-  const inputs = [
-    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
-  ].sort();
-  if (inputs.length) imports.push(plan(langchain, model.files.types, inputs, { typeOnly: true }));
+  imports.push(
+    ...toolFileImports(model, langchain, (t) => [t.functionName, [t.resultType, 'type']]),
+    ...inputTypeImports(model, langchain),
+  );
   return { [langchain]: imports };
 }
 
@@ -118,11 +114,52 @@ function mastraModule(model: Planned): ModulePlans {
     plan(mastra, model.files.runtime, [['McpClientLike', 'type'], 'ToolCallError']),
     plan(mastra, schemas, objects),
   ];
-  const byFile = new Map<string, string[]>();
-  for (const t of model.tools) byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.functionName]);
-  for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
-    imports.push(plan(mastra, file, list));
+  imports.push(...toolFileImports(model, mastra, (t) => [t.functionName]));
   return { [mastra]: imports };
+}
+
+// openai-agents.ts: the SDK's tool(), the Standard Schema objects (for their JSON Schema), the functions.
+function openaiModule(model: Planned): ModulePlans {
+  const { openai, schemas, runtimeStandard } = model.files;
+  if (openai === undefined || schemas === undefined || runtimeStandard === undefined) return {};
+  const client = plan(openai, model.files.runtime, ['McpClientLike'], { typeOnly: true });
+  // No tool: the function returns nothing, and takes only the client's type.
+  if (model.tools.length === 0) return { [openai]: [client] };
+  const sdk = '@openai/agents';
+  const imports: ImportPlan[] = [
+    { file: sdk, specifier: sdk, names: names([['FunctionTool', 'type'], 'tool']) },
+    client,
+    plan(openai, runtimeStandard, ['StandardToolSchema'], { typeOnly: true }),
+    plan(
+      openai,
+      schemas,
+      model.tools.map((t) => t.standardSchema!.input),
+    ),
+    ...toolFileImports(model, openai, (t) => [t.functionName]),
+    ...inputTypeImports(model, openai),
+  ];
+  return { [openai]: imports };
+}
+
+// What `from` imports of each tool's file (tools.ts, or one file a tool), in file order.
+function toolFileImports(
+  model: Planned,
+  from: string,
+  of: (t: Planned['tools'][number]) => Array<string | [string, 'type']>,
+): ImportPlan[] {
+  const byFile = new Map<string, Array<string | [string, 'type']>>();
+  for (const t of model.tools) byFile.set(t.file, [...(byFile.get(t.file) ?? []), ...of(t)]);
+  return [...byFile]
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(([file, list]) => plan(from, file, list));
+}
+
+// The tools' input types, for an adapter that types its calls with them (an open input has none).
+function inputTypeImports(model: Planned, from: string): ImportPlan[] {
+  const inputs = [
+    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
+  ].sort();
+  return inputs.length ? [plan(from, model.files.types, inputs, { typeOnly: true })] : [];
 }
 
 // index.ts re-exports the agent files after everything else; schemas.ts has its own imports.

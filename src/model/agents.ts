@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config/types.js';
 import type { SharedDefinitions } from './shared-definitions.js';
-import type { NamePlanner } from './naming.js';
+import { openaiStrictFit } from '../schema/openai-strict.js';
+import { openaiToolNames, type NamePlanner } from './naming.js';
 import type { AgentsModel, BranchModel, ToolModel, ToolSchemaNames } from './types.js';
 
 /**
@@ -20,8 +21,26 @@ const AGENT_EXPORTS = [
   'langchainTools',
   'mastraTools',
 ] as const;
-/** What langchain.ts and mastra.ts import from the frameworks. */
-const LANGCHAIN_IMPORTS = ['DynamicStructuredTool', 'ToolSchemaBase', 'createTool'];
+
+/**
+ * The fixed names of openai-agents.ts (src/emit/openai-agents-file.ts): its export, and the helpers
+ * and parameter types it declares for its tools.
+ */
+export const OPENAI_AGENT_NAMES = {
+  exported: 'openaiAgentsTools',
+  parameters: 'parametersOf',
+  output: 'modelOutput',
+  strict: 'StrictParameters',
+  loose: 'NonStrictParameters',
+} as const;
+/** What langchain.ts, mastra.ts and openai-agents.ts import from the frameworks. */
+const FRAMEWORK_IMPORTS = [
+  'DynamicStructuredTool',
+  'ToolSchemaBase',
+  'createTool',
+  'tool',
+  'FunctionTool',
+];
 /** What schemas.ts imports from the runtime (templates/runtime-standard.ts): no declaration may take them. */
 const STANDARD_RUNTIME_EXPORTS = [
   'standardSchema',
@@ -32,17 +51,22 @@ const STANDARD_RUNTIME_EXPORTS = [
   'classifyOutput',
 ];
 
-/** The config's switches, with what each needs: the LangChain adapter takes its schemas from schemas.ts. */
+/** The config's switches, with what each needs: the adapters take their schemas from schemas.ts. */
 export function agentOptionsOf(options: AgentOptions | undefined): AgentOptions {
   const agents = options ?? {};
-  return agents.langchain === true || agents.mastra === true
+  return agents.langchain === true || agents.mastra === true || agents.openai === true
     ? { ...agents, standardSchema: true }
     : agents;
 }
 
 /** Reserve the fixed names first; the runtime's names are taken so no type shadows an import of schemas.ts. */
 export function reserveAgentNames(types: NamePlanner): void {
-  for (const name of [...AGENT_EXPORTS, ...STANDARD_RUNTIME_EXPORTS, ...LANGCHAIN_IMPORTS])
+  for (const name of [
+    ...AGENT_EXPORTS,
+    ...Object.values(OPENAI_AGENT_NAMES),
+    ...STANDARD_RUNTIME_EXPORTS,
+    ...FRAMEWORK_IMPORTS,
+  ])
     types.reserve(name);
 }
 
@@ -96,3 +120,19 @@ export function planAgents(
 
 /** The model's `agents` field: absent when the config turns none on. */
 export const agentsModel = (agents: ReturnType<typeof planAgents>) => (agents ? { agents } : {});
+
+/**
+ * Each tool's OpenAI Agents SDK tool (config `agents.openai`): the name the model calls it by, and
+ * whether it is strict, judged on the input schema its Standard Schema object gives as JSON Schema.
+ */
+export function withOpenaiTools(tools: ToolModel[], options: AgentOptions): ToolModel[] {
+  if (options.openai !== true) return tools;
+  const names = openaiToolNames(tools.map((t) => t.tool.name));
+  return tools.map((t, i) => ({
+    ...t,
+    openaiTool: {
+      name: names[i]!,
+      ...openaiStrictFit(t.inputValidationSchema ?? t.tool.inputSchema),
+    },
+  }));
+}

@@ -15,6 +15,7 @@ import {
   RESERVED_MEMBER_NAMES,
   RESERVED_TYPE_NAMES,
   camelCase,
+  openaiToolNames,
   pascalCase,
 } from './naming.js';
 import type { ClientModel, ToolModel } from './types.js';
@@ -34,9 +35,10 @@ interface AggregateServerModel {
   key: string;
   /** The server client's index.ts, as an import specifier from the aggregate's files. */
   specifier: string;
-  /** Its langchain.ts and mastra.ts, from the aggregate's, when the aggregate has them. */
+  /** Its langchain.ts, mastra.ts and openai-agents.ts, from the aggregate's, when the aggregate has them. */
   langchainSpecifier?: string;
   mastraSpecifier?: string;
+  openaiSpecifier?: string;
   model: ClientModel;
 }
 
@@ -45,6 +47,8 @@ export interface FlatToolModel {
   name: string;
   server: AggregateServerModel;
   tool: ToolModel;
+  /** What the model calls it in the aggregate's openai-agents.ts (naming.ts `openaiToolNames` of the flat names). */
+  openaiName?: string;
 }
 
 export interface AggregateModel {
@@ -68,6 +72,7 @@ export interface AggregateModel {
     codeModeText?: string;
     langchain?: string;
     mastra?: string;
+    openai?: string;
   };
   /**
    * The aggregate guard's module (templates/runtime-aggregate.ts), as an import specifier: in the
@@ -98,7 +103,7 @@ const FIXED_NAMES = [
 ];
 
 /**
- * The fixed names of langchain.ts and mastra.ts (src/emit/aggregate-agents.ts), beside the server
+ * The fixed names of langchain.ts, mastra.ts and openai-agents.ts (src/emit/aggregate-agents.ts), beside the server
  * keys they import each server's module as: the parameter, the exports, the framework's imports, and
  * the helper that gives a server's tool its flat name. `clients` is index.ts's parameter too.
  */
@@ -109,8 +114,9 @@ export const AGGREGATE_AGENT_NAMES = {
   renamedType: 'RenamedTool',
   langchainTools: 'langchainTools',
   mastraTools: 'mastraTools',
+  openaiTools: 'openaiAgentsTools',
 } as const;
-const FRAMEWORK_IMPORTS = ['DynamicStructuredTool', 'Tool', 'ToolExecutionContext'];
+const FRAMEWORK_IMPORTS = ['DynamicStructuredTool', 'Tool', 'ToolExecutionContext', 'FunctionTool'];
 
 export function planAggregate(
   config: AggregateConfig,
@@ -130,15 +136,21 @@ export function planAggregate(
   const index = 'index.ts';
   const langchain = config.agents?.langchain === true ? 'langchain.ts' : undefined;
   const mastra = config.agents?.mastra === true ? 'mastra.ts' : undefined;
+  const openai = config.agents?.openai === true ? 'openai-agents.ts' : undefined;
   const servers = members.map((m) => ({
     serverName: m.name,
     key: values.claim(camelCase(m.name, 'server')),
     specifier: moduleSpecifier(index, `${m.dir}/index.ts`),
     ...adapterSpecifier('langchainSpecifier', langchain, m, m.model.files.langchain),
     ...adapterSpecifier('mastraSpecifier', mastra, m, m.model.files.mastra),
+    ...adapterSpecifier('openaiSpecifier', openai, m, m.model.files.openai),
     model: m.model,
   }));
-  const { flat, warnings } = flatNames(config, servers, values, file);
+  const { flat: named, warnings } = flatNames(config, servers, values, file);
+  const openaiNames = openai === undefined ? [] : openaiToolNames(named.map((f) => f.name));
+  const flat = named.map((f, i) =>
+    openai === undefined ? f : { ...f, openaiName: openaiNames[i]! },
+  );
   // A shared runtime holds the aggregate's guard; a client's own copy does not.
   const { dir, model: first } = members[0]!;
   const shared = first.files.runtimeShared === true;
@@ -165,14 +177,15 @@ export function planAggregate(
         : {}),
       ...(langchain === undefined ? {} : { langchain }),
       ...(mastra === undefined ? {} : { mastra }),
+      ...(openai === undefined ? {} : { openai }),
     },
     standardSchema,
     codeMode,
   };
 }
 
-/** A server's LangChain or Mastra module as the aggregate's own imports it; config validation made sure it has one. */
-function adapterSpecifier<K extends 'langchainSpecifier' | 'mastraSpecifier'>(
+/** A server's LangChain, Mastra or OpenAI module as the aggregate's own imports it; config validation made sure it has one. */
+function adapterSpecifier<K extends 'langchainSpecifier' | 'mastraSpecifier' | 'openaiSpecifier'>(
   key: K,
   from: string | undefined,
   member: AggregateMemberInput,

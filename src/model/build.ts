@@ -36,6 +36,7 @@ import {
   planAgents,
   reserveAgentNames,
   toolSchemaNames,
+  withOpenaiTools,
 } from './agents.js';
 
 // Re-exported for the emitters and tests that read them from here.
@@ -247,7 +248,7 @@ export function buildClientModel(
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),
-    tools: toolModels,
+    tools: withOpenaiTools(toolModels, agentOptions),
     resources,
     templates,
     prompts,

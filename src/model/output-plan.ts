@@ -33,6 +33,7 @@ export function planOutputFiles(
       : {}),
     ...(agents.langchain === true ? { langchain: 'langchain.ts' } : {}),
     ...(agents.mastra === true ? { mastra: 'mastra.ts' } : {}),
+    ...(agents.openai === true ? { openai: 'openai-agents.ts' } : {}),
   };
   return layout === 'single'
     ? { ...shared, tools: 'tools.ts' }

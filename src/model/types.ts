@@ -8,6 +8,7 @@ import type {
 } from '../snapshot/types.js';
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from '../schema/error-codes.js';
+import type { OpenAiStrictFit } from '../schema/openai-strict.js';
 import type { InputKind } from './input-kind.js';
 import type { CheckErrorCode } from './runtime-names.js';
 import type { GuardField } from './guard-fingerprint.js';
@@ -50,6 +51,8 @@ export interface OutputFiles {
   langchain?: string;
   /** The Mastra adapter (config `agents.mastra`), likewise. */
   mastra?: string;
+  /** The OpenAI Agents SDK adapter (config `agents.openai`), likewise. */
+  openai?: string;
 }
 
 export interface ClientModel {
@@ -155,7 +158,12 @@ export interface ToolModel {
   eraForm?: EraForm;
   /** Its Standard Schema objects, when `agents.standardSchema` is on. */
   standardSchema?: ToolSchemaNames;
+  /** Its OpenAI Agents SDK tool, when `agents.openai` is on: the name the model calls, and whether strict. */
+  openaiTool?: OpenAiToolModel;
 }
+
+/** `strict` only where the input schema fits OpenAI's strict subset; else why not (src/schema/openai-strict.ts). */
+type OpenAiToolModel = { name: string } & OpenAiStrictFit;
 
 export type BranchKind = 'documented' | 'alternative' | 'error';
 

@@ -3,7 +3,8 @@ import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextpro
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { repoRoot } from './paths.js';
-import { fixtureArgs } from './servers.js';
+import type { AgentSwitches, ServerConfig } from '../../src/config/types.js';
+import { fixtureArgs, fixtureCommand } from './servers.js';
 
 const serverArgs = (role: string, flags: readonly string[]) => [
   ...fixtureArgs('aggregate'),
@@ -25,4 +26,18 @@ export async function connectRoleV2(role: string, ...flags: string[]): Promise<C
   const args = serverArgs(role, flags);
   await mcp.connect(new StdioClientTransportV2({ command: process.execPath, args, cwd: repoRoot }));
   return mcp;
+}
+
+/**
+ * The config of each role as a server discovered live over stdio: its snapshot under mcp/ and its
+ * client under g/, both relative to the config's root, with the agent switches given.
+ */
+export function roleServers(roles: readonly string[], agents?: AgentSwitches): ServerConfig[] {
+  return roles.map((name) => ({
+    name,
+    source: { stdio: fixtureCommand('aggregate', name) },
+    snapshot: `mcp/${name}.snapshot.json`,
+    out: `g/${name}`,
+    ...(agents ? { agents } : {}),
+  }));
 }
