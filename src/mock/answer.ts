@@ -43,7 +43,10 @@ export async function answerCall(
   if (issues.length > 0) return invalidArguments(name, issues);
 
   const handler = sources.handlers && handlerFor(sources.handlers, catalog, name);
-  if (handler) return asResult(await handler(given, { tool: name, call }));
+  if (handler) {
+    const value = await handler(given, { tool: name, call });
+    return isRawResult(value, mock.output && checkOf(mock.output)) ? value : asResult(value);
+  }
 
   const recorded = sources.replay?.answer(name, given);
   if (isObject(recorded) && Array.isArray(recorded.content))
@@ -65,14 +68,18 @@ export async function answerCall(
   };
 }
 
-/** A handler's return: a raw result (it has a `content` array of blocks) or the output object. */
+/**
+ * Whether a handler returned a raw result: it has a `content` array of blocks, and is not the
+ * tool's output object (filesystem's `read_media_file` outputs `{ content: [...] }` itself).
+ */
+function isRawResult(value: unknown, output: SchemaCheck | undefined): value is MockCallToolResult {
+  if (!isObject(value) || !Array.isArray(value.content)) return false;
+  if (!value.content.every((b) => isObject(b) && typeof b.type === 'string')) return false;
+  return output === undefined || output(value).length > 0;
+}
+
+/** An output object, sent as servers that declare outputs send it: structured, and as JSON text. */
 function asResult(value: unknown): MockCallToolResult {
-  if (
-    isObject(value) &&
-    Array.isArray(value.content) &&
-    value.content.every((b) => isObject(b) && typeof b.type === 'string')
-  )
-    return value as unknown as MockCallToolResult;
   return {
     content: [{ type: 'text', text: JSON.stringify(value) ?? 'null' }],
     structuredContent: value,

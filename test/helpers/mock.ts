@@ -1,4 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { parseSnapshotText, serializeSnapshot, type Snapshot } from '../../src/snapshot/index.js';
@@ -12,19 +14,36 @@ export function mockArgs(...args: string[]): string[] {
 /** An SDK v1 client on a mock over stdio; its stderr is kept for messages. */
 export async function connectMock(
   args: string[],
-  options: { cwd?: string } = {},
+  options: { cwd?: string; env?: Record<string, string> } = {},
 ): Promise<{ client: Client; stderr: () => string; close(): Promise<void> }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: mockArgs(...args),
     cwd: options.cwd ?? repoRoot,
     stderr: 'pipe',
+    ...(options.env && { env: { ...(process.env as Record<string, string>), ...options.env } }),
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'mock-test', version: '0.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/** An SDK v2 client on a mock over stdio, pinned to the 2026-07-28 era (or left to negotiate 2025). */
+export async function connectMockV2(args: string[], era: 'legacy' | 'modern'): Promise<ClientV2> {
+  const options = era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {};
+  const client = new ClientV2({ name: 'mock-test', version: '0.0.0' }, options);
+  await client.connect(
+    new StdioClientTransportV2({
+      command: process.execPath,
+      args: mockArgs(...args),
+      cwd: repoRoot,
+    }),
+  );
+  if (client.getProtocolEra() !== era)
+    throw new Error(`expected the ${era} era, the client negotiated ${client.getProtocolEra()}`);
+  return client;
 }
 
 /**
