@@ -6,6 +6,7 @@
  * 2026-07-28 era through SDK v2's.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -117,4 +118,37 @@ test('the generated example client gets ok: true from generated data', async () 
   } finally {
     await mock.close();
   }
+});
+
+test('an output schema with a remote $ref: nothing is fetched, and the mock says it has no answer', async () => {
+  let requests = 0;
+  const http = createServer((_req, res) => {
+    requests++;
+    res.end('{"type":"object"}');
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const port = (http.address() as { port: number }).port;
+  const remote = `http://127.0.0.1:${port}/schema.json`;
+  const file = await writeText(
+    join(work, 'remote-ref.json'),
+    JSON.stringify({
+      tools: [
+        {
+          name: 'fetchy',
+          inputSchema: { type: 'object', properties: { q: { $ref: remote } } },
+          outputSchema: { type: 'object', properties: { r: { $ref: remote } }, required: ['r'] },
+        },
+      ],
+    }),
+  );
+  const mock = await connectMock(['--snapshot', file]);
+  try {
+    const result = await mock.client.callTool({ name: 'fetchy', arguments: { q: 1 } });
+    assert.equal(result.isError, true);
+    assert.match((result.content as Array<{ text: string }>)[0]!.text, /no answer for fetchy/);
+  } finally {
+    await mock.close();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  }
+  assert.equal(requests, 0, 'no request reached the loopback server');
 });

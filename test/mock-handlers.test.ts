@@ -172,3 +172,21 @@ test('the config names the handler module; a misspelt handler is refused with th
   assert.match(run.stderr, /did you mean `getForecast`/);
   assert.equal(run.stdout, '');
 });
+
+test("the README's handler module runs as written", async () => {
+  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+  const block = /```ts\n\/\/ test\/weather\.mock\.ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(block, 'README has the test/weather.mock.ts block');
+  const file = await writeText(join(work, 'readme.mock.ts'), block);
+  const mock = await connectMock(['--snapshot', SNAPSHOT, '--handlers', file]);
+  try {
+    const weather = new WeatherClient(mock.client);
+    const forecast = await weather.getForecast({ city: 'oslo', days: 2 });
+    assert.ok(forecast.ok && forecast.data.days.length === 2, JSON.stringify(forecast));
+    const refused = await weather.setAlert({ city: 'atlantis', thresholdC: 1 });
+    assert.ok(!refused.ok && refused.error.code === SetAlertErrorCode.UnknownCity);
+    assert.ok((await weather.setAlert({ city: 'oslo', thresholdC: 1 })).ok);
+  } finally {
+    await mock.close();
+  }
+});
