@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 
 const benches = [
   'startup',
+  'mock-start',
   'snapshot-peer',
   'generate',
   'openapi-peer',

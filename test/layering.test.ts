@@ -34,6 +34,7 @@ const RANK: Readonly<Record<string, number>> = {
   impact: 8,
   generate: 9,
   sample: 9,
+  mock: 10,
   root: 10,
   cli: 11,
 };
@@ -145,6 +146,10 @@ test('the rule: given an importing and an imported stage, want allowed or refuse
     ['impact', 'lint', false],
     ['diff', 'impact', false],
     ['root', 'cli', false],
+    ['mock', 'sample', true],
+    ['mock', 'model', true],
+    ['mock', 'root', false],
+    ['cli', 'mock', true],
     ['cli', 'generate', true],
     ['cli', 'root', true],
     ['cli', 'emit', true],

@@ -13,6 +13,7 @@ const SUMMARIES = {
   diff: 'compare two snapshots and classify every change',
   lint: 'check a catalog for vague, loose or unsafe tools',
   sample: 'call read-only tools listed in the config and record the shapes of their results',
+  mock: 'serve a snapshot as an MCP server for tests: typed handlers, recordings, generated data, faults',
 } as const;
 type CommandName = keyof typeof SUMMARIES;
 
@@ -28,6 +29,8 @@ async function loadCommand(name: CommandName): Promise<Command> {
       return (await import('./lint.js')).lintCommand;
     case 'sample':
       return (await import('./sample.js')).sampleCommand;
+    case 'mock':
+      return (await import('./mock.js')).mockCommand;
   }
 }
 

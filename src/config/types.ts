@@ -144,6 +144,8 @@ export interface ServerConfig {
   shapes?: string;
   /** Per tool name: its result type by hand, `{ schema }`; it wins over a sampled shape, never over a declared outputSchema. */
   outputs?: Record<string, OutputOverride>;
+  /** `mcp-codegen mock --server <name>`: `handlers` is a module (`.ts` too) whose handlers answer tools/call, relative to the config. */
+  mock?: { handlers?: string };
 }
 
 /** A tool's result type written by hand: the JSON Schema of its payload. */

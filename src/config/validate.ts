@@ -24,6 +24,7 @@ const SERVER_KEYS = [
   'samples',
   'shapes',
   'outputs',
+  'mock',
 ] as const;
 const SOURCE_KEYS = {
   snapshot: ['snapshot'],
@@ -90,6 +91,7 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
     if (s.discovery !== undefined) checkDiscovery(s.discovery, file, `${at}/discovery`);
     if (s.errors !== undefined) checkErrors(s.errors, file, `${at}/errors`);
     checkShapeConfig(s, file, at);
+    if (s.mock !== undefined) checkMock(s.mock, file, `${at}/mock`);
   });
   if (config.cache !== undefined && config.cache !== false) {
     const cache = object(config.cache, file, '/cache', 'false or { dir }');
@@ -100,6 +102,14 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
   if (config.runtime !== undefined) checkRuntime(config.runtime, config.servers, file);
   if (config.aggregate !== undefined) checkAggregate(config.aggregate, config.servers, file);
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
+}
+
+/** `mock: { handlers }`: what `mcp-codegen mock --server <name>` answers tools/call with. */
+function checkMock(value: unknown, file: string, at: string): void {
+  const mock = object(value, file, at, '{ handlers }');
+  knownKeys(mock, file, at, ['handlers'], 'mock');
+  if (mock.handlers !== undefined && (typeof mock.handlers !== 'string' || mock.handlers === ''))
+    throw new InputError(file, `${at}/handlers`, 'expected the path of a handler module');
 }
 
 function checkSource(value: unknown, file: string, at: string): void {

@@ -8,7 +8,8 @@ import { declareRequiredKeys, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
 import { deriveErrorCodes } from '../schema/error-codes.js';
 import { inputKindOf } from './input-kind.js';
-import { NamePlanner, RESERVED_MEMBER_NAMES, RESERVED_TYPE_NAMES, pascalCase } from './naming.js';
+import { NamePlanner, RESERVED_TYPE_NAMES, pascalCase } from './naming.js';
+import { planMemberNames } from './member-names.js';
 import { planHelperMembers, sortBy } from './helper-members.js';
 import { planModules } from './module-plan.js';
 import { RUNTIME_EXPORTS, checkCodes } from './runtime-names.js';
@@ -67,15 +68,8 @@ export function buildClientModel(
   };
   const typeSet = new TypeSet(types);
   const shared = new Map<string, string>();
-  const methods = new NamePlanner(RESERVED_MEMBER_NAMES);
-  // The helper groups are class members too: claimed before any tool, so a tool named `templates` gets another name.
-  const groups = {
-    resources: snapshot.resources.length ? methods.claim('resources') : undefined,
-    templates: snapshot.resourceTemplates.length ? methods.claim('templates') : undefined,
-    prompts: snapshot.prompts.length ? methods.claim('prompts') : undefined,
-  };
-  const catalogMember = methods.claim('catalog');
-  const bases = new NamePlanner();
+  const members = planMemberNames(snapshot);
+  const { groups, catalog: catalogMember } = members;
   const validateInput = server.validateInput ?? false;
   // A Standard Schema object validates input, so it needs the input schemas embedded as `validateInput` does.
   const embedInput = validateInput || agentOptions.standardSchema === true;
@@ -96,16 +90,15 @@ export function buildClientModel(
     return definitions.canonicalTool(tool);
   });
   // Claim every tool's own names before hoisted or shared ones, so a `$defs` entry can never take a tool's name.
-  const planned = tools.map((tool) => {
-    // `foo-bar` and `foo_bar` both want FooBar: the second in name order becomes FooBar2, in every name.
-    const base = bases.claim(pascalCase(tool.name, 'Tool'));
+  const planned = tools.map((tool, index) => {
+    const { base, method } = members.tools[index]!;
     const camel = base.charAt(0).toLowerCase() + base.slice(1);
     // The function is a top-level binding next to the tool's types, so it is claimed with them (`delete` → `delete_`).
     const functionName = types.claim(camel);
     return {
       tool,
       base,
-      method: methods.claim(camel),
+      method,
       functionName,
       file: files.tools ?? toolFiles.claim(functionName),
       inputType: types.claim(`${base}Input`),

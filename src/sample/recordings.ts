@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { snapshotFileOf } from '../config/shapes-path.js';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
 import { RECORDING_FORMAT } from './record.js';
 import type { SampledResult } from './overrides.js';
@@ -21,19 +22,40 @@ export async function readRecordings(
   config: ResolvedConfig,
   warn: (line: string) => void,
 ): Promise<{ results: SampledResult[]; snapshot: Snapshot | undefined }> {
-  const dir = resolve(config.root, folder);
+  const recordings = await readRecordingFolder(resolve(config.root, folder), folder, warn);
+  const results: SampledResult[] = recordings.map((r) => ({ tool: r.tool, raw: r.result }));
+  const file = snapshotFileOf(config, server);
+  return { results, snapshot: existsSync(file) ? await readSnapshotFile(file) : undefined };
+}
+
+/** One file of a `mcp-codegen/record` folder: the tool, the shape of its arguments, the raw result. */
+export interface Recording {
+  readonly tool: string;
+  readonly arguments: unknown;
+  readonly result: unknown;
+}
+
+/**
+ * The recordings of `dir` (named `label` in messages), in file-name order: names are digests, so
+ * the order is the content's, not the clock's. A file that is not a recording is reported and skipped.
+ */
+export async function readRecordingFolder(
+  dir: string,
+  label: string,
+  warn: (line: string) => void,
+): Promise<Recording[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
   } catch (error) {
     throw new CodegenError(
-      `--from ${folder}: cannot read the folder (${(error as Error).message})`,
+      `--from ${label}: cannot read the folder (${(error as Error).message})`,
       {
         hint: 'pass the folder recordResults() writes to',
       },
     );
   }
-  const results: SampledResult[] = [];
+  const recordings: Recording[] = [];
   for (const name of names) {
     let value: unknown;
     try {
@@ -42,15 +64,10 @@ export async function readRecordings(
       value = undefined;
     }
     if (!isObject(value) || value.format !== RECORDING_FORMAT || typeof value.tool !== 'string') {
-      warn(`--from ${folder}: ${name} is not a recording of mcp-codegen/record; skipped`);
+      warn(`--from ${label}: ${name} is not a recording of mcp-codegen/record; skipped`);
       continue;
     }
-    results.push({ tool: value.tool, raw: value.result });
+    recordings.push({ tool: value.tool, arguments: value.arguments, result: value.result });
   }
-  const source = server.source;
-  const file = resolve(
-    config.root,
-    'snapshot' in source ? source.snapshot : (server.snapshot ?? `${server.out}/snapshot.json`),
-  );
-  return { results, snapshot: existsSync(file) ? await readSnapshotFile(file) : undefined };
+  return recordings;
 }
