@@ -6,14 +6,14 @@
  *   it needs are declared in runtime-protocol.ts, structurally compatible with SDK v1
  *   (`@modelcontextprotocol/sdk`) and v2 (`@modelcontextprotocol/client`), so either `Client` (or any
  *   object with a compatible `callTool`) can be passed in.
- * - Validation runs the functions in validators.ts, precompiled at generation time: no `new Function`
+ * - Validation reads the schemas in validators.ts as data (runtime-validate.ts): no `new Function`
  *   or `eval` at run time, so it works under `node --disallow-code-generation-from-strings` and on
  *   edge runtimes.
  * - JSON-RPC errors are thrown as `McpProtocolError` whichever SDK threw them, never mixed into results.
  * - No enums, namespaces or parameter properties, so Node's type stripping runs it.
  */
 // One module for users and generated code: results, calls, the protocol types, errors, resource and
-// prompt helpers and the guard, each from the file that holds it.
+// prompt helpers and the guard, each from the file that holds it (runtime-guard-types.ts is public whole).
 export type * from './runtime-protocol.js';
 export {
   RuntimeErrorCode,
@@ -49,14 +49,6 @@ export type {
   ValidationIssue,
   Validator,
 } from './runtime-spec.js';
-export {
-  CatalogGuardError,
-  GuardErrorCode,
-  type CatalogMonitor,
-  type GuardError,
-  type GuardMode,
-  type GuardOptions,
-  type GuardedClient,
-} from './runtime-guard-types.js';
+export * from './runtime-guard-types.js';
 export { guardWith } from './runtime-guard.js';
 export type { CatalogChange, CatalogField, ToolFingerprint } from './runtime-canonical.js';
