@@ -31,16 +31,19 @@ const folder = (file: string) => basename(file, '.json').replace(/[^A-Za-z0-9_-]
  * The codes a call of the tool can end in, from the catalog and the config rather than from the
  * model's own list: the declared ones, `$unknown` and `$uncoded` always, `$invalid_result` where the
  * tool has a known output shape, `$invalid_input` where the config embedded the input schemas, and
- * the guard's two (a result's failure side carries them whatever the tool).
+ * the guard's two only where the config's `guard` is on (without it nothing can refuse a call).
  */
-function reachableCases(tool: ToolModel, validateInput: boolean): string[] {
+function reachableCases(
+  tool: ToolModel,
+  options: { validateInput: boolean; guard: boolean },
+): string[] {
   return [
     ...tool.errorCodes.map((c) => `T.${tool.errorCodeEnum}.${c.member}`),
     'T.RuntimeErrorCode.Unknown',
     'T.RuntimeErrorCode.Uncoded',
     ...(tool.tool.outputSchema ? ['T.RuntimeErrorCode.InvalidResult'] : []),
-    ...(validateInput ? ['T.RuntimeErrorCode.InvalidInput'] : []),
-    ...GUARD_CASES,
+    ...(options.validateInput ? ['T.RuntimeErrorCode.InvalidInput'] : []),
+    ...(options.guard ? GUARD_CASES : []),
   ];
 }
 
@@ -107,21 +110,27 @@ async function renderAndCheck(): Promise<Checked> {
   let switches = 0;
   const classes = fixtureCatalogs().filter((file) => basename(file).startsWith('correct-'));
   const checks = new Set(await readdir(assertions));
-  // Every catalog as configured by default (no input schemas), and the fixtures with them embedded.
+  // Every catalog as configured by default (no input schemas, no guard) and with the guard on; the
+  // fixtures also with the input schemas embedded.
   const runs = [
-    ...[...fixtureCatalogs(), ...shared.files].map((file) => ({ file, validateInput: false })),
-    ...fixtureCatalogs().map((file) => ({ file, validateInput: true })),
+    ...[...fixtureCatalogs(), ...shared.files].flatMap((file) => [
+      { file, validateInput: false, guard: false },
+      { file, validateInput: false, guard: true },
+    ]),
+    ...fixtureCatalogs().map((file) => ({ file, validateInput: true, guard: false })),
   ];
-  for (const { file, validateInput } of runs) {
+  for (const { file, validateInput, guard } of runs) {
     const name = basename(file, '.json');
     const { files, model } = await renderClient(
       await readSnapshotFile(file),
-      { name, validateInput },
+      { name, validateInput, guard },
       '/nonexistent/out',
     );
-    const at = `single/${folder(file)}${validateInput ? '-checked' : ''}`;
+    const at = `single/${folder(file)}${validateInput ? '-checked' : ''}${guard ? '-guarded' : ''}`;
     all.push(...files.map((f) => ({ path: `${at}/${f.path}`, content: f.content })));
-    const text = exhaustiveSwitches(model.tools, (tool) => reachableCases(tool, validateInput));
+    const text = exhaustiveSwitches(model.tools, (tool) =>
+      reachableCases(tool, { validateInput, guard }),
+    );
     all.push({ path: `${at}/switch.ts`, content: text });
     switches += model.tools.length;
   }
@@ -306,7 +315,7 @@ test(
 async function writeSwitchClient(
   at: string,
   snapshot: Parameters<typeof renderClient>[0],
-  server: Pick<ServerConfig, 'name' | 'validateInput' | 'errors'>,
+  server: Pick<ServerConfig, 'name' | 'validateInput' | 'errors' | 'guard'>,
   cases: string[],
 ): Promise<void> {
   const { files, model } = await renderClient(snapshot, server, '/nonexistent/out');
@@ -316,21 +325,26 @@ async function writeSwitchClient(
   ]);
 }
 
-test('a code the server adds to a tool breaks a switch that does not handle it; a code that cannot happen is no case', async () => {
+test('a code the server adds to a tool, or the guard turned on, breaks a switch that does not handle it; a code that cannot happen (a guard code without `guard`) is no case', async () => {
   const root = join(tmpRoot, 'exhaustive-switch-added');
   const snapshot = parseSnapshot(
     { tools: [{ name: 'list_items', inputSchema: { type: 'object' } }] },
     'added.json',
   );
-  // The switch written for the tool as it was: no declared codes, no output schema, no input check.
-  const before = ['T.RuntimeErrorCode.Unknown', 'T.RuntimeErrorCode.Uncoded', ...GUARD_CASES];
+  // The switch written for the tool as it was: no declared codes, no output schema, no input check, no guard.
+  const before = ['T.RuntimeErrorCode.Unknown', 'T.RuntimeErrorCode.Uncoded'];
   await writeSwitchClient(join(root, 'before'), snapshot, { name: 'items' }, before);
   // The same switch once the config declares a code for the tool: it must fail to compile.
   const errors = { tools: { list_items: { rate_limited: 'Too many requests' } } };
   await writeSwitchClient(join(root, 'after'), snapshot, { name: 'items', errors }, before);
+  // Once the config turns the guard on, the guard's codes can happen: the same switch fails.
+  await writeSwitchClient(join(root, 'guarded'), snapshot, { name: 'items', guard: true }, before);
   // A case for a code that cannot happen to the tool (no input schema embedded) is an error too.
   const impossible = [...before, 'T.RuntimeErrorCode.InvalidInput'];
   await writeSwitchClient(join(root, 'impossible'), snapshot, { name: 'items' }, impossible);
+  // And so is a guard code without the config's `guard`, by its literal (GuardErrorCode is not exported then).
+  const unguarded = [...before, "'$changed'"];
+  await writeSwitchClient(join(root, 'unguarded'), snapshot, { name: 'items' }, unguarded);
   const result = diagnostics(await typecheck(root, 'nodenext'));
   const of = (folder: string) =>
     result
@@ -340,4 +354,6 @@ test('a code the server adds to a tool breaks a switch that does not handle it; 
   assert.equal(of('before'), '', 'the switch compiles against the tool as it was');
   assert.match(of('after'), /switch\.ts\(\d+,\d+\): error TS1360: .*"rate_limited"/);
   assert.match(of('impossible'), /switch\.ts\(\d+,\d+\): error TS2678: .*"\$invalid_input"/);
+  assert.match(of('guarded'), /switch\.ts\(\d+,\d+\): error TS1360: .*"\$(changed|unavailable)"/);
+  assert.match(of('unguarded'), /switch\.ts\(\d+,\d+\): error TS2678: .*"\$changed"/);
 });

@@ -44,22 +44,7 @@ export function clientStatements(model: ClientModel): Statement[] {
               'Input validation is off: the input schemas were not embedded. Set `validateInput: true` in the config (and regenerate) to validate arguments before sending.',
             ),
           },
-      {
-        name: 'guard',
-        optional: true,
-        type: 'GuardMode',
-        docs: docs(
-          "Compare the server's live tools with the ones this client was generated from (default `off`: never listed unless `catalog.verify()` is called). `block`: a changed tool fails with `$changed`, a removed one with `$unavailable`, before anything is sent; `warn`: the call goes through and `onGuardWarning` is told.",
-        ),
-      },
-      {
-        name: 'onGuardWarning',
-        optional: true,
-        type: "GuardOptions['onWarning']",
-        docs: docs(
-          'In `warn` mode, told once per tool and catalog version when a changed or removed tool is called (default `console.warn`).',
-        ),
-      },
+      ...guardOptions(model),
       ...shapeOptions(model),
       {
         name: 'onResult',
@@ -74,6 +59,29 @@ export function clientStatements(model: ClientModel): Statement[] {
   statements.push(...guardStatements(model));
   statements.push(clientClass(model));
   return statements;
+}
+
+/** The class's `guard` and `onGuardWarning` options, only where the config's `guard` is on. */
+function guardOptions(model: ClientModel) {
+  if (!model.guard.enabled) return [];
+  return [
+    {
+      name: 'guard',
+      optional: true,
+      type: 'GuardMode',
+      docs: docs(
+        "Compare the server's live tools with the ones this client was generated from (default `off`: never listed unless `catalog.verify()` is called). `block`: a changed tool fails with `$changed`, a removed one with `$unavailable`, before anything is sent; `warn`: the call goes through and `onGuardWarning` is told.",
+      ),
+    },
+    {
+      name: 'onGuardWarning',
+      optional: true,
+      type: "GuardOptions['onWarning']",
+      docs: docs(
+        'In `warn` mode, told once per tool and catalog version when a changed or removed tool is called (default `console.warn`).',
+      ),
+    },
+  ];
 }
 
 /** The class: its fields and helper groups, the constructor, then one method per tool, a blank line between members. */

@@ -55,6 +55,7 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
   // Only what these tools use (unused imports break a `noUnusedLocals` build), in case-insensitive order.
   const runtime = [
     ...new Set(tools.map((t) => t.optionsType)),
+    ...(model.guard.enabled ? ['GuardError'] : []),
     'McpClientLike',
     'RuntimeError',
     ...(tools.some((t) => !t.outputType) ? ['ToolContent'] : []),
@@ -88,11 +89,12 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
 
 function clientModule(model: Planned): ImportPlan[] {
   const file = model.files.client;
+  const guarded = model.guard.enabled
+    ? [type('GuardedClient'), type('GuardMode'), type('GuardOptions')]
+    : [];
   const runtime: Name[] = [
     type('CatalogMonitor'),
-    type('GuardedClient'),
-    type('GuardMode'),
-    type('GuardOptions'),
+    ...guarded,
     'guardWith',
     type(model.invokeOptionsType),
     type('McpClientLike'),
@@ -124,7 +126,12 @@ function indexModule(model: Planned): ImportPlan[] {
     plan(
       file,
       model.files.client,
-      [model.className, type(model.optionsTypeName), model.guard.functionName, ...helperTypes],
+      [
+        model.className,
+        type(model.optionsTypeName),
+        ...(model.guard.enabled ? [model.guard.functionName] : []),
+        ...helperTypes,
+      ],
       { reexport: true },
     ),
   ];
@@ -142,8 +149,8 @@ function indexModule(model: Planned): ImportPlan[] {
       file,
       model.files.runtime,
       [
-        'CatalogGuardError',
-        'GuardErrorCode',
+        // The guard's own exports only where a guard can refuse (the config's `guard`).
+        ...(model.guard.enabled ? ['CatalogGuardError', 'GuardErrorCode'] : []),
         'McpProtocolError',
         'OutputEraMismatchError',
         'RuntimeErrorCode',
@@ -165,10 +172,9 @@ function indexModule(model: Planned): ImportPlan[] {
         'CheckErrorCode',
         'ContentBlock',
         'EmbeddedResource',
-        'GuardError',
-        'GuardMode',
-        'GuardOptions',
-        'GuardedClient',
+        ...(model.guard.enabled
+          ? ['GuardError', 'GuardMode', 'GuardOptions', 'GuardedClient']
+          : []),
         'ImageContent',
         'InvokeOptions',
         'McpClientLike',

@@ -65,7 +65,7 @@ export async function invokeTool<
             throw toProtocolError(error, 'tools/list', spec.name);
           })
         : pending;
-    if (verdict !== undefined) return { ok: false, error: verdict, raw: { content: [] } };
+    if (verdict !== undefined) return { ok: false, error: verdict as Err, raw: { content: [] } };
     client = guard.client;
   }
   if (options.validateInput === true && spec.validateInput !== undefined) {

@@ -5,7 +5,6 @@
  * code so that `switch (error.code)` narrows and can be exhaustive; `unwrap` turns a failure into a
  * thrown `ToolCallError`. Types and one small class: nothing here calls anything.
  */
-import type { GuardError } from './runtime-guard-types.js';
 import type { CallToolResult } from './runtime-protocol.js';
 import type { ValidationIssue } from './runtime-spec.js';
 
@@ -60,8 +59,9 @@ export type ToolResult<
   | (Alt extends unknown
       ? { ok: true; variant: Alt['variant']; data: Alt['data']; raw: CallToolResult }
       : never)
-  // A guarded client (`guard: 'block'`) can refuse any tool: its codes join every tool's own.
-  | { ok: false; error: Err | GuardError; raw: CallToolResult };
+  // A guarded client (`guard: 'block'`) can refuse any tool: generated code puts `GuardError` into
+  // `Err` where the config's `guard` is on, and only there.
+  | { ok: false; error: Err; raw: CallToolResult };
 
 /** Any instantiation of `ToolResult`: the constraint helpers accept. */
 export type AnyToolResult =
