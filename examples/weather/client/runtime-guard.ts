@@ -12,8 +12,7 @@
  * - Reconnect: when `client.transport` is not the one last seen (SDK v1 and v2 clear it on close and
  *   set a new one on `connect`), everything known about the live catalog is forgotten.
  * - In the 2026-07-28 (modern) era a server sends `list_changed` only on a `subscriptions/listen`
- *   stream. The guard opens none (a stream is the application's to own); when one is open (v2's
- *   `client.listen(...)` or its `listChanged` option), its notifications reach the same transport.
+ *   stream: with a mode set, the guard opens one for `tools` (runtime-guard-watch.ts) before it lists.
  */
 import {
   compareCatalogs,
@@ -127,7 +126,7 @@ export class CatalogGuard implements CatalogMonitor {
       throw new TypeError(
         'cannot verify the catalog: the client passed to the generated SDK has no listTools(params) method',
       );
-    if (this.mode !== 'off') watchListChanged(this.client, this);
+    if (this.mode !== 'off') await watchListChanged(this.client, this);
     const transport = this.#transport;
     const live = new Map<string, ToolFingerprint>();
     const seen = new Set<string>();
