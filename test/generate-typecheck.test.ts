@@ -1,6 +1,7 @@
 /**
  * Generated clients under tsc --strict (with isolatedDeclarations and the rest of helpers/tsc.ts):
- * every fixture catalog and every real catalog in its default layout (NodeNext and Bundler), an
+ * every fixture catalog and every real catalog in its default layout (NodeNext and Bundler), by
+ * default and with the guard and every agent file on, a catalog without tools among them, an
  * exhaustive switch over each tool's error codes, the class catalogs' assertion files, and the
  * per-tool layout of the real catalogs with a usage file (NodeNext).
  *
@@ -10,6 +11,7 @@
  * diagnostic with no file (a broken config, a crash) fails every test.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { copyFile, readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
@@ -30,7 +32,8 @@ const folder = (file: string) => basename(file, '.json').replace(/[^A-Za-z0-9_-]
 /**
  * The codes a call of the tool can end in, from the catalog and the config rather than from the
  * model's own list: the declared ones, `$unknown` and `$uncoded` always, `$invalid_result` where the
- * tool has a known output shape, `$invalid_input` where the config embedded the input schemas, and
+ * tool has a known output shape, `$invalid_input` where the config embedded the input schemas
+ * (`validateInput`, or `agents.standardSchema`), and
  * the guard's two only where the config's `guard` is on (without it nothing can refuse a call).
  */
 function reachableCases(
@@ -48,6 +51,7 @@ function reachableCases(
 }
 
 const GUARD_CASES = ['T.GuardErrorCode.Changed', 'T.GuardErrorCode.Unavailable'];
+const ALL_AGENTS = { standardSchema: true, codeMode: true, langchain: true, mastra: true };
 
 /** The README's exhaustive switch over each tool's result, by the exported code objects. */
 function exhaustiveSwitches(tools: readonly ToolModel[], cases: (tool: ToolModel) => string[]) {
@@ -57,6 +61,8 @@ function exhaustiveSwitches(tools: readonly ToolModel[], cases: (tool: ToolModel
       .join('\n');
     return `export function handle${i}(result: T.${tool.resultType}): string {\n  if (result.ok) return '';\n  switch (result.error.code) {\n${labels}\n    default:\n      result.error satisfies never;\n      return '';\n  }\n}`;
   });
+  // A catalog without tools (fixtures/catalogs/no-tools.json) has no switch, and so no import to leave unused.
+  if (functions.length === 0) return 'export {};\n';
   return `import * as T from './index.js';\n\n${functions.join('\n\n')}\n`;
 }
 
@@ -110,26 +116,34 @@ async function renderAndCheck(): Promise<Checked> {
   let switches = 0;
   const classes = fixtureCatalogs().filter((file) => basename(file).startsWith('correct-'));
   const checks = new Set(await readdir(assertions));
-  // Every catalog as configured by default (no input schemas, no guard) and with the guard on; the
-  // fixtures also with the input schemas embedded.
-  const runs = [
+  // Every catalog as configured by default (no input schemas, no guard, no agent files), and with the
+  // guard and every agent file on (schemas.ts, code-mode.d.ts, langchain.ts, mastra.ts), so that each
+  // kind of generated file is compiled for every catalog; the fixtures also with the input schemas embedded.
+  const runs: Array<{
+    file: string;
+    validateInput: boolean;
+    guard: boolean;
+    agents?: typeof ALL_AGENTS;
+  }> = [
     ...[...fixtureCatalogs(), ...shared.files].flatMap((file) => [
       { file, validateInput: false, guard: false },
-      { file, validateInput: false, guard: true },
+      { file, validateInput: false, guard: true, agents: ALL_AGENTS },
     ]),
     ...fixtureCatalogs().map((file) => ({ file, validateInput: true, guard: false })),
   ];
-  for (const { file, validateInput, guard } of runs) {
+  for (const { file, validateInput, guard, agents } of runs) {
     const name = basename(file, '.json');
     const { files, model } = await renderClient(
       await readSnapshotFile(file),
-      { name, validateInput, guard },
+      { name, validateInput, guard, ...(agents && { agents }) },
       '/nonexistent/out',
     );
     const at = `single/${folder(file)}${validateInput ? '-checked' : ''}${guard ? '-guarded' : ''}`;
     all.push(...files.map((f) => ({ path: `${at}/${f.path}`, content: f.content })));
+    // Standard Schema objects embed the input schemas as validateInput does: `$invalid_input` can happen.
+    const embedded = validateInput || agents?.standardSchema === true;
     const text = exhaustiveSwitches(model.tools, (tool) =>
-      reachableCases(tool, { validateInput, guard }),
+      reachableCases(tool, { validateInput: embedded, guard }),
     );
     all.push({ path: `${at}/switch.ts`, content: text });
     switches += model.tools.length;
@@ -211,6 +225,25 @@ test('an exhaustive switch over error codes compiles for every tool of every cat
   ] as const) {
     const reported = owned(found, isSwitch);
     assert.equal(reported, '', `tsc (${resolution}) over ${switches} switches:\n${reported}`);
+  }
+});
+
+test('a catalog with no tools (only resources, templates and prompts) compiles, every file of it, with and without the guard and agent files', async () => {
+  const empty = fixtureCatalogs().filter(
+    (file) => JSON.parse(readFileSync(file, 'utf8')).tools.length === 0,
+  );
+  assert.ok(empty.length > 0, 'a fixture catalog without tools');
+  const { nodenext, bundler } = await check();
+  for (const file of empty) {
+    const at = `single/${folder(file)}`;
+    const dirs = [at, `${at}-guarded`, `${at}-checked`];
+    for (const [resolution, found] of [
+      ['nodenext', nodenext],
+      ['bundler', bundler],
+    ] as const) {
+      const reported = owned(found, (f) => dirs.some((d) => f.startsWith(`${d}/`)));
+      assert.equal(reported, '', `tsc (${resolution}) over ${dirs.join(', ')}:\n${reported}`);
+    }
   }
 });
 

@@ -1,5 +1,6 @@
 import type { ClientModel } from '../model/types.js';
 import { GUARD_FIELDS } from '../model/guard-fingerprint.js';
+import { readsClient } from '../model/module-plan.js';
 import { block, jsDoc } from './print.js';
 import { docs, str } from './text.js';
 
@@ -36,11 +37,16 @@ export function guardStatements(model: ClientModel): string[] {
  * for any guard the client came with, so no call of this class can end in a code its types lack.
  */
 export function guardConstructorLines(model: ClientModel): string[] {
+  const reads = readsClient(model);
   if (!model.guard.enabled)
     return [
       `const unguarded = guardWith(client, ${model.guard.fingerprints}, { mode: 'off' });`,
-      'this.#client = unguarded;',
+      ...(reads ? ['this.#client = unguarded;'] : []),
       `this.${model.guard.member} = unguarded.catalog;`,
+    ];
+  if (!reads)
+    return [
+      `this.${model.guard.member} = guardWith(client, ${model.guard.fingerprints}, { mode: options.guard, onWarning: options.onGuardWarning }).catalog;`,
     ];
   return [
     `const guarded = guardWith(client, ${model.guard.fingerprints}, { mode: options.guard, onWarning: options.onGuardWarning });`,

@@ -23,13 +23,16 @@ function plan(
 function agentModules(model: Planned): ModulePlans {
   const { schemas, runtimeStandard } = model.files;
   if (schemas === undefined || runtimeStandard === undefined) return {};
-  const imports = [
-    plan(schemas, runtimeStandard, [
-      'classifyOutput',
-      'standardSchema',
-      ['StandardToolSchema', 'type'],
-    ]),
-  ];
+  // A server with no tools has no schema objects and no case to classify: nothing of these is used.
+  const imports = model.tools.length
+    ? [
+        plan(schemas, runtimeStandard, [
+          'classifyOutput',
+          'standardSchema',
+          ['StandardToolSchema', 'type'],
+        ]),
+      ]
+    : [];
   const used = model.tools.flatMap((t) => [
     ...(t.inputKind === 'object' ? [t.inputType] : []),
     ...t.branches.map((b) => b.typeName),
@@ -41,7 +44,8 @@ function agentModules(model: Planned): ModulePlans {
     byFile.set(t.file, [...(byFile.get(t.file) ?? []), t.specName, [t.resultType, 'type']]);
   for (const [file, list] of [...byFile].sort(([a], [b]) => compareStrings(a, b)))
     imports.push(plan(schemas, file, list));
-  imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
+  if (model.tools.length)
+    imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
   return { [schemas]: imports, ...langchainModule(model), ...mastraModule(model) };
 }
 
@@ -49,6 +53,9 @@ function agentModules(model: Planned): ModulePlans {
 function langchainModule(model: Planned): ModulePlans {
   const { langchain, schemas } = model.files;
   if (langchain === undefined || schemas === undefined) return {};
+  const client = plan(langchain, model.files.runtime, ['McpClientLike'], { typeOnly: true });
+  // No tools: `langchainTools` returns `{}` and imports only its parameter's type (an unused import breaks `noUnusedLocals`).
+  if (model.tools.length === 0) return { [langchain]: [client] };
   const tools = '@langchain/core/tools';
   const imports: ImportPlan[] = [
     {
@@ -56,7 +63,7 @@ function langchainModule(model: Planned): ModulePlans {
       specifier: tools,
       names: names(['DynamicStructuredTool', ['ToolSchemaBase', 'type']]),
     },
-    plan(langchain, model.files.runtime, ['McpClientLike'], { typeOnly: true }),
+    client,
     plan(
       langchain,
       schemas,
@@ -107,6 +114,8 @@ function agentIndexExports(model: Planned): ImportPlan[] {
 function mastraModule(model: Planned): ModulePlans {
   const { mastra, schemas } = model.files;
   if (mastra === undefined || schemas === undefined) return {};
+  if (model.tools.length === 0)
+    return { [mastra]: [plan(mastra, model.files.runtime, [['McpClientLike', 'type']])] };
   const tools = '@mastra/core/tools';
   const objects = model.tools.flatMap((t) =>
     t.standardSchema
@@ -115,7 +124,11 @@ function mastraModule(model: Planned): ModulePlans {
   );
   const imports: ImportPlan[] = [
     { file: tools, specifier: tools, names: names(['createTool']) },
-    plan(mastra, model.files.runtime, [['McpClientLike', 'type'], 'ToolCallError']),
+    // ToolCallError is thrown only by the tools with an output schema (mastra-file.ts `toolValue`).
+    plan(mastra, model.files.runtime, [
+      ['McpClientLike', 'type'],
+      ...(model.tools.some((t) => t.standardSchema?.output) ? ['ToolCallError'] : []),
+    ]),
     plan(mastra, schemas, objects),
   ];
   const byFile = new Map<string, string[]>();

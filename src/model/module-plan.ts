@@ -87,6 +87,16 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
   return imports;
 }
 
+/** Whether a member of the client class calls the server: a tool method, or a resource, template or prompt helper. */
+export function readsClient(model: Planned): boolean {
+  return (
+    model.tools.length > 0 ||
+    model.resources.length > 0 ||
+    model.templates.length > 0 ||
+    model.prompts.length > 0
+  );
+}
+
 function clientModule(model: Planned): ImportPlan[] {
   const file = model.files.client;
   const guarded = model.guard.enabled
@@ -98,7 +108,8 @@ function clientModule(model: Planned): ImportPlan[] {
     'guardWith',
     type(model.invokeOptionsType),
     type('McpClientLike'),
-    type('RequestOptions'),
+    // Read by the tool methods and the helpers; a catalog with neither has no use for it.
+    ...(readsClient(model) ? [type('RequestOptions')] : []),
     type('ToolFingerprint'),
   ].sort(byName);
   if (model.resources.length || model.templates.length)
