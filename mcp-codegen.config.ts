@@ -11,6 +11,9 @@ export default defineConfig({
       snapshot: 'examples/weather/weather.snapshot.json',
       out: 'examples/weather/client',
       validateInput: true,
+      // The catalog guard: `guardClient`, the client's `guard` option and the codes `$changed` and
+      // `$unavailable` in every tool's error union (the README's guard section uses it).
+      guard: true,
       // Standard Schema objects and `toolSchemas` for agent frameworks, and the code-mode declaration.
       agents: { standardSchema: true, codeMode: true },
       // Codes `set_alert` returns in isError results, which its schema cannot declare.

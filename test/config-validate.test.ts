@@ -124,6 +124,26 @@ test('a key of another source kind is a mix-up, not a typo', async () => {
   assert.equal(hint, 'a stdio source takes "stdio", "env", "cwd"');
 });
 
+test('guard is true or false: a mode is named as the client option it is', async () => {
+  const rows: Array<[unknown, string]> = [
+    ['block', '"block"'],
+    [1, '1'],
+  ];
+  for (const [given, shown] of rows) {
+    const { pointer, message, hint } = await rejection({ servers: [{ ...server, guard: given }] });
+    assert.equal(pointer, '/servers/0/guard');
+    assert.ok(
+      message.endsWith(`at /servers/0/guard: expected true or false, got ${shown}`),
+      message,
+    );
+    assert.match(hint, /client's option: new Client\(mcp, \{ guard: 'block' \}\)/);
+  }
+  const ok = (await load({ servers: [{ ...server, guard: true }] })) as {
+    servers: Array<{ guard?: boolean }>;
+  };
+  assert.equal(ok.servers[0]!.guard, true);
+});
+
 test('discovery values are checked: era, timeoutMs, maxPages', async () => {
   assert.equal(
     (await rejection({ servers: [{ ...server, discovery: { era: 'new' } }] })).pointer,

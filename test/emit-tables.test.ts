@@ -57,7 +57,12 @@ function clientModel(
     className: 'WeatherClient',
     optionsTypeName: 'WeatherClientOptions',
     groups: {},
-    guard: { functionName: 'guardClient', fingerprints: 'catalogFingerprints', member: 'catalog' },
+    guard: {
+      functionName: 'guardClient',
+      fingerprints: 'catalogFingerprints',
+      member: 'catalog',
+      enabled: false,
+    },
     tools,
     resources: [],
     templates: [],
@@ -298,10 +303,28 @@ describe('index.ts and catalog.json from the plan', () => {
       // No declared codes, no error-code object.
       /^export \{ b, type BError, type BResult \} from "\.\/tools\/b\.js";$/m,
     );
-    assert.match(
-      index,
-      /^export \{ WeatherClient, type WeatherClientOptions, guardClient \} from "\.\/client\.js";$/m,
-    );
+    // Without the config's `guard`, none of the guard's exports (given → want, by `guard.enabled`).
+    const guardRows: Array<[boolean, RegExp, boolean]> = [
+      [
+        false,
+        /^export \{ WeatherClient, type WeatherClientOptions \} from "\.\/client\.js";$/m,
+        false,
+      ],
+      [
+        true,
+        /^export \{ WeatherClient, type WeatherClientOptions, guardClient \} from "\.\/client\.js";$/m,
+        true,
+      ],
+    ];
+    for (const [enabled, client, guardExports] of guardRows) {
+      const guard = { ...clientModel([], {}).guard, enabled };
+      const text = indexSource(clientModel(tools, { guard }, 'per-tool'));
+      assert.match(text, client, `guard ${enabled}`);
+      assert.equal(
+        /\bGuardErrorCode\b|\bGuardError\b|\bCatalogGuardError\b/.test(text),
+        guardExports,
+      );
+    }
   });
 
   test('catalog.json: per tool its name, function, file, summary, description, result, app-only mark, annotations and fingerprint, in model order', () => {

@@ -17,8 +17,8 @@ const update = process.env.UPDATE_GOLDEN === '1';
 // The per-tool layout, golden as per-tool-<name>/: a catalog with colliding, reserved and non-ASCII
 // names, and an MCP App's (app-only tools, annotations, typed and untyped results, for catalog.json).
 const PER_TOOL = ['hostile', 'mcp-app-catalog'];
-// Standard Schema objects, the code-mode declaration and the LangChain, Mastra and OpenAI Agents SDK adapters (config `agents`) on a catalog with coded envelopes: as agents-<name>/.
-const AGENTS = ['coded-envelopes'];
+// Standard Schema objects, the code-mode declaration and the LangChain, Mastra and OpenAI Agents SDK adapters (config `agents`) on a catalog with coded envelopes, and on one without tools: as agents-<name>/.
+const AGENTS = ['coded-envelopes', 'no-tools'];
 const cases = [
   ...fixtureCatalogs().map((catalog) => ({
     catalog,

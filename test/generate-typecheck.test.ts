@@ -1,6 +1,7 @@
 /**
  * Generated clients under tsc --strict (with isolatedDeclarations and the rest of helpers/tsc.ts):
- * every fixture catalog and every real catalog in its default layout (NodeNext and Bundler), an
+ * every fixture catalog and every real catalog in its default layout (NodeNext and Bundler), by
+ * default and with the guard and every agent file on, a catalog without tools among them, an
  * exhaustive switch over each tool's error codes, the class catalogs' assertion files, and the
  * per-tool layout of the real catalogs with a usage file (NodeNext).
  *
@@ -10,6 +11,7 @@
  * diagnostic with no file (a broken config, a crash) fails every test.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { copyFile, readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
@@ -30,21 +32,32 @@ const folder = (file: string) => basename(file, '.json').replace(/[^A-Za-z0-9_-]
 /**
  * The codes a call of the tool can end in, from the catalog and the config rather than from the
  * model's own list: the declared ones, `$unknown` and `$uncoded` always, `$invalid_result` where the
- * tool has a known output shape, `$invalid_input` where the config embedded the input schemas, and
- * the guard's two (a result's failure side carries them whatever the tool).
+ * tool has a known output shape, `$invalid_input` where the config embedded the input schemas
+ * (`validateInput`, or `agents.standardSchema`), and
+ * the guard's two only where the config's `guard` is on (without it nothing can refuse a call).
  */
-function reachableCases(tool: ToolModel, validateInput: boolean): string[] {
+function reachableCases(
+  tool: ToolModel,
+  options: { validateInput: boolean; guard: boolean },
+): string[] {
   return [
     ...tool.errorCodes.map((c) => `T.${tool.errorCodeEnum}.${c.member}`),
     'T.RuntimeErrorCode.Unknown',
     'T.RuntimeErrorCode.Uncoded',
     ...(tool.tool.outputSchema ? ['T.RuntimeErrorCode.InvalidResult'] : []),
-    ...(validateInput ? ['T.RuntimeErrorCode.InvalidInput'] : []),
-    ...GUARD_CASES,
+    ...(options.validateInput ? ['T.RuntimeErrorCode.InvalidInput'] : []),
+    ...(options.guard ? GUARD_CASES : []),
   ];
 }
 
 const GUARD_CASES = ['T.GuardErrorCode.Changed', 'T.GuardErrorCode.Unavailable'];
+const ALL_AGENTS = {
+  standardSchema: true,
+  codeMode: true,
+  langchain: true,
+  mastra: true,
+  openai: true,
+};
 
 /** The README's exhaustive switch over each tool's result, by the exported code objects. */
 function exhaustiveSwitches(tools: readonly ToolModel[], cases: (tool: ToolModel) => string[]) {
@@ -54,6 +67,8 @@ function exhaustiveSwitches(tools: readonly ToolModel[], cases: (tool: ToolModel
       .join('\n');
     return `export function handle${i}(result: T.${tool.resultType}): string {\n  if (result.ok) return '';\n  switch (result.error.code) {\n${labels}\n    default:\n      result.error satisfies never;\n      return '';\n  }\n}`;
   });
+  // A catalog without tools (fixtures/catalogs/no-tools.json) has no switch, and so no import to leave unused.
+  if (functions.length === 0) return 'export {};\n';
   return `import * as T from './index.js';\n\n${functions.join('\n\n')}\n`;
 }
 
@@ -107,21 +122,35 @@ async function renderAndCheck(): Promise<Checked> {
   let switches = 0;
   const classes = fixtureCatalogs().filter((file) => basename(file).startsWith('correct-'));
   const checks = new Set(await readdir(assertions));
-  // Every catalog as configured by default (no input schemas), and the fixtures with them embedded.
-  const runs = [
-    ...[...fixtureCatalogs(), ...shared.files].map((file) => ({ file, validateInput: false })),
-    ...fixtureCatalogs().map((file) => ({ file, validateInput: true })),
+  // Every catalog as configured by default (no input schemas, no guard, no agent files), and with the
+  // guard and every agent file on (schemas.ts, code-mode.d.ts, langchain.ts, mastra.ts, openai-agents.ts), so that each
+  // kind of generated file is compiled for every catalog; the fixtures also with the input schemas embedded.
+  const runs: Array<{
+    file: string;
+    validateInput: boolean;
+    guard: boolean;
+    agents?: typeof ALL_AGENTS;
+  }> = [
+    ...[...fixtureCatalogs(), ...shared.files].flatMap((file) => [
+      { file, validateInput: false, guard: false },
+      { file, validateInput: false, guard: true, agents: ALL_AGENTS },
+    ]),
+    ...fixtureCatalogs().map((file) => ({ file, validateInput: true, guard: false })),
   ];
-  for (const { file, validateInput } of runs) {
+  for (const { file, validateInput, guard, agents } of runs) {
     const name = basename(file, '.json');
     const { files, model } = await renderClient(
       await readSnapshotFile(file),
-      { name, validateInput },
+      { name, validateInput, guard, ...(agents && { agents }) },
       '/nonexistent/out',
     );
-    const at = `single/${folder(file)}${validateInput ? '-checked' : ''}`;
+    const at = `single/${folder(file)}${validateInput ? '-checked' : ''}${guard ? '-guarded' : ''}`;
     all.push(...files.map((f) => ({ path: `${at}/${f.path}`, content: f.content })));
-    const text = exhaustiveSwitches(model.tools, (tool) => reachableCases(tool, validateInput));
+    // Standard Schema objects embed the input schemas as validateInput does: `$invalid_input` can happen.
+    const embedded = validateInput || agents?.standardSchema === true;
+    const text = exhaustiveSwitches(model.tools, (tool) =>
+      reachableCases(tool, { validateInput: embedded, guard }),
+    );
     all.push({ path: `${at}/switch.ts`, content: text });
     switches += model.tools.length;
   }
@@ -202,6 +231,25 @@ test('an exhaustive switch over error codes compiles for every tool of every cat
   ] as const) {
     const reported = owned(found, isSwitch);
     assert.equal(reported, '', `tsc (${resolution}) over ${switches} switches:\n${reported}`);
+  }
+});
+
+test('a catalog with no tools (only resources, templates and prompts) compiles, every file of it, with and without the guard and agent files', async () => {
+  const empty = fixtureCatalogs().filter(
+    (file) => JSON.parse(readFileSync(file, 'utf8')).tools.length === 0,
+  );
+  assert.ok(empty.length > 0, 'a fixture catalog without tools');
+  const { nodenext, bundler } = await check();
+  for (const file of empty) {
+    const at = `single/${folder(file)}`;
+    const dirs = [at, `${at}-guarded`, `${at}-checked`];
+    for (const [resolution, found] of [
+      ['nodenext', nodenext],
+      ['bundler', bundler],
+    ] as const) {
+      const reported = owned(found, (f) => dirs.some((d) => f.startsWith(`${d}/`)));
+      assert.equal(reported, '', `tsc (${resolution}) over ${dirs.join(', ')}:\n${reported}`);
+    }
   }
 });
 
@@ -306,7 +354,7 @@ test(
 async function writeSwitchClient(
   at: string,
   snapshot: Parameters<typeof renderClient>[0],
-  server: Pick<ServerConfig, 'name' | 'validateInput' | 'errors'>,
+  server: Pick<ServerConfig, 'name' | 'validateInput' | 'errors' | 'guard'>,
   cases: string[],
 ): Promise<void> {
   const { files, model } = await renderClient(snapshot, server, '/nonexistent/out');
@@ -316,21 +364,26 @@ async function writeSwitchClient(
   ]);
 }
 
-test('a code the server adds to a tool breaks a switch that does not handle it; a code that cannot happen is no case', async () => {
+test('a code the server adds to a tool, or the guard turned on, breaks a switch that does not handle it; a code that cannot happen (a guard code without `guard`) is no case', async () => {
   const root = join(tmpRoot, 'exhaustive-switch-added');
   const snapshot = parseSnapshot(
     { tools: [{ name: 'list_items', inputSchema: { type: 'object' } }] },
     'added.json',
   );
-  // The switch written for the tool as it was: no declared codes, no output schema, no input check.
-  const before = ['T.RuntimeErrorCode.Unknown', 'T.RuntimeErrorCode.Uncoded', ...GUARD_CASES];
+  // The switch written for the tool as it was: no declared codes, no output schema, no input check, no guard.
+  const before = ['T.RuntimeErrorCode.Unknown', 'T.RuntimeErrorCode.Uncoded'];
   await writeSwitchClient(join(root, 'before'), snapshot, { name: 'items' }, before);
   // The same switch once the config declares a code for the tool: it must fail to compile.
   const errors = { tools: { list_items: { rate_limited: 'Too many requests' } } };
   await writeSwitchClient(join(root, 'after'), snapshot, { name: 'items', errors }, before);
+  // Once the config turns the guard on, the guard's codes can happen: the same switch fails.
+  await writeSwitchClient(join(root, 'guarded'), snapshot, { name: 'items', guard: true }, before);
   // A case for a code that cannot happen to the tool (no input schema embedded) is an error too.
   const impossible = [...before, 'T.RuntimeErrorCode.InvalidInput'];
   await writeSwitchClient(join(root, 'impossible'), snapshot, { name: 'items' }, impossible);
+  // And so is a guard code without the config's `guard`, by its literal (GuardErrorCode is not exported then).
+  const unguarded = [...before, "'$changed'"];
+  await writeSwitchClient(join(root, 'unguarded'), snapshot, { name: 'items' }, unguarded);
   const result = diagnostics(await typecheck(root, 'nodenext'));
   const of = (folder: string) =>
     result
@@ -340,4 +393,6 @@ test('a code the server adds to a tool breaks a switch that does not handle it; 
   assert.equal(of('before'), '', 'the switch compiles against the tool as it was');
   assert.match(of('after'), /switch\.ts\(\d+,\d+\): error TS1360: .*"rate_limited"/);
   assert.match(of('impossible'), /switch\.ts\(\d+,\d+\): error TS2678: .*"\$invalid_input"/);
+  assert.match(of('guarded'), /switch\.ts\(\d+,\d+\): error TS1360: .*"\$(changed|unavailable)"/);
+  assert.match(of('unguarded'), /switch\.ts\(\d+,\d+\): error TS2678: .*"\$changed"/);
 });

@@ -34,6 +34,7 @@ const config: ResolvedConfig = {
     source: { stdio: fixtureCommand('aggregate', name, '--drifting') },
     snapshot: `mcp/${name}.snapshot.json`,
     out: `g/${name}`,
+    guard: true,
   })),
 };
 

@@ -50,7 +50,7 @@ before(async () => {
     'drifting',
   );
   const dir = join(tmpRoot, 'generated-guard');
-  const { files } = await renderClient(snapshot, { name: 'drifting' }, dir);
+  const { files } = await renderClient(snapshot, { name: 'drifting', guard: true }, dir);
   await writeFiles(dir, files);
   generated = await import(pathToFileURL(join(dir, 'index.ts')).href);
 });
@@ -278,7 +278,7 @@ test('a client generated in one protocol era verifies clean in the other (fixtur
     );
     await lister.close();
     const dir = join(tmpRoot, 'generated-guard-eras', from);
-    const { files } = await renderClient(snapshot, { name: 'eras' }, dir);
+    const { files } = await renderClient(snapshot, { name: 'eras', guard: true }, dir);
     await writeFiles(dir, files);
     const client = await import(pathToFileURL(join(dir, 'index.ts')).href);
     const mcp = await connectV2('v2-results', to);

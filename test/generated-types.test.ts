@@ -15,10 +15,10 @@ const usage = `
 import { expectTypeOf } from 'expect-type';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, GuardErrorCode, RuntimeErrorCode, getWeather, unwrap,
+  CodedClient, GetWeatherErrorCode, DescribeToolErrorCode, RuntimeErrorCode, getWeather, unwrap,
   type GetWeatherError, type GetWeatherResult, type DescribeToolResult,
 } from './client/index.js';
-import { CheckedClient, getWeather as getWeatherChecked } from './checked/index.js';
+import { CheckedClient, GuardErrorCode, guardClient, getWeather as getWeatherChecked } from './checked/index.js';
 import type { GetWeatherOutput, ProjectionAlternative, BudgetExceededEnvelope, DescribeToolErrorEnvelope, DescribeToolOutput } from './client/types.js';
 
 declare const mcp: Client;
@@ -45,12 +45,7 @@ export async function main(): Promise<string> {
     case RuntimeErrorCode.Uncoded:
     case RuntimeErrorCode.InvalidResult:
       return error.message;
-    // A guarded client ('block') can refuse any tool before sending: the guard's codes join every tool's.
-    case GuardErrorCode.Changed:
-      expectTypeOf(error.details.fields).toEqualTypeOf<Array<'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'>>();
-      return error.message;
-    case GuardErrorCode.Unavailable:
-      return error.message;
+    // No guard case: without the config's \`guard\` nothing can refuse a call.
     default:
       return error satisfies never;
   }
@@ -66,6 +61,10 @@ export function noInputCheck(error: GetWeatherError): string {
       return error.message;
   }
 }
+// @ts-expect-error without the config's \`guard\` there is no guard to set
+new CodedClient(mcp, { guard: 'block' });
+// @ts-expect-error and no guard code to handle
+export const unguarded = (error: GetWeatherError): boolean => error.code === '$changed';
 // @ts-expect-error validateInput: true would do nothing without the input schemas
 new CodedClient(mcp, { validateInput: true });
 new CodedClient(mcp, { validateInput: false, validateOutput: false });
@@ -95,6 +94,23 @@ export function inputCheck(result: Awaited<ReturnType<typeof getWeatherChecked>>
   }
 }
 
+// With \`guard: true\` in the config: the guard option, guardClient, and the guard's codes in every union.
+new CheckedClient(mcp, { guard: 'block', onGuardWarning: () => {} });
+export async function guarded(): Promise<string> {
+  const result = await getWeatherChecked(guardClient(mcp, { mode: 'block' }), { city: 'paris' });
+  if (result.ok) return '';
+  switch (result.error.code) {
+    // A guarded client ('block') can refuse any tool before sending.
+    case GuardErrorCode.Changed:
+      expectTypeOf(result.error.details.fields).toEqualTypeOf<Array<'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'>>();
+      return result.error.message;
+    case GuardErrorCode.Unavailable:
+      return result.error.message;
+    default:
+      return result.error.message;
+  }
+}
+
 export async function wrongInputs(): Promise<void> {
   // @ts-expect-error city is required
   await client.getWeather({});
@@ -105,7 +121,7 @@ export async function wrongInputs(): Promise<void> {
 }
 `;
 
-test('generated types: branch-0 data, exhaustive error codes, validateInput only where it works, wrong inputs rejected', async () => {
+test('generated types: branch-0 data, exhaustive error codes, validateInput and the guard only where they work, wrong inputs rejected', async () => {
   const dir = join(tmpRoot, 'generated-types');
   const { files } = await renderCatalog(
     join(repoRoot, 'fixtures/catalogs/coded-envelopes.json'),
@@ -113,7 +129,7 @@ test('generated types: branch-0 data, exhaustive error codes, validateInput only
   );
   const checked = await renderClient(
     await readSnapshotFile(join(repoRoot, 'fixtures/catalogs/coded-envelopes.json')),
-    { name: 'checked', validateInput: true },
+    { name: 'checked', validateInput: true, guard: true },
     '/nonexistent/out',
   );
   await writeFiles(dir, [

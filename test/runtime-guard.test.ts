@@ -95,6 +95,7 @@ test("the guard's names never take a tool's, and a tool's never take the guard's
     functionName: 'guardClient',
     fingerprints: 'catalogFingerprints',
     member: 'catalog',
+    enabled: false,
   });
   assert.deepEqual(
     model.tools.map((t) => [t.method, t.functionName]),

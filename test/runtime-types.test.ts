@@ -17,6 +17,8 @@ import {
 } from '../templates/runtime.js';
 import type {
   CallToolResult,
+  CatalogField,
+  GuardError,
   McpClientLike,
   RuntimeError,
   ToolError,
@@ -68,16 +70,27 @@ export function narrowing(result: GetWeatherResult): void {
     // @ts-expect-error: before narrowing on variant, data is not the documented type
     result.data.temperature_c;
   } else {
-    // A guarded client can refuse any tool: the guard's two codes join the tool's own.
-    expectTypeOf(result.error.code).toEqualTypeOf<
-      GetWeatherErrorCode | '$unavailable' | '$changed'
-    >();
+    // The error side is the tool's own union, nothing more: the guard's codes join it only where
+    // generated code puts `GuardError` into it (the config's `guard`), see guardedNarrowing.
+    expectTypeOf(result.error.code).toEqualTypeOf<GetWeatherErrorCode>();
     expectTypeOf(result.error.issues).toEqualTypeOf<
       | readonly { readonly pointer: string; readonly message: string; readonly keyword?: string }[]
       | undefined
     >();
   }
   expectTypeOf(result.raw).toEqualTypeOf<CallToolResult>();
+}
+
+/** Where the config's `guard` is on, generated code adds `GuardError` to a tool's error union. */
+export function guardedNarrowing(
+  result: ToolResult<GetWeatherOutput, never, ToolError<GetWeatherErrorCode> | GuardError>,
+): void {
+  if (result.ok) return;
+  expectTypeOf(result.error.code).toEqualTypeOf<
+    GetWeatherErrorCode | '$unavailable' | '$changed'
+  >();
+  if (result.error.code === '$changed')
+    expectTypeOf(result.error.details).toEqualTypeOf<{ fields: CatalogField[] }>();
 }
 
 /** `error.code` narrows in a switch, and the switch can be exhaustive (a new code would fail here). */

@@ -119,6 +119,13 @@ export interface ServerConfig {
    */
   validateInput?: boolean;
   /**
+   * The catalog guard (default false): `guardClient`, the client's `guard` option (`'warn'` | `'block'`)
+   * and the guard's codes (`$changed`, `$unavailable`) in every tool's error union. Without it none of
+   * them is in the output, so an exhaustive switch has no case that cannot happen and `guard: 'block'`
+   * is a type error; `catalog.verify()` and `catalog.onChange()` are there either way.
+   */
+  guard?: boolean;
+  /**
    * `single` (default): tools.ts holds every tool's function, types and spec. `per-tool`: one file a
    * tool under tools/, with catalog.json and README.md for agents that list and import them on demand.
    */

@@ -15,6 +15,7 @@ const SERVER_KEYS = [
   'out',
   'validateOutput',
   'validateInput',
+  'guard',
   'layout',
   'agents',
   'errors',
@@ -80,6 +81,13 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
           `expected true or false, got ${describe(s[flag])}`,
         );
     }
+    if (s.guard !== undefined && typeof s.guard !== 'boolean')
+      throw new InputError(
+        file,
+        `${at}/guard`,
+        `expected true or false, got ${describe(s.guard)}`,
+        "`guard: true` makes the guard available; its mode ('warn' | 'block') is the client's option: new Client(mcp, { guard: 'block' })",
+      );
     if (s.layout !== undefined && !LAYOUTS.includes(s.layout as string))
       throw new InputError(
         file,

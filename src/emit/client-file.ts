@@ -6,6 +6,7 @@ import type {
   ToolModel,
 } from '../model/types.js';
 import { helperTypeStatements, interfaceText } from './helper-types.js';
+import { readsClient } from '../model/module-plan.js';
 import { importText } from './imports.js';
 import { INDENT, block, hanging, jsDoc, type ClassStatement, type Statement } from './print.js';
 import { docs, str } from './text.js';
@@ -44,22 +45,7 @@ export function clientStatements(model: ClientModel): Statement[] {
               'Input validation is off: the input schemas were not embedded. Set `validateInput: true` in the config (and regenerate) to validate arguments before sending.',
             ),
           },
-      {
-        name: 'guard',
-        optional: true,
-        type: 'GuardMode',
-        docs: docs(
-          "Compare the server's live tools with the ones this client was generated from (default `off`: never listed unless `catalog.verify()` is called). `block`: a changed tool fails with `$changed`, a removed one with `$unavailable`, before anything is sent; `warn`: the call goes through and `onGuardWarning` is told.",
-        ),
-      },
-      {
-        name: 'onGuardWarning',
-        optional: true,
-        type: "GuardOptions['onWarning']",
-        docs: docs(
-          'In `warn` mode, told once per tool and catalog version when a changed or removed tool is called (default `console.warn`).',
-        ),
-      },
+      ...guardOptions(model),
       ...shapeOptions(model),
       {
         name: 'onResult',
@@ -76,6 +62,29 @@ export function clientStatements(model: ClientModel): Statement[] {
   return statements;
 }
 
+/** The class's `guard` and `onGuardWarning` options, only where the config's `guard` is on. */
+function guardOptions(model: ClientModel) {
+  if (!model.guard.enabled) return [];
+  return [
+    {
+      name: 'guard',
+      optional: true,
+      type: 'GuardMode',
+      docs: docs(
+        "Compare the server's live tools with the ones this client was generated from (default `off`: never listed unless `catalog.verify()` is called). `block`: a changed tool fails with `$changed`, a removed one with `$unavailable`, before anything is sent; `warn`: the call goes through and `onGuardWarning` is told.",
+      ),
+    },
+    {
+      name: 'onGuardWarning',
+      optional: true,
+      type: "GuardOptions['onWarning']",
+      docs: docs(
+        'In `warn` mode, told once per tool and catalog version when a changed or removed tool is called (default `console.warn`).',
+      ),
+    },
+  ];
+}
+
 /** The class: its fields and helper groups, the constructor, then one method per tool, a blank line between members. */
 function clientClass(model: ClientModel): ClassStatement {
   const info = model.serverInfo;
@@ -84,26 +93,41 @@ function clientClass(model: ClientModel): ClassStatement {
     'Wraps a connected MCP client: the SDK v2 `Client` (`@modelcontextprotocol/client`), the SDK v1 `Client` (`@modelcontextprotocol/sdk`), or anything with a compatible `callTool`.',
   );
   const shaped = hasShapes(model);
+  // A server with no tools: no method reads the call options, and with no helper either, none the
+  // client (unused private members break a `noUnusedLocals` build).
+  const tools = model.tools.length > 0;
   const fields = [
-    `${INDENT}readonly #client: McpClientLike;\n`,
-    `${INDENT}readonly #validateOutput: boolean;\n`,
-    ...(inputEmbedded(model) ? [`${INDENT}readonly #validateInput: boolean;\n`] : []),
+    ...(readsClient(model) ? [`${INDENT}readonly #client: McpClientLike;\n`] : []),
+    ...(tools ? [`${INDENT}readonly #validateOutput: boolean;\n`] : []),
+    ...(tools && inputEmbedded(model) ? [`${INDENT}readonly #validateInput: boolean;\n`] : []),
     `${jsDoc(docs('The live catalog against the one this client was generated from: `verify()` and `onChange(listener)`.'), INDENT)}${INDENT}readonly ${model.guard.member}: CatalogMonitor;\n`,
-    `${INDENT}readonly #hooks: Pick<${model.invokeOptionsType}, ${shaped ? "'strictShapes' | 'onShapeMismatch' | " : ''}'onResult'>;\n`,
+    ...(tools
+      ? [
+          `${INDENT}readonly #hooks: Pick<${model.invokeOptionsType}, ${shaped ? "'strictShapes' | 'onShapeMismatch' | " : ''}'onResult'>;\n`,
+        ]
+      : []),
     ...helperGroups(model),
   ];
-  const ctor = `${INDENT}constructor(client: McpClientLike, options: ${model.optionsTypeName} = {}) ${block(
-    [
-      ...guardConstructorLines(model),
-      `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
-      ...(inputEmbedded(model)
-        ? [`this.#validateInput = options.validateInput ?? ${model.validateInput};`]
-        : []),
-      `this.#hooks = { ${shaped ? 'strictShapes: options.strictShapes, onShapeMismatch: options.onShapeMismatch, ' : ''}onResult: options.onResult };`,
-    ],
+  const optionLines = tools
+    ? [
+        `this.#validateOutput = options.validateOutput ?? ${model.validateOutput};`,
+        ...(inputEmbedded(model)
+          ? [`this.#validateInput = options.validateInput ?? ${model.validateInput};`]
+          : []),
+        `this.#hooks = { ${shaped ? 'strictShapes: options.strictShapes, onShapeMismatch: options.onShapeMismatch, ' : ''}onResult: options.onResult };`,
+      ]
+    : [];
+  // Read by the guard or the tools' options; otherwise `_options`, which `noUnusedParameters` allows.
+  const options = tools || model.guard.enabled ? 'options' : '_options';
+  const ctor = `${INDENT}constructor(client: McpClientLike, ${options}: ${model.optionsTypeName} = {}) ${block(
+    [...guardConstructorLines(model), ...optionLines],
     INDENT,
   )}\n`;
-  const separated = [ctor, ...model.tools.map(toolMethod), invokeOptionsMethod(model)];
+  const separated = [
+    ctor,
+    ...model.tools.map(toolMethod),
+    ...(tools ? [invokeOptionsMethod(model)] : []),
+  ];
   return {
     head: `${jsDoc(doc)}export class ${model.className}`,
     members: [

@@ -58,7 +58,9 @@ export async function emitClient(
   const client = printed(files.client, clientStatements(model));
   const index = printed(files.index, indexStatements(model), 'reexports');
   const typesText = paragraphs(await compileDefinitions(model.definitions));
-  const types = emitted({ path: files.types, content: `${header}\n${typesText}`, format: true });
+  // A catalog without schema types (no tools) still needs a module: index.ts re-exports it.
+  const typesBody = typesText.trim() === '' ? 'export {};\n' : typesText;
+  const types = emitted({ path: files.types, content: `${header}\n${typesBody}`, format: true });
   const agentFiles = emitAgentFiles(model, header, typesText);
   const validators = emitValidatorModule(
     validatorEntries(model),

@@ -1,5 +1,6 @@
 import type { ClientModel } from '../model/types.js';
 import { GUARD_FIELDS } from '../model/guard-fingerprint.js';
+import { readsClient } from '../model/module-plan.js';
 import { block, jsDoc } from './print.js';
 import { docs, str } from './text.js';
 
@@ -26,11 +27,27 @@ export function guardStatements(model: ClientModel): string[] {
   const fn = `${jsDoc(doc)}export function ${model.guard.functionName}(client: McpClientLike, options: GuardOptions & { mode: GuardMode }): GuardedClient ${block(
     [`return guardWith(client, ${model.guard.fingerprints}, options);`],
   )}`;
-  return [data, fn];
+  // Without the config's `guard` nothing can make a guard that refuses: the data serves `catalog.verify()`.
+  return model.guard.enabled ? [data, fn] : [data];
 }
 
-/** The constructor's statements for the guard: a guarded view only when the mode is not `off`. */
+/**
+ * The constructor's statements for the guard: a guarded view only when the mode is not `off`. Without
+ * the config's `guard`, a guard that never refuses (`off`): it answers `catalog.verify()`, and stands in
+ * for any guard the client came with, so no call of this class can end in a code its types lack.
+ */
 export function guardConstructorLines(model: ClientModel): string[] {
+  const reads = readsClient(model);
+  if (!model.guard.enabled)
+    return [
+      `const unguarded = guardWith(client, ${model.guard.fingerprints}, { mode: 'off' });`,
+      ...(reads ? ['this.#client = unguarded;'] : []),
+      `this.${model.guard.member} = unguarded.catalog;`,
+    ];
+  if (!reads)
+    return [
+      `this.${model.guard.member} = guardWith(client, ${model.guard.fingerprints}, { mode: options.guard, onWarning: options.onGuardWarning }).catalog;`,
+    ];
   return [
     `const guarded = guardWith(client, ${model.guard.fingerprints}, { mode: options.guard, onWarning: options.onGuardWarning });`,
     // An already guarded client passed with no `guard` option keeps its own guard.

@@ -35,7 +35,12 @@ export function langchainStatements(model: ClientModel): string[] {
     "The server's tools as LangChain.js tools, keyed by wire name: each validates its arguments with the tool's input schema and resolves to the tool function's typed result (`ok: true` with the data, or `ok: false` with a coded error), which LangChain hands the model as JSON.",
   );
   statements.push(
-    `${jsDoc(doc)}export function langchainTools(client: McpClientLike): {\n${type}\n} {\n  return {\n${value}\n  };\n}`,
+    `${jsDoc(doc)}export function langchainTools(${clientParameter(model)}): {\n${type}\n} {\n  return {\n${value}\n  };\n}`,
   );
   return statements;
+}
+
+/** The parameter of an adapter function: `_client` for a server with no tools, whose function reads none. */
+export function clientParameter(model: ClientModel): string {
+  return model.tools.length ? 'client: McpClientLike' : '_client: McpClientLike';
 }

@@ -1,5 +1,6 @@
 import type { ClientModel, ToolModel } from '../model/types.js';
 import { importText } from './imports.js';
+import { clientParameter } from './langchain-file.js';
 import { jsDoc } from './print.js';
 import { docs, str } from './text.js';
 
@@ -29,7 +30,7 @@ export function mastraStatements(model: ClientModel): string[] {
     "The server's tools as Mastra tools, keyed by wire name, with the tools' Standard Schema objects as their schemas.",
   );
   statements.push(
-    `${jsDoc(doc)}export function mastraTools(client: McpClientLike): {\n${type}\n} {\n  return {\n${value}\n  };\n}`,
+    `${jsDoc(doc)}export function mastraTools(${clientParameter(model)}): {\n${type}\n} {\n  return {\n${value}\n  };\n}`,
   );
   return statements;
 }

@@ -5,9 +5,13 @@ import { str } from './text.js';
  * The three type arguments of a tool's `ToolResult<Data, Alt, Err>`: the documented payload, the
  * alternatives told apart by `variant`, and the error union: one member per declared code (with its
  * envelope type as `details` when the schema declares one), then the runtime's errors by one name,
- * `RuntimeError<…>`, with only the check codes that can happen to this tool.
+ * `RuntimeError<…>`, with only the check codes that can happen to this tool, and `GuardError` only
+ * where the config's `guard` lets a guard refuse the call.
  */
-export function resultTypeArguments(tool: ToolModel): { data: string; alt: string; error: string } {
+export function resultTypeArguments(
+  tool: ToolModel,
+  guarded: boolean,
+): { data: string; alt: string; error: string } {
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
   // One member per code: `switch (error.code)` then narrows the whole error, so a
   // `default: error satisfies never` compiles for every tool, and a code that cannot occur need not be handled.
@@ -16,6 +20,7 @@ export function resultTypeArguments(tool: ToolModel): { data: string; alt: strin
       (c) => `ToolError<${str(c.code)}, ${c.detailsType ?? 'Record<string, unknown>'}>`,
     ),
     runtimeErrorType(tool),
+    ...(guarded ? ['GuardError'] : []),
   ];
   return {
     // No outputSchema: the runtime's `ToolContent` (text, parsed JSON, the content blocks).

@@ -14,10 +14,15 @@ export const AGGREGATE_RUNTIME_TEMPLATES = [...AGGREGATE_GUARD_TEMPLATES, 'runti
  */
 export const RUNTIME_TEMPLATES = [
   'runtime.ts',
+  'runtime-result.ts',
+  'runtime-invoke.ts',
+  'runtime-classify-result.ts',
   'runtime-classify.ts',
   'runtime-client.ts',
   'runtime-canonical.ts',
   'runtime-guard.ts',
+  'runtime-guard-types.ts',
+  'runtime-guard-watch.ts',
   'runtime-aggregate.ts',
   'runtime-names.ts',
   'runtime-protocol.ts',

@@ -79,5 +79,5 @@ function classifyFunction(tools: readonly ToolModel[]): string {
   );
   const fail = `default:\n${INDENT.repeat(3)}throw new TypeError(\`classifyToolOutput: no tool \${JSON.stringify(name)}\`);`;
   const body = [...cases, fail].map((c) => `${INDENT.repeat(2)}${c}\n`).join('');
-  return `${jsDoc(doc)}export function classifyToolOutput<Name extends keyof typeof toolSchemas>(\n${INDENT}name: Name,\n${INDENT}output: unknown,\n): {\n${results}\n}[Name] {\n${INDENT}switch (name as string) {\n${body}${INDENT}}\n}`;
+  return `${jsDoc(doc)}export function classifyToolOutput<Name extends keyof typeof toolSchemas>(\n${INDENT}name: Name,\n${INDENT}${tools.length ? 'output' : '_output'}: unknown,\n): {\n${results}\n}[Name] {\n${INDENT}switch (name as string) {\n${body}${INDENT}}\n}`;
 }

@@ -29,7 +29,7 @@ const exportType = (doc: string[], name: string, type: string) =>
 function toolStatements(tool: ToolModel, model: ClientModel): string[] {
   const name = str(tool.tool.name);
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
-  const { data, alt, error } = resultTypeArguments(tool);
+  const { data, alt, error } = resultTypeArguments(tool, model.guard.enabled);
   return [
     ...errorCodeStatements(tool),
     // Every tool gets its `<Tool>Error`, a one-line alias of `RuntimeError<…>` (no doc: the line says it

@@ -244,6 +244,7 @@ function keyOptions(
     layout: server.layout ?? null,
     // Only when set, so that the options hash of every config without it stays what it was.
     ...(server.agents ? { agents: server.agents } : {}),
+    ...(server.guard ? { guard: true } : {}),
     ...(runtimeDir === undefined ? {} : { runtime: runtimeDir }),
   };
   // The security warnings are cached too, so the lint policies they were found under are part of the key.

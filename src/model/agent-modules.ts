@@ -23,13 +23,16 @@ function plan(
 function agentModules(model: Planned): ModulePlans {
   const { schemas, runtimeStandard } = model.files;
   if (schemas === undefined || runtimeStandard === undefined) return {};
-  const imports = [
-    plan(schemas, runtimeStandard, [
-      'classifyOutput',
-      'standardSchema',
-      ['StandardToolSchema', 'type'],
-    ]),
-  ];
+  // A server with no tools has no schema objects and no case to classify: nothing of these is used.
+  const imports = model.tools.length
+    ? [
+        plan(schemas, runtimeStandard, [
+          'classifyOutput',
+          'standardSchema',
+          ['StandardToolSchema', 'type'],
+        ]),
+      ]
+    : [];
   const used = model.tools.flatMap((t) => [
     ...(t.inputKind === 'object' ? [t.inputType] : []),
     ...t.branches.map((b) => b.typeName),
@@ -37,7 +40,8 @@ function agentModules(model: Planned): ModulePlans {
   if (used.length)
     imports.push(plan(schemas, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
   imports.push(...toolFileImports(model, schemas, (t) => [t.specName, [t.resultType, 'type']]));
-  imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
+  if (model.tools.length)
+    imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
   return {
     [schemas]: imports,
     ...langchainModule(model),
@@ -50,6 +54,9 @@ function agentModules(model: Planned): ModulePlans {
 function langchainModule(model: Planned): ModulePlans {
   const { langchain, schemas } = model.files;
   if (langchain === undefined || schemas === undefined) return {};
+  const client = plan(langchain, model.files.runtime, ['McpClientLike'], { typeOnly: true });
+  // No tools: `langchainTools` returns `{}` and imports only its parameter's type (an unused import breaks `noUnusedLocals`).
+  if (model.tools.length === 0) return { [langchain]: [client] };
   const tools = '@langchain/core/tools';
   const imports: ImportPlan[] = [
     {
@@ -57,7 +64,7 @@ function langchainModule(model: Planned): ModulePlans {
       specifier: tools,
       names: names(['DynamicStructuredTool', ['ToolSchemaBase', 'type']]),
     },
-    plan(langchain, model.files.runtime, ['McpClientLike'], { typeOnly: true }),
+    client,
     plan(
       langchain,
       schemas,
@@ -103,6 +110,8 @@ function agentIndexExports(model: Planned): ImportPlan[] {
 function mastraModule(model: Planned): ModulePlans {
   const { mastra, schemas } = model.files;
   if (mastra === undefined || schemas === undefined) return {};
+  if (model.tools.length === 0)
+    return { [mastra]: [plan(mastra, model.files.runtime, [['McpClientLike', 'type']])] };
   const tools = '@mastra/core/tools';
   const objects = model.tools.flatMap((t) =>
     t.standardSchema
@@ -111,7 +120,11 @@ function mastraModule(model: Planned): ModulePlans {
   );
   const imports: ImportPlan[] = [
     { file: tools, specifier: tools, names: names(['createTool']) },
-    plan(mastra, model.files.runtime, [['McpClientLike', 'type'], 'ToolCallError']),
+    // ToolCallError is thrown only by the tools with an output schema (mastra-file.ts `toolValue`).
+    plan(mastra, model.files.runtime, [
+      ['McpClientLike', 'type'],
+      ...(model.tools.some((t) => t.standardSchema?.output) ? ['ToolCallError'] : []),
+    ]),
     plan(mastra, schemas, objects),
   ];
   imports.push(...toolFileImports(model, mastra, (t) => [t.functionName]));

@@ -47,7 +47,7 @@ export function buildClientModel(
   snapshot: Snapshot,
   server: Pick<
     ServerConfig,
-    'name' | 'errors' | 'validateInput' | 'validateOutput' | 'layout' | 'agents'
+    'name' | 'errors' | 'validateInput' | 'validateOutput' | 'guard' | 'layout' | 'agents'
   > & { runtimeDir?: string },
   /** Result schemas the server does not declare (config `outputs`, the shapes file), by tool name. */
   undeclared?: ReadonlyMap<string, UndeclaredOutput>,
@@ -237,7 +237,7 @@ export function buildClientModel(
     className,
     optionsTypeName,
     groups,
-    guard: { ...guard, member: catalogMember },
+    guard: { ...guard, member: catalogMember, enabled: server.guard ?? false },
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),

@@ -55,6 +55,7 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
   // Only what these tools use (unused imports break a `noUnusedLocals` build), in case-insensitive order.
   const runtime = [
     ...new Set(tools.map((t) => t.optionsType)),
+    ...(model.guard.enabled ? ['GuardError'] : []),
     'McpClientLike',
     'RuntimeError',
     ...(tools.some((t) => !t.outputType) ? ['ToolContent'] : []),
@@ -86,17 +87,29 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
   return imports;
 }
 
+/** Whether a member of the client class calls the server: a tool method, or a resource, template or prompt helper. */
+export function readsClient(model: Planned): boolean {
+  return (
+    model.tools.length > 0 ||
+    model.resources.length > 0 ||
+    model.templates.length > 0 ||
+    model.prompts.length > 0
+  );
+}
+
 function clientModule(model: Planned): ImportPlan[] {
   const file = model.files.client;
+  const guarded = model.guard.enabled
+    ? [type('GuardedClient'), type('GuardMode'), type('GuardOptions')]
+    : [];
   const runtime: Name[] = [
     type('CatalogMonitor'),
-    type('GuardedClient'),
-    type('GuardMode'),
-    type('GuardOptions'),
+    ...guarded,
     'guardWith',
     type(model.invokeOptionsType),
     type('McpClientLike'),
-    type('RequestOptions'),
+    // Read by the tool methods and the helpers; a catalog with neither has no use for it.
+    ...(readsClient(model) ? [type('RequestOptions')] : []),
     type('ToolFingerprint'),
   ].sort(byName);
   if (model.resources.length || model.templates.length)
@@ -124,7 +137,12 @@ function indexModule(model: Planned): ImportPlan[] {
     plan(
       file,
       model.files.client,
-      [model.className, type(model.optionsTypeName), model.guard.functionName, ...helperTypes],
+      [
+        model.className,
+        type(model.optionsTypeName),
+        ...(model.guard.enabled ? [model.guard.functionName] : []),
+        ...helperTypes,
+      ],
       { reexport: true },
     ),
   ];
@@ -142,8 +160,8 @@ function indexModule(model: Planned): ImportPlan[] {
       file,
       model.files.runtime,
       [
-        'CatalogGuardError',
-        'GuardErrorCode',
+        // The guard's own exports only where a guard can refuse (the config's `guard`).
+        ...(model.guard.enabled ? ['CatalogGuardError', 'GuardErrorCode'] : []),
         'McpProtocolError',
         'OutputEraMismatchError',
         'RuntimeErrorCode',
@@ -165,10 +183,9 @@ function indexModule(model: Planned): ImportPlan[] {
         'CheckErrorCode',
         'ContentBlock',
         'EmbeddedResource',
-        'GuardError',
-        'GuardMode',
-        'GuardOptions',
-        'GuardedClient',
+        ...(model.guard.enabled
+          ? ['GuardError', 'GuardMode', 'GuardOptions', 'GuardedClient']
+          : []),
         'ImageContent',
         'InvokeOptions',
         'McpClientLike',

@@ -70,8 +70,12 @@ export interface ClientModel {
     templates?: string | undefined;
     prompts?: string | undefined;
   };
-  /** The catalog guard's names: the generated `guardClient`, the fingerprint list in client.ts, the class's `catalog` member. */
-  guard: { functionName: string; fingerprints: string; member: string };
+  /**
+   * The catalog guard's names: the generated `guardClient`, the fingerprint list in client.ts, the
+   * class's `catalog` member; `enabled` (the config's `guard`) puts `guardClient`, the `guard` option
+   * and the guard's codes into the output. The names are claimed either way, so turning it on renames nothing.
+   */
+  guard: { functionName: string; fingerprints: string; member: string; enabled: boolean };
   serverInfo?: ServerInfo;
   protocolVersion?: string;
   /** The protocol era the snapshot was discovered in, when known. */

@@ -8,91 +8,37 @@
  * - Lazy: nothing is listed until the first guarded call or `verify()`; `off` never lists by itself.
  * - `notifications/tools/list_changed` (only when the server declared `tools.listChanged`) marks the
  *   catalog stale; one re-list follows a burst, `debounceMs` after its last notification, and calls
- *   made meanwhile wait for it. The notification is observed on the transport (its `onmessage`,
- *   wrapped after the SDK's): no notification handler of the SDK client is set or replaced, so a
- *   handler the user set (before or after) keeps running.
+ *   made meanwhile wait for it. How it is heard: runtime-guard-watch.ts.
  * - Reconnect: when `client.transport` is not the one last seen (SDK v1 and v2 clear it on close and
  *   set a new one on `connect`), everything known about the live catalog is forgotten.
  * - In the 2026-07-28 (modern) era a server sends `list_changed` only on a `subscriptions/listen`
- *   stream. The guard opens none (a stream is the application's to own); when one is open (v2's
- *   `client.listen(...)` or its `listChanged` option), its notifications reach the same transport.
+ *   stream: with a mode set, the guard opens one for `tools` (runtime-guard-watch.ts) before it lists.
  */
 import {
   compareCatalogs,
   fingerprintTool,
   type CatalogChange,
-  type CatalogField,
   type ToolFingerprint,
 } from './runtime-canonical.js';
+import {
+  CatalogGuardError,
+  type CatalogMonitor,
+  type GuardError,
+  type GuardMode,
+  type GuardOptions,
+  type GuardedClient,
+} from './runtime-guard-types.js';
+import { transportOf, watchListChanged } from './runtime-guard-watch.js';
 import type { McpClientLike } from './runtime-protocol.js';
-
-/** `off`: no listing, no cost; `warn`: calls go through and changes are reported; `block`: changed or removed tools are refused. */
-export type GuardMode = 'off' | 'warn' | 'block';
-
-/** The codes a guard refuses a call with: the tool is absent from the live list, or its definition changed. */
-export const GuardErrorCode = {
-  Unavailable: '$unavailable',
-  Changed: '$changed',
-} as const;
-
-/** A call the guard refused (`block`) or let through with a warning (`warn`); `ok: false` results carry it as `error`. */
-export type GuardError =
-  | {
-      tool: string;
-      code: '$unavailable';
-      message: string;
-      details: undefined;
-      serverCode?: undefined;
-      retryable?: undefined;
-      issues?: undefined;
-    }
-  | {
-      tool: string;
-      code: '$changed';
-      message: string;
-      details: { fields: CatalogField[] };
-      serverCode?: undefined;
-      retryable?: undefined;
-      issues?: undefined;
-    };
-
-export interface GuardOptions {
-  /** Default `off`. */
-  mode?: GuardMode | undefined;
-  /** In `warn` mode, called once per tool and catalog version when a changed or removed tool is called (default: `console.warn`). */
-  onWarning?: ((warning: GuardError) => void) | undefined;
-  /** How long after the last `list_changed` of a burst the catalog is listed again (default 100 ms). */
-  debounceMs?: number | undefined;
-}
-
-/** What the generated class exposes as `client.catalog`, and a guarded client as `.catalog`. */
-export interface CatalogMonitor {
-  readonly mode: GuardMode;
-  /** Lists the live tools (every page) and compares them with what the client was generated from. */
-  verify(): Promise<CatalogChange>;
-  /** Called with the difference each time the live catalog differs from the last one seen; returns an unsubscribe function. */
-  onChange(listener: (change: CatalogChange) => void): () => void;
-  /** The names of the tools the server listed last; before the first listing (and after a reconnect), the ones the client was generated from. */
-  readonly liveTools: readonly string[];
-}
-
-/** An `McpClientLike` that the per-tool functions and the class accept, guarded. */
-export interface GuardedClient extends McpClientLike {
-  readonly catalog: CatalogMonitor;
-}
 
 interface ListedTools {
   tools?: readonly unknown[];
   nextCursor?: string | undefined;
 }
 type Lister = (params?: { cursor?: string }) => PromiseLike<ListedTools>;
-interface TransportLike {
-  onmessage?: ((message: unknown, extra?: unknown) => void) | undefined;
-}
 type Verdict = GuardError | undefined;
 
 const GUARD = /* @__PURE__ */ Symbol.for('mcp-codegen.catalog-guard');
-const LIST_CHANGED = 'notifications/tools/list_changed';
 const MAX_PAGES = 10_000;
 
 /** The guard of a guarded client, when it is one (any copy of this runtime: the key is a registered symbol). */
@@ -180,7 +126,7 @@ export class CatalogGuard implements CatalogMonitor {
       throw new TypeError(
         'cannot verify the catalog: the client passed to the generated SDK has no listTools(params) method',
       );
-    this.#watch();
+    if (this.mode !== 'off') await watchListChanged(this.client, this);
     const transport = this.#transport;
     const live = new Map<string, ToolFingerprint>();
     const seen = new Set<string>();
@@ -235,36 +181,6 @@ export class CatalogGuard implements CatalogMonitor {
     this.#stale = undefined;
   }
 
-  /** Observe `list_changed` on the transport (wrapped once, for every guard of it), when the server declared it. */
-  #watch(): void {
-    const transport = transportOf(this.client) as TransportLike | undefined;
-    if (this.mode === 'off' || transport === undefined) return;
-    const capabilities = (
-      this.client as {
-        getServerCapabilities?: () => { tools?: { listChanged?: boolean } } | undefined;
-      }
-    ).getServerCapabilities?.();
-    if (capabilities?.tools?.listChanged !== true) return;
-    let guards = watchers.get(transport);
-    if (guards === undefined) {
-      const own = new Set<WeakRef<CatalogGuard>>();
-      guards = own;
-      watchers.set(transport, own);
-      const inner = transport.onmessage;
-      transport.onmessage = function (this: unknown, message: unknown, extra?: unknown) {
-        if (isListChanged(message)) {
-          for (const ref of own) {
-            const guard = ref.deref();
-            if (guard === undefined) own.delete(ref);
-            else guard.listChanged(transport);
-          }
-        }
-        return inner?.call(this, message, extra);
-      };
-    }
-    if (![...guards].some((ref) => ref.deref() === this)) guards.add(new WeakRef(this));
-  }
-
   /** @internal A `list_changed` arrived on `transport`: re-list once the burst is over. */
   listChanged(transport: unknown): void {
     if (transport !== transportOf(this.client)) return;
@@ -289,38 +205,12 @@ export class CatalogGuard implements CatalogMonitor {
   }
 }
 
-/** Per transport, the guards that watch it (weakly: a transport outliving its guards keeps none alive). */
-const watchers = new WeakMap<object, Set<WeakRef<CatalogGuard>>>();
-
-function transportOf(client: McpClientLike): unknown {
-  return (client as { transport?: unknown }).transport;
-}
-
 function isNamed(tool: unknown): tool is { name: string; [key: string]: unknown } {
   return (
     typeof tool === 'object' &&
     tool !== null &&
     typeof (tool as { name?: unknown }).name === 'string'
   );
-}
-
-function isListChanged(message: unknown): boolean {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    (message as { method?: unknown }).method === LIST_CHANGED &&
-    !('id' in message)
-  );
-}
-
-/** Thrown by a guarded client's own `callTool` (called directly, not through a generated function) when `block` refuses the call. */
-export class CatalogGuardError extends Error {
-  readonly error: GuardError;
-  constructor(error: GuardError) {
-    super(error.message);
-    this.name = 'CatalogGuardError';
-    this.error = error;
-  }
 }
 
 /**

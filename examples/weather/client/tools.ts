@@ -3,6 +3,7 @@
 /* eslint-disable */
 
 import {
+  type GuardError,
   type InvokeOptions,
   type McpClientLike,
   type RuntimeError,
@@ -24,7 +25,8 @@ import type {
 } from './types.js';
 import * as validators from './validators.js';
 
-export type ConvertTemperatureError = RuntimeError<'$invalid_result' | '$invalid_input'>;
+export type ConvertTemperatureError =
+  RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
 /** What "convert-temperature" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ConvertTemperatureResult = ToolResult<
@@ -73,7 +75,8 @@ export type GetForecastErrorCode = (typeof GetForecastErrorCode)[keyof typeof Ge
 /** A failed call of "get-forecast": narrow on `code`. */
 export type GetForecastError =
   | ToolError<'unknown_city', GetForecastErrorEnvelope>
-  | RuntimeError<'$invalid_result' | '$invalid_input'>;
+  | RuntimeError<'$invalid_result' | '$invalid_input'>
+  | GuardError;
 
 /** What "get-forecast" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type GetForecastResult = ToolResult<GetForecastOutput, never, GetForecastError>;
@@ -114,7 +117,7 @@ export function getForecast(
   });
 }
 
-export type ListCitiesError = RuntimeError<'$invalid_result' | '$invalid_input'>;
+export type ListCitiesError = RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
 /** What "list_cities" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ListCitiesResult = ToolResult<ListCitiesOutput, never, ListCitiesError>;
@@ -159,7 +162,8 @@ export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlert
 export type SetAlertError =
   | ToolError<'alert_limit_reached', Record<string, unknown>>
   | ToolError<'unknown_city', Record<string, unknown>>
-  | RuntimeError<'$invalid_result' | '$invalid_input'>;
+  | RuntimeError<'$invalid_result' | '$invalid_input'>
+  | GuardError;
 
 /** What "set_alert" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
