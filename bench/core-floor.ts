@@ -88,11 +88,11 @@ async function measure(catalog: string, outDir: string): Promise<CoreFloor> {
   const { readSnapshotFile } = await import('../src/snapshot/read.js');
   const { buildClientModel } = await import('../src/model/build.js');
   const { compileDefinitions } = await import('../src/schema/compile.js');
-  const { paragraphs } = await import('../src/emit/paragraphs.js');
+  const { paragraphs } = await import('../src/emit/print/paragraphs.js');
   const { FormatPool, formatTypeScript, prettierOptionsFor } =
-    await import('../src/emit/format.js');
-  const { validatorEntries } = await import('../src/emit/validator-entries.js');
-  const { emitValidatorModule } = await import('../src/emit/validators.js');
+    await import('../src/emit/format/format.js');
+  const { validatorEntries } = await import('../src/emit/client/validator-entries.js');
+  const { emitValidatorModule } = await import('../src/emit/client/validators.js');
 
   const snapshot = await readSnapshotFile(catalog);
   const model = await timed(floor.model, () => buildClientModel(snapshot, { name: 'github' }));

@@ -31,7 +31,7 @@ if (strays.length) {
 // The validator's sources, copied as a generated client's runtime gets them, next to the templates
 // that import them (git ignores them), so that the repository type-checks and tests templates/ whole.
 const { jsonSchemaCopies } = await import(
-  pathToFileURL(join(dist, 'emit/json-schema-copy.js')).href
+  pathToFileURL(join(dist, 'emit/runtime/json-schema-copy.js')).href
 );
 for (const { path, content } of jsonSchemaCopies().files)
   writeFileSync(join(root, 'templates', path), content);

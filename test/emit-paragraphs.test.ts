@@ -1,5 +1,5 @@
 /**
- * paragraphs() (src/emit/paragraphs.ts) is a text pass standing in for a parse: it must put blank
+ * paragraphs() (src/emit/print/paragraphs.ts) is a text pass standing in for a parse: it must put blank
  * lines exactly where the parse-based pass it replaced did (ts-morph's statements, each with its
  * leading JSDoc, one blank line between them and none between imports). Checked against that pass
  * on the json-schema-to-typescript output of every fixture catalog, and on sources with braces,
@@ -11,7 +11,7 @@ import { Project, SyntaxKind } from 'ts-morph';
 import { buildClientModel } from '../src/model/build.js';
 import { compileDefinitions } from '../src/schema/compile.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
-import { paragraphs } from '../src/emit/paragraphs.js';
+import { paragraphs } from '../src/emit/print/paragraphs.js';
 import { fixtureCatalogs } from './helpers/paths.js';
 
 const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { catalogSource, exampleTool } from '../src/emit/agent-files.js';
-import { importText } from '../src/emit/imports.js';
-import { indexSource } from '../src/emit/index-file.js';
-import { toolFunction } from '../src/emit/tool-function.js';
+import { catalogSource, exampleTool } from '../src/emit/agents/agent-files.js';
+import { importText } from '../src/emit/print/imports.js';
+import { indexSource } from '../src/emit/client/index-file.js';
+import { toolFunction } from '../src/emit/client/tool-function.js';
 import { moduleSpecifier, planModules } from '../src/model/module-plan.js';
 import {
   CATALOG_DESCRIPTION_LIMIT,

@@ -1,5 +1,5 @@
 /**
- * The shape formatter (src/emit/shape-format.ts) must print exactly what `prettier.format` prints
+ * The shape formatter (src/emit/print/shape-format.ts) must print exactly what `prettier.format` prints
  * for the whole file: checked byte for byte on every fixture catalog (both layouts for the hostile
  * one) under several prettier option sets, on a slice of the GitHub corpus, and on server text that
  * looks like a placeholder or a pragma.
@@ -10,10 +10,10 @@ import { describe, test } from 'node:test';
 import * as prettier from 'prettier';
 import { openapiCatalog } from '../bench/corpus/openapi-catalog.js';
 import { emitClient, type EmittedFile } from '../src/emit/emit.js';
-import { formatEmitted, type FormatMemo } from '../src/emit/format.js';
-import { formatStatements, unitsOf } from '../src/emit/shape-format.js';
-import { printComment, printString } from '../src/emit/shape-docs.js';
-import { shapeOf } from '../src/emit/shape-tokens.js';
+import { formatEmitted, type FormatMemo } from '../src/emit/format/format.js';
+import { formatStatements, unitsOf } from '../src/emit/print/shape-format.js';
+import { printComment, printString } from '../src/emit/print/shape-docs.js';
+import { shapeOf } from '../src/emit/print/shape-tokens.js';
 import { buildClientModel } from '../src/model/build.js';
 import type { Layout } from '../src/model/types.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';

@@ -1,5 +1,5 @@
 /**
- * Formatting in worker threads (emit/format-pool.ts) must never show in the output: a catalog large
+ * Formatting in worker threads (emit/format/format-pool.ts) must never show in the output: a catalog large
  * enough that every formatted file is cut into several runs gives the same bytes with 1 and with 2
  * threads, and the same bytes as one prettier call over each whole file.
  */
@@ -14,7 +14,7 @@ import {
   formatTypeScript,
   splitStatements,
   type FormatMemo,
-} from '../src/emit/format.js';
+} from '../src/emit/format/format.js';
 import { renderClient } from '../src/generate/render.js';
 import { buildClientModel } from '../src/model/build.js';
 import { parseSnapshot, readSnapshotFile } from '../src/snapshot/index.js';

@@ -160,7 +160,7 @@ test('the rule: given an importing and an imported stage, want allowed or refuse
   for (const [from, to, want] of table) assert.equal(mayImport(from, to), want, `${from} -> ${to}`);
   assert.equal(folderOf('index.ts'), 'root');
   assert.equal(folderOf('generate/generate.ts'), 'generate');
-  assert.equal(folderOf('emit/validators/compile.ts'), 'emit');
+  assert.equal(folderOf('emit/client/tools-file.ts'), 'emit');
 });
 
 test('the cycle finder: given edges, want the groups that reach each other', () => {
@@ -264,6 +264,59 @@ test('no cycle between any two files of src/ or templates/', () => {
     [],
     'files that import each other, directly or around a ring: move what they share into a file both import',
   );
+});
+
+/**
+ * The rooms of src/emit by what they emit, in the order they may import each other: printing helpers
+ * first, then the client and tool files, the agent and framework files, the runtime copy, the
+ * aggregate, emit.ts (which puts one client together), and the layout with prettier last (it takes
+ * emit.ts's files). A file of emit/ lives in a room, except emit.ts.
+ */
+const EMIT_RANK: Readonly<Record<string, number>> = {
+  print: 0,
+  client: 1,
+  agents: 2,
+  runtime: 3,
+  aggregate: 4,
+  'emit.ts': 5,
+  format: 6,
+};
+
+/** The room of a src/-relative path in emit/ (`emit.ts` for the file at its top). */
+function emitRoomOf(path: string): string {
+  const parts = path.split('/');
+  return parts[1]!;
+}
+
+test('emit/ has sub-rooms, and imports between them run down their order', () => {
+  const emitFiles = files.filter((f) => f.startsWith('emit/') && f.endsWith('.ts'));
+  const rooms = new Set(emitFiles.map(emitRoomOf));
+  assert.deepEqual(
+    [...rooms].filter((r) => EMIT_RANK[r] === undefined),
+    [],
+    'a file laid flat in src/emit, or a room without a rank in EMIT_RANK',
+  );
+  assert.ok(rooms.size >= 6, [...rooms].join(', '));
+  const wrong = edges
+    .filter(([from, to]) => from.startsWith('emit/') && to.startsWith('emit/'))
+    .filter(([from, to]) => emitRoomOf(from) !== emitRoomOf(to))
+    .filter(([from, to]) => EMIT_RANK[emitRoomOf(to)]! >= EMIT_RANK[emitRoomOf(from)]!)
+    .map(([from, to]) => `src/${from} -> src/${to}`);
+  assert.deepEqual(wrong, [], 'imports up the order of the emit rooms');
+  // The rule itself, given → want: a room reads only the rooms before it.
+  const table: Array<[from: string, to: string, want: boolean]> = [
+    ['emit/client/tools-file.ts', 'emit/print/print.ts', true],
+    ['emit/print/print.ts', 'emit/client/tools-file.ts', false],
+    ['emit/emit.ts', 'emit/agents/agent-files.ts', true],
+    ['emit/agents/agent-files.ts', 'emit/emit.ts', false],
+    ['emit/format/format.ts', 'emit/emit.ts', true],
+  ];
+  for (const [from, to, want] of table)
+    assert.equal(
+      EMIT_RANK[emitRoomOf(to)]! < EMIT_RANK[emitRoomOf(from)]!,
+      want,
+      `${from} -> ${to}`,
+    );
 });
 
 test(`no file in src/ is over ${MAX_LINES} lines`, () => {

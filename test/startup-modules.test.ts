@@ -168,7 +168,11 @@ test('generate --check --offline on a fresh clone answers from the manifest: no 
     for (const heavy of [...GENERATOR, 'jiti'])
       assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
     const stages = ours(urls).filter((f) => /^(model|schema|emit)\//.test(f));
-    assert.deepEqual(stages, ['emit/prettier-options.js'], 'only the prettier options resolver');
+    assert.deepEqual(
+      stages,
+      ['emit/format/prettier-options.js'],
+      'only the prettier options resolver',
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -187,7 +191,11 @@ test('generate --check --offline of an aggregate answers from the manifests: no 
     for (const heavy of [...GENERATOR, 'jiti'])
       assert.ok(!loaded.includes(heavy), `${heavy} loaded: ${loaded.join(', ')}`);
     const stages = ours(urls).filter((f) => /^(model|schema|emit)\//.test(f));
-    assert.deepEqual(stages, ['emit/prettier-options.js'], 'only the prettier options resolver');
+    assert.deepEqual(
+      stages,
+      ['emit/format/prettier-options.js'],
+      'only the prettier options resolver',
+    );
     assert.ok(!ours(urls).includes('generate/aggregate-render.js'));
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Project, SyntaxKind } from 'ts-morph';
 import { ValidatorCache } from './helpers/ajv-reference.js';
-import { emitValidatorModule } from '../src/emit/validators.js';
+import { emitValidatorModule } from '../src/emit/client/validators.js';
 import type { JsonObject } from '../src/snapshot/types.js';
 import { repoRoot } from './helpers/paths.js';
 import { loadValidators } from './helpers/validators-module.js';

@@ -1,10 +1,10 @@
 /**
- * src/emit/validators.ts as a module: deterministic bytes, one validator per distinct schema, each
+ * src/emit/client/validators.ts as a module: deterministic bytes, one validator per distinct schema, each
  * compiled independently of the others, compacted, and export names checked.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { emitValidatorModule } from '../src/emit/validators.js';
+import { emitValidatorModule } from '../src/emit/client/validators.js';
 import type { JsonObject } from '../src/snapshot/types.js';
 import { repoRoot } from './helpers/paths.js';
 import { loadValidators } from './helpers/validators-module.js';

@@ -1,5 +1,5 @@
 /**
- * src/emit/validators.ts: the emitted standalone validators, imported and run. Each case lists values
+ * src/emit/client/validators.ts: the emitted standalone validators, imported and run. Each case lists values
  * and the issues wanted; every value is also checked against the run-time ValidatorCache (Ajv compiled
  * at run time, templates/runtime.ts), which the generated code replaces and must agree with.
  */
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { ValidatorCache } from './helpers/ajv-reference.js';
 import type { ValidationIssue } from '../templates/runtime.js';
-import { emitValidatorModule } from '../src/emit/validators.js';
+import { emitValidatorModule } from '../src/emit/client/validators.js';
 import type { JsonObject } from '../src/snapshot/types.js';
 import { loadValidators } from './helpers/validators-module.js';
 import type { Validator } from './helpers/validators-module.js';

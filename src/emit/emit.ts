@@ -1,18 +1,18 @@
 import type { ClientModel } from '../model/types.js';
 import { compileDefinitions } from '../schema/compile.js';
-import { banner } from './banner.js';
-import { catalogSource, readmeSource } from './agent-files.js';
-import { clientStatements } from './client-file.js';
-import { indexStatements } from './index-file.js';
-import { paragraphs } from './paragraphs.js';
-import { fileText, type Statement, type StatementList, type Together } from './print.js';
-import { toolsStatements } from './tools-file.js';
-import { validatorEntries } from './validator-entries.js';
-import { emitAgentFiles } from './agent-emit.js';
+import { banner } from './print/banner.js';
+import { catalogSource, readmeSource } from './agents/agent-files.js';
+import { clientStatements } from './client/client-file.js';
+import { indexStatements } from './client/index-file.js';
+import { paragraphs } from './print/paragraphs.js';
+import { fileText, type Statement, type StatementList, type Together } from './print/print.js';
+import { toolsStatements } from './client/tools-file.js';
+import { validatorEntries } from './client/validator-entries.js';
+import { emitAgentFiles } from './agents/agent-emit.js';
 import { moduleSpecifier } from '../model/module-plan.js';
-import { runtimeFiles, runtimeTemplates } from './runtime-files.js';
-export { RUNTIME_TEMPLATES, runtimeFiles } from './runtime-files.js';
-import { emitValidatorModule } from './validators.js';
+import { runtimeFiles, runtimeTemplates } from './runtime/runtime-files.js';
+export { RUNTIME_TEMPLATES, runtimeFiles } from './runtime/runtime-files.js';
+import { emitValidatorModule } from './client/validators.js';
 
 export interface EmittedFile {
   /** Relative to the output folder, with `/` separators. */
@@ -20,7 +20,7 @@ export interface EmittedFile {
   content: string;
   /** Whether prettier should format it (templates are stored formatted). */
   format: boolean;
-  /** The statements `content` was printed from, and how they are separated: for src/emit/shape-format.ts. */
+  /** The statements `content` was printed from, and how they are separated: for src/emit/print/shape-format.ts. */
   statements?: StatementList;
 }
 

@@ -42,7 +42,7 @@ export async function plannedByManifest(
   if (!madeFrom(manifest, made)) return undefined;
   const formatted = manifest.files.filter((f) => f.prettier !== undefined);
   if (formatted.length > 0) {
-    const { prettierOptionsFor } = await import('../emit/prettier-options.js');
+    const { prettierOptionsFor } = await import('../emit/format/prettier-options.js');
     const hashes = await Promise.all(
       formatted.map(async (f) =>
         sha256(optionsText(await prettierOptionsFor(resolve(outDir, f.path)))),

@@ -265,7 +265,7 @@ async function readFresh(
   if (!entry) return undefined;
   const formatted = entry.files.filter((f) => f.prettier !== null);
   if (formatted.length === 0) return entry;
-  const { prettierOptionsFor } = await import('../emit/prettier-options.js');
+  const { prettierOptionsFor } = await import('../emit/format/prettier-options.js');
   for (const file of formatted) {
     if (optionsText(await prettierOptionsFor(resolve(outDir, file.path))) !== file.prettier)
       return undefined;

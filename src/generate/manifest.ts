@@ -68,7 +68,7 @@ export function serializeManifest(manifest: Manifest): string {
     .map(({ path, sha256, prettier }) =>
       JSON.stringify(prettier === undefined ? { path, sha256 } : { path, sha256, prettier }),
     );
-  // A folder holding the runtime says which validator it copied (src/emit/json-schema-copy.ts).
+  // A folder holding the runtime says which validator it copied (src/emit/runtime/json-schema-copy.ts).
   const validator = manifest.files.some((f) => f.path === VALIDATOR_FILE)
     ? { validator: `@cfworker/json-schema@${jsonSchemaVersion()}` }
     : {};

@@ -1,4 +1,4 @@
-import type { FormatMemo } from '../emit/format.js';
+import type { FormatMemo } from '../emit/format/format.js';
 import { readMemo, writeMemo } from './output-cache.js';
 
 /** What a run into one output folder may reuse from the last: formatted runs. */

@@ -163,7 +163,7 @@ export async function writeCacheEntry(
 
 /**
  * Memos of a cold run into `outDir`, for a run whose catalog changed: formatted runs of statements
- * (`format`, see emit/format.ts), so the unchanged parts are not done again. Scoped to one generator build; like the output cache,
+ * (`format`, see emit/format/format.ts), so the unchanged parts are not done again. Scoped to one generator build; like the output cache,
  * one file per output folder and kind, overwritten, and never needed for correctness: the caller
  * checks each entry and a missing or corrupt memo is an empty one.
  */

@@ -38,7 +38,7 @@ export async function renderFiles(
     Promise.all([
       import('../model/build.js'),
       import('../emit/emit.js'),
-      import('../emit/format.js'),
+      import('../emit/format/format.js'),
     ]),
   );
   // Started first: the formatting threads load prettier while this one builds the model. A small

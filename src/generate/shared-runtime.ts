@@ -35,7 +35,7 @@ export async function planSharedRuntime(
   // The copies depend on the generator alone: its manifest decides --check without reading templates.
   const byHash = check && generator.byManifest && (await folderByManifest(folder, made, outDir));
   if (byHash) return { outDir, previous: folder.manifest, planned: byHash };
-  const { runtimeFiles, RUNTIME_TEMPLATES } = await import('../emit/runtime-files.js');
+  const { runtimeFiles, RUNTIME_TEMPLATES } = await import('../emit/runtime/runtime-files.js');
   const files = await runtimeFiles(RUNTIME_TEMPLATES);
   return plannedFolder(folder, files, {
     ...made,

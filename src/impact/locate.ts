@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ts } from 'ts-morph';
 import type { ResolvedConfig } from '../config/types.js';
-import { GENERATED_MARK } from '../emit/banner.js';
+import { GENERATED_MARK } from '../emit/print/banner.js';
 import type { Layout } from '../model/types.js';
 import { CodegenError } from '../shared/errors.js';
 

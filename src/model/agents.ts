@@ -7,7 +7,7 @@ import type { AgentsModel, BranchModel, ToolModel, ToolSchemaNames } from './typ
 /**
  * The names and files of what agent frameworks take (issue 26): a Standard Schema object per tool
  * input and output, `toolSchemas` keyed by wire name, and the code-mode declaration. Decided here, by
- * the one naming pass, so the emitters in src/emit/schemas-file.ts and src/emit/code-mode.ts only print.
+ * the one naming pass, so the emitters in src/emit/client/schemas-file.ts and src/emit/client/code-mode.ts only print.
  */
 
 /** `agents` in a server's config: each switch off unless set. */
@@ -23,7 +23,7 @@ const AGENT_EXPORTS = [
 ] as const;
 
 /**
- * The fixed names of openai-agents.ts (src/emit/openai-agents-file.ts): its export, and the helpers
+ * The fixed names of openai-agents.ts (src/emit/agents/openai-agents-file.ts): its export, and the helpers
  * and parameter types it declares for its tools.
  */
 export const OPENAI_AGENT_NAMES = {

@@ -103,7 +103,7 @@ const FIXED_NAMES = [
 ];
 
 /**
- * The fixed names of langchain.ts, mastra.ts and openai-agents.ts (src/emit/aggregate-agents.ts), beside the server
+ * The fixed names of langchain.ts, mastra.ts and openai-agents.ts (src/emit/aggregate/aggregate-agents.ts), beside the server
  * keys they import each server's module as: the parameter, the exports, the framework's imports, and
  * the helper that gives a server's tool its flat name. `clients` is index.ts's parameter too.
  */

@@ -1,5 +1,5 @@
 /**
- * The run-time validator generated clients carry, `@cfworker/json-schema` (src/emit/json-schema-copy.ts
+ * The run-time validator generated clients carry, `@cfworker/json-schema` (src/emit/runtime/json-schema-copy.ts
  * copies its sources into the runtime): its name, where its copies go, and its installed version,
  * which a manifest records. Light on purpose: `generate --check` reads manifests without the emit stack.
  */

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { renderClient } from '../../src/generate/render.js';
 import { parseSnapshotText } from '../../src/snapshot/index.js';
 import { pathToFileURL } from 'node:url';
-import { branchValidatorName, inputValidatorName } from '../../src/emit/validator-entries.js';
+import {
+  branchValidatorName,
+  inputValidatorName,
+} from '../../src/emit/client/validator-entries.js';
 import type { Validator } from '../../templates/runtime.js';
 import { schemaDocument, type Schema } from './schema-arbitrary.js';
 import { sampleInstance, tsLiteral } from './schema-sampler.js';

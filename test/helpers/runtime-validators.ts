@@ -9,7 +9,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RUNTIME_TEMPLATES, runtimeFiles } from '../../src/emit/emit.js';
-import { emitValidatorModule } from '../../src/emit/validators.js';
+import { emitValidatorModule } from '../../src/emit/client/validators.js';
 import type { JsonObject } from '../../src/snapshot/types.js';
 import type { Validator } from '../../templates/runtime.js';
 import { tmpRoot } from './paths.js';

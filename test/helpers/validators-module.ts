@@ -6,8 +6,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RUNTIME_TEMPLATES, runtimeFiles } from '../../src/emit/emit.js';
-import { emitValidatorModule } from '../../src/emit/validators.js';
-import type { ValidatorEntry, ValidatorModule } from '../../src/emit/validators.js';
+import { emitValidatorModule } from '../../src/emit/client/validators.js';
+import type { ValidatorEntry, ValidatorModule } from '../../src/emit/client/validators.js';
 import type { ValidationIssue } from '../../templates/runtime.js';
 import { tmpRoot } from './paths.js';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AGENT_RUNTIME_TEMPLATE } from './agent-emit.js';
+import { AGENT_RUNTIME_TEMPLATE } from '../agents/agent-emit.js';
 import { JSON_SCHEMA_FILES, jsonSchemaCopies } from './json-schema-copy.js';
 
 /** The aggregate client's guard: in a shared runtime, never in one client's own copy. */
@@ -32,7 +32,7 @@ export const RUNTIME_TEMPLATES = [
   AGENT_RUNTIME_TEMPLATE,
   ...JSON_SCHEMA_FILES,
 ];
-const TEMPLATES_DIR = new URL('../../templates/', import.meta.url);
+const TEMPLATES_DIR = new URL('../../../templates/', import.meta.url);
 
 /**
  * The templates a client's own runtime copy holds: the Standard Schema one only where schemas.ts

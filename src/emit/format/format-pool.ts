@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
-import { startWorker, workerCount } from '../shared/worker-thread.js';
-import { formatUnits, type ShapeUnit } from './shape-format.js';
+import { startWorker, workerCount } from '../../shared/worker-thread.js';
+import { formatUnits, type ShapeUnit } from '../print/shape-format.js';
 
 /**
  * One run of statements to format, and its answer. `claims[slot]` is set (atomically) by whichever

@@ -1,8 +1,8 @@
-import type { ClientModel } from '../model/types.js';
-import { GUARD_FIELDS } from '../model/guard-fingerprint.js';
-import { readsClient } from '../model/module-plan.js';
-import { block, jsDoc } from './print.js';
-import { docs, str } from './text.js';
+import type { ClientModel } from '../../model/types.js';
+import { GUARD_FIELDS } from '../../model/guard-fingerprint.js';
+import { readsClient } from '../../model/module-plan.js';
+import { block, jsDoc } from '../print/print.js';
+import { docs, str } from '../print/text.js';
 
 /**
  * client.ts's catalog data and `guardClient`: per tool, the hash of each field's canonical JSON.

@@ -1,8 +1,8 @@
-import type { ClientModel, ToolModel } from '../model/types.js';
-import { importText } from './imports.js';
-import { jsDoc } from './print.js';
-import { docs, str } from './text.js';
-import { inputParameterType } from './tool-function.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import { importText } from '../print/imports.js';
+import { jsDoc } from '../print/print.js';
+import { docs, str } from '../print/text.js';
+import { inputParameterType } from '../client/tool-function.js';
 
 /**
  * `langchain.ts` (config `agents.langchain`): `langchainTools(client)`, one LangChain.js

@@ -4,7 +4,7 @@
  * as computed keys, because a plain `"__proto__": v` in an object literal sets the prototype instead
  * of creating the property the data has.
  */
-import type { JsonValue } from '../snapshot/types.js';
+import type { JsonValue } from '../../snapshot/types.js';
 
 export function jsString(text: string): string {
   return JSON.stringify(text)

@@ -1,9 +1,9 @@
-import type { ClientModel, ToolModel } from '../model/types.js';
-import { moduleSpecifier } from '../model/module-plan.js';
-import type { JsonValue } from '../snapshot/types.js';
-import { escapeJsonText } from '../shared/hidden-text.js';
-import { sortKeys } from '../snapshot/write.js';
-import { lineText } from './text.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import { moduleSpecifier } from '../../model/module-plan.js';
+import type { JsonValue } from '../../snapshot/types.js';
+import { escapeJsonText } from '../../shared/hidden-text.js';
+import { sortKeys } from '../../snapshot/write.js';
+import { lineText } from '../print/text.js';
 
 /**
  * `catalog.json` of the per-tool layout: what an agent reads to pick a tool before importing its

@@ -1,10 +1,10 @@
-import type { ClientModel } from '../model/types.js';
-import { codeModeDeclaration, codeModeTextSource } from './code-mode.js';
-import { fileText } from './print.js';
+import type { ClientModel } from '../../model/types.js';
+import { codeModeDeclaration, codeModeTextSource } from '../client/code-mode.js';
+import { fileText } from '../print/print.js';
 import { langchainStatements } from './langchain-file.js';
 import { mastraStatements } from './mastra-file.js';
 import { openaiAgentsStatements } from './openai-agents-file.js';
-import { schemasStatements } from './schemas-file.js';
+import { schemasStatements } from '../client/schemas-file.js';
 
 /** The runtime file only schemas.ts imports: copied only when Standard Schema objects are on. */
 export const AGENT_RUNTIME_TEMPLATE = 'runtime-standard.ts';

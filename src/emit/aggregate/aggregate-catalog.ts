@@ -1,5 +1,5 @@
-import type { AggregateModel } from '../model/aggregate.js';
-import { str } from './text.js';
+import type { AggregateModel } from '../../model/aggregate.js';
+import { str } from '../print/text.js';
 
 /**
  * The aggregate class's `catalog` (templates/runtime-aggregate.ts): each server's guard, with the

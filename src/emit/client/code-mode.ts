@@ -1,6 +1,6 @@
-import { outputUnion } from '../model/agents.js';
-import type { ClientModel, ToolModel } from '../model/types.js';
-import { jsDoc } from './print.js';
+import { outputUnion } from '../../model/agents.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import { jsDoc } from '../print/print.js';
 import { toolDocs } from './tool-function.js';
 
 /**

@@ -1,14 +1,14 @@
-import type { AggregateModel, FlatToolModel } from '../model/aggregate.js';
-import { compileDefinitions } from '../schema/compile.js';
+import type { AggregateModel, FlatToolModel } from '../../model/aggregate.js';
+import { compileDefinitions } from '../../schema/compile.js';
 import { catalogConstructorLines, catalogField, catalogImports } from './aggregate-catalog.js';
 import { aggregateAdapterSource } from './aggregate-agents.js';
 import { flatToolSetSource } from './aggregate-tool-set.js';
-import { codeModeMember, codeModeNamespace, codeModeTextSource } from './code-mode.js';
-import { paragraphs } from './paragraphs.js';
-import { AGGREGATE_RUNTIME_TEMPLATES, runtimeFiles } from './runtime-files.js';
-import { jsDoc } from './print.js';
-import { docs, lineText, str } from './text.js';
-import { toolDocs } from './tool-function.js';
+import { codeModeMember, codeModeNamespace, codeModeTextSource } from '../client/code-mode.js';
+import { paragraphs } from '../print/paragraphs.js';
+import { AGGREGATE_RUNTIME_TEMPLATES, runtimeFiles } from '../runtime/runtime-files.js';
+import { jsDoc } from '../print/print.js';
+import { docs, lineText, str } from '../print/text.js';
+import { toolDocs } from '../client/tool-function.js';
 
 /**
  * The files of an aggregate client (src/model/aggregate.ts): index.ts with the class over the

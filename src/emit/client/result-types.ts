@@ -1,5 +1,5 @@
-import type { ToolModel } from '../model/types.js';
-import { str } from './text.js';
+import type { ToolModel } from '../../model/types.js';
+import { str } from '../print/text.js';
 
 /**
  * The three type arguments of a tool's `ToolResult<Data, Alt, Err>`: the documented payload, the

@@ -1,5 +1,5 @@
-import type { ClientModel, ToolModel } from '../model/types.js';
-import type { JsonObject } from '../snapshot/types.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import type { JsonObject } from '../../snapshot/types.js';
 
 /** One schema validated at run time, and the export of validators.ts that checks it. */
 export interface ValidatorEntry {

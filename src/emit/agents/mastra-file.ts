@@ -1,8 +1,8 @@
-import type { ClientModel, ToolModel } from '../model/types.js';
-import { importText } from './imports.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import { importText } from '../print/imports.js';
 import { clientParameter } from './langchain-file.js';
-import { jsDoc } from './print.js';
-import { docs, str } from './text.js';
+import { jsDoc } from '../print/print.js';
+import { docs, str } from '../print/text.js';
 
 /**
  * `mastra.ts` (config `agents.mastra`): `mastraTools(client)`, one Mastra tool a tool (`createTool` with

@@ -1,4 +1,4 @@
-import type { ImportPlan } from '../model/types.js';
+import type { ImportPlan } from '../../model/types.js';
 
 /** An import or re-export the planner decided, as a statement. Names and paths are the planner's, never server text. */
 export function importText(plan: ImportPlan): string {

@@ -11,9 +11,9 @@
  */
 import { dereference, format as knownFormats, type Schema } from '@cfworker/json-schema';
 // Warnings reach a terminal: server text in them is shown with control characters escaped.
-import { visible } from '../shared/hidden-text.js';
-import type { JsonObject } from '../snapshot/types.js';
-import { jsLiteralLines, jsString } from './json-literal.js';
+import { visible } from '../../shared/hidden-text.js';
+import type { JsonObject } from '../../snapshot/types.js';
+import { jsLiteralLines, jsString } from '../print/json-literal.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (the naming planner). */

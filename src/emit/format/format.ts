@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as prettier from 'prettier';
-import type { EmittedFile } from './emit.js';
+import type { EmittedFile } from '../emit.js';
 import { FormatPool } from './format-pool.js';
-import { assemble, formatUnits, shapesSupport, unitsOf } from './shape-format.js';
+import { assemble, formatUnits, shapesSupport, unitsOf } from '../print/shape-format.js';
 import { prettierOptionsFor } from './prettier-options.js';
 
 export { FormatPool } from './format-pool.js';

@@ -2,9 +2,9 @@ import {
   AGGREGATE_AGENT_NAMES as NAMES,
   type AggregateModel,
   type FlatToolModel,
-} from '../model/aggregate.js';
-import { jsDoc } from './print.js';
-import { docs, str } from './text.js';
+} from '../../model/aggregate.js';
+import { jsDoc } from '../print/print.js';
+import { docs, str } from '../print/text.js';
 
 /**
  * The aggregate's langchain.ts, mastra.ts and openai-agents.ts (`aggregate.agents.langchain`, `.mastra`,

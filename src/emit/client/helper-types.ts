@@ -1,6 +1,6 @@
-import type { ClientModel } from '../model/types.js';
-import { INDENT, jsDoc } from './print.js';
-import { docs, propertyKey, str } from './text.js';
+import type { ClientModel } from '../../model/types.js';
+import { INDENT, jsDoc } from '../print/print.js';
+import { docs, propertyKey, str } from '../print/text.js';
 
 /** An interface member: its doc, name and type. */
 interface InterfaceMember {

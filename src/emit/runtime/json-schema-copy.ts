@@ -12,7 +12,7 @@ import {
   jsonSchemaVersion,
   VALIDATOR_PACKAGE as PACKAGE,
   validatorPackageRoot,
-} from '../shared/validator-package.js';
+} from '../../shared/validator-package.js';
 
 /** Its source files the validator needs (not `index.ts` or the `Validator` class, which we do not use). */
 const SOURCES = [

@@ -1,6 +1,6 @@
-import type { ClientModel } from '../model/types.js';
-import { importText } from './imports.js';
-import { fileText } from './print.js';
+import type { ClientModel } from '../../model/types.js';
+import { importText } from '../print/imports.js';
+import { fileText } from '../print/print.js';
 
 /**
  * `index.ts`: the public API, name by name, as the planner listed it (src/model/module-plan.ts).

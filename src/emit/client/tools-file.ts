@@ -1,9 +1,9 @@
-import type { ClientModel, ToolModel } from '../model/types.js';
-import { importText } from './imports.js';
-import { INDENT, hanging, jsDoc } from './print.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import { importText } from '../print/imports.js';
+import { INDENT, hanging, jsDoc } from '../print/print.js';
 import { resultTypeArguments } from './result-types.js';
 import { toolFunction } from './tool-function.js';
-import { docs, lineText, str } from './text.js';
+import { docs, lineText, str } from '../print/text.js';
 import { branchValidatorName, inputValidatorName } from './validator-entries.js';
 
 /**

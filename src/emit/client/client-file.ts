@@ -4,12 +4,19 @@ import type {
   ResourceModel,
   TemplateModel,
   ToolModel,
-} from '../model/types.js';
+} from '../../model/types.js';
 import { helperTypeStatements, interfaceText } from './helper-types.js';
-import { readsClient } from '../model/module-plan.js';
-import { importText } from './imports.js';
-import { INDENT, block, hanging, jsDoc, type ClassStatement, type Statement } from './print.js';
-import { docs, str } from './text.js';
+import { readsClient } from '../../model/module-plan.js';
+import { importText } from '../print/imports.js';
+import {
+  INDENT,
+  block,
+  hanging,
+  jsDoc,
+  type ClassStatement,
+  type Statement,
+} from '../print/print.js';
+import { docs, str } from '../print/text.js';
 import { guardConstructorLines, guardStatements } from './guard-statements.js';
 import { inputParameterType, toolDocs } from './tool-function.js';
 

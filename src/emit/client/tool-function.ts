@@ -1,7 +1,7 @@
-import type { ClientModel, ToolModel } from '../model/types.js';
-import type { ToolAnnotations } from '../snapshot/types.js';
-import { block, jsDoc } from './print.js';
-import { docs, lineText, str } from './text.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import type { ToolAnnotations } from '../../snapshot/types.js';
+import { block, jsDoc } from '../print/print.js';
+import { docs, lineText, str } from '../print/text.js';
 
 /** The tool's JSDoc: its title and description (server text, escaped), the hints, and what it calls. */
 export function toolDocs(tool: ToolModel): string[] {

@@ -1,5 +1,5 @@
-import type { AggregateModel } from '../model/aggregate.js';
-import { str } from './text.js';
+import type { AggregateModel } from '../../model/aggregate.js';
+import { str } from '../print/text.js';
 
 /**
  * `flatToolSet` of an aggregate's schemas.ts: the AI SDK gives one tool set per MCP client, keyed by

@@ -1,9 +1,9 @@
-import { OPENAI_AGENT_NAMES as NAMES } from '../model/agents.js';
-import type { ClientModel, ToolModel } from '../model/types.js';
-import { importText } from './imports.js';
-import { jsDoc } from './print.js';
-import { docs, str } from './text.js';
-import { inputParameterType } from './tool-function.js';
+import { OPENAI_AGENT_NAMES as NAMES } from '../../model/agents.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import { importText } from '../print/imports.js';
+import { jsDoc } from '../print/print.js';
+import { docs, str } from '../print/text.js';
+import { inputParameterType } from '../client/tool-function.js';
 
 /**
  * `openai-agents.ts` (config `agents.openai`): `openaiAgentsTools(client)`, one `@openai/agents`

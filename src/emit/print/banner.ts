@@ -1,4 +1,4 @@
-import type { ClientModel } from '../model/types.js';
+import type { ClientModel } from '../../model/types.js';
 import { lineText } from './text.js';
 
 /** How every generated file starts: `diff --impact` finds a generated client in a project by it. */
