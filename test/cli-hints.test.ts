@@ -14,7 +14,7 @@ import { runCli } from './helpers/servers.js';
 // Each flag then goes through the real bin, and must not be rejected as an unknown option.
 // `top` is the bin without a command (`mcp-codegen --version`). Command help texts (`const help`)
 // are left out: they document the flags each command defines next to them.
-type Command = 'generate' | 'snapshot' | 'diff' | 'lint' | 'sample' | 'top';
+type Command = 'generate' | 'snapshot' | 'diff' | 'lint' | 'sample' | 'mock' | 'top';
 const ALL: Command[] = ['generate', 'snapshot', 'diff', 'lint'];
 
 function commandsFor(file: string): Command[] {
@@ -27,6 +27,7 @@ function commandsFor(file: string): Command[] {
   if (path === 'cli/lint.ts' || path.startsWith('lint/')) return ['lint'];
   if (path.startsWith('snapshot/')) return ['generate', 'diff', 'lint'];
   if (path === 'cli/sample.ts' || path.startsWith('sample/')) return ['sample'];
+  if (path === 'cli/mock.ts' || path.startsWith('mock/')) return ['mock'];
   if (path.startsWith('shapes/')) return ['sample', 'generate'];
   if (/^(cli\/(generate|watch)\.ts|generate\/|config\/|emit\/|model\/|schema\/)/.test(path))
     return ['generate'];
@@ -78,7 +79,7 @@ export function flagsIn(
   const found: Array<{ flag: string; commands: Command[] }> = [];
   let current = commands;
   for (const match of unquoted.matchAll(
-    /mcp-codegen (generate|snapshot|diff|sample)\b|[`\n]|(?<![\w-])(--[a-z][a-z0-9-]*)/g,
+    /mcp-codegen (generate|snapshot|diff|sample|mock)\b|[`\n]|(?<![\w-])(--[a-z][a-z0-9-]*)/g,
   )) {
     if (match[1]) current = [match[1] as Command];
     else if (match[2]) found.push({ flag: match[2], commands: current });
