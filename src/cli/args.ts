@@ -38,6 +38,14 @@ function parseCommandArgs<O extends Options>(
   }
 }
 
+/** Flags that each take one value (`--snapshot <file>`), as parseArgs options. */
+export function valueFlags<const N extends string>(...names: N[]): Record<N, { type: 'string' }> {
+  return Object.fromEntries(names.map((n) => [n, { type: 'string' }])) as Record<
+    N,
+    { type: 'string' }
+  >;
+}
+
 /** A command whose flags are parsed before `body` runs (main.ts answers `--help` before either). */
 export function defineCommand<O extends Options>(
   name: string,

@@ -17,21 +17,18 @@ const SUMMARIES = {
 } as const;
 type CommandName = keyof typeof SUMMARIES;
 
-async function loadCommand(name: CommandName): Promise<Command> {
-  switch (name) {
-    case 'generate':
-      return (await import('./generate.js')).generateCommand;
-    case 'snapshot':
-      return (await import('./snapshot.js')).snapshotCommand;
-    case 'diff':
-      return (await import('./diff.js')).diffCommand;
-    case 'lint':
-      return (await import('./lint.js')).lintCommand;
-    case 'sample':
-      return (await import('./sample.js')).sampleCommand;
-    case 'mock':
-      return (await import('./mock.js')).mockCommand;
-  }
+// One loader a command, each a dynamic import of its own file.
+const LOADERS: Record<CommandName, () => Promise<Command>> = {
+  generate: async () => (await import('./generate.js')).generateCommand,
+  snapshot: async () => (await import('./snapshot.js')).snapshotCommand,
+  diff: async () => (await import('./diff.js')).diffCommand,
+  lint: async () => (await import('./lint.js')).lintCommand,
+  sample: async () => (await import('./sample.js')).sampleCommand,
+  mock: async () => (await import('./mock.js')).mockCommand,
+};
+
+function loadCommand(name: CommandName): Promise<Command> {
+  return LOADERS[name]();
 }
 
 async function usage(): Promise<string> {

@@ -1,5 +1,5 @@
 import { CodegenError, ExitCode } from '../shared/errors.js';
-import { defineCommand } from './args.js';
+import { defineCommand, valueFlags } from './args.js';
 import type { Command } from './io.js';
 
 const help = `Usage: mcp-codegen mock (--snapshot <file> | --server <name> [--config <file>]) [options]
@@ -68,17 +68,9 @@ export const mockCommand: Command = defineCommand(
   'mock',
   help,
   {
-    snapshot: { type: 'string' },
-    server: { type: 'string' },
-    config: { type: 'string' },
-    http: { type: 'string' },
-    'page-size': { type: 'string' },
-    handlers: { type: 'string' },
-    from: { type: 'string' },
-    seed: { type: 'string' },
+    ...valueFlags('snapshot', 'server', 'config', 'http', 'page-size', 'handlers', 'from', 'seed'),
+    ...valueFlags('then', 'after'),
     fault: { type: 'string', multiple: true },
-    then: { type: 'string' },
-    after: { type: 'string' },
   },
   async ({ values }, io) => {
     if ((values.snapshot === undefined) === (values.server === undefined))

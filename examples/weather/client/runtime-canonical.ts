@@ -94,7 +94,8 @@ const SCHEMA_KEYS = [
   'definitions',
 ];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const ONE_SUBSCHEMA = [
+/** The keywords whose value is one subschema (runtime-standard.ts converts the same ones). */
+export const ONE_SUBSCHEMA: readonly string[] = [
   'additionalProperties',
   'additionalItems',
   'unevaluatedItems',

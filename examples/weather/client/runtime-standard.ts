@@ -17,6 +17,7 @@
  */
 import type { AnyToolResult } from './runtime.js';
 import { classifyResult } from './runtime.js';
+import { ONE_SUBSCHEMA } from './runtime-canonical.js';
 import type { ToolSpec, Validator } from './runtime-spec.js';
 
 export interface StandardIssue {
@@ -52,7 +53,8 @@ export interface StandardToolSchema<T> {
  */
 export function standardSchema<T>(validator: Validator): StandardToolSchema<T> {
   // A JSON round trip: `__proto__` stays an own key, as the data has it.
-  const schema = () => JSON.parse(JSON.stringify(validator.schema ?? {})) as Record<string, unknown>;
+  const schema = () =>
+    JSON.parse(JSON.stringify(validator.schema ?? {})) as Record<string, unknown>;
   const convert = (options: { readonly target: string }) => toTarget(schema(), options.target);
   return {
     '~standard': {
@@ -106,16 +108,8 @@ export function toTarget(schema: Record<string, unknown>, target: string): Recor
   return { ...assign({}, '$schema', DIALECTS[target]), ...withoutKey(converted, '$schema') };
 }
 
-const SUBSCHEMA = [
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'additionalProperties',
-];
-const SUBSCHEMA_MORE = ['unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
+// additionalItems beside an array `items` is handled before these (it becomes 2020-12's `items`).
+const SUBSCHEMA = [...ONE_SUBSCHEMA, 'contentSchema'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', 'dependencies'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
 
@@ -143,7 +137,7 @@ function convertNode(node: unknown, target: JsonSchemaTarget): unknown {
       assign(out, target === 'draft-07' ? 'additionalItems' : 'items', convertNode(value, target));
     } else if (key === 'items' && Array.isArray(source.prefixItems)) {
       assign(out, target === 'draft-07' ? 'additionalItems' : 'items', convertNode(value, target));
-    } else if (key === 'items' || SUBSCHEMA.includes(key) || SUBSCHEMA_MORE.includes(key))
+    } else if (key === 'items' || SUBSCHEMA.includes(key))
       assign(out, key, convertNode(value, target));
     else if (SCHEMA_MAPS.includes(key)) assign(out, key, mapValues(value, target));
     else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
