@@ -5,7 +5,6 @@
  * Validation uses the validators module the generator emits (src/emit/validator-module.ts), written
  * next to the runtime and imported, exactly as a generated client has it; for reference, the same
  * schema checked by Ajv compiled at run time (the previous design) is measured in the same run.
- * Then the generated output size for the largest real catalogs (bench/output-size.ts).
  *
  *   node --import tsx bench/call-overhead.ts [calls]
  *
@@ -26,7 +25,6 @@ import { classifyResult, guardWith, invokeTool } from '../templates/runtime.js';
 import type { ToolSpec, Validator } from '../templates/runtime.js';
 import { ValidatorCache } from '../test/helpers/ajv-reference.js';
 import { compileValidators } from '../test/helpers/runtime-validators.js';
-import { main as outputSize } from './output-size.js';
 
 export interface CallOverheadRow {
   name: string;
@@ -280,7 +278,6 @@ export async function main(calls?: number): Promise<void> {
     `guarded call on an unchanged catalog, paired with the same call unguarded: ${guardedMicros.toFixed(1)} against ${controlMicros.toFixed(1)} µs = ${ratio.toFixed(3)}× (target ≤ 1.05×); ` +
       `the guard's own work ${(check.microsPerCall * 1000).toFixed(0)} ns a call`,
   );
-  await outputSize();
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -24,7 +24,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const openapiTs = join(root, 'node_modules/openapi-typescript/bin/cli.js');
 const SIZES = [50, 130, Infinity];
 
-const floorCpu = (f: CoreFloor) => f.jsonSchemaToTypescript.cpu + f.prettierTypes.cpu + f.ajv.cpu;
+const floorCpu = (f: CoreFloor) => f.jsonSchemaToTypescript.cpu + f.prettierTypes.cpu;
 
 export async function main(): Promise<void> {
   rmSync(work, { recursive: true, force: true });

@@ -19,7 +19,6 @@ const benches = [
   'call-overhead',
   'output-size',
   'validation',
-  'mock-start',
   'threads',
   'tree-shake',
 ];
