@@ -17,6 +17,7 @@ const benches = [
   'diff',
   'impact',
   'call-overhead',
+  'validated-call',
   'output-size',
   'validation',
   'threads',
