@@ -11,6 +11,7 @@ const benches = [
   'generate',
   'openapi-peer',
   'openapi-sizes',
+  'tsc-peer',
   'fresh-check',
   'model',
   'per-tool',
