@@ -2,9 +2,8 @@
  * What the libraries a cold `generate` is specified to use cost by themselves on the corpus, each
  * timed alone in one fresh process (so their code is as cold as in a real run):
  *  - json-schema-to-typescript compiling the corpus's definitions (src/schema/compile.ts);
- *  - prettier formatting the types it printed, with the options and runs of the timed run's types.ts;
- *  - Ajv compiling the output validators to standalone code: only the time inside `ajv.compile` and
- *    `standaloneCode`, none of mcp-codegen's own work around them (linking, compaction).
+ *  - prettier formatting the types it printed, with the options and runs of the timed run's types.ts.
+ * (Validators are schemas as data since issue 33: no library compiles them at generation time.)
  * Each is given as wall time on its one thread and as CPU time of the whole process, which adds the
  * work V8 does beside it (garbage collection, optimising compilers) on the other cores. The CPU sum
  * is work no scheduling removes: on N cores a cold run takes at least that sum / N, the floor
@@ -13,7 +12,6 @@
  *
  *   node --import tsx bench/core-floor.ts <catalog.json> <out dir>     (prints one JSON line, in ms)
  */
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -27,10 +25,7 @@ export interface CoreFloor {
   model: Spent;
   jsonSchemaToTypescript: Spent;
   prettierTypes: Spent;
-  ajv: Spent;
 }
-
-const require = createRequire(import.meta.url);
 
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
@@ -51,39 +46,12 @@ async function timed<T>(spent: Spent, work: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** Wraps `owner[key]` so that the time spent inside it adds to `spent` (nested calls counted once). */
-function timeInside(owner: Record<string, unknown>, key: string, spent: Spent): void {
-  const original = owner[key] as (...args: unknown[]) => unknown;
-  let depth = 0;
-  owner[key] = function (this: unknown, ...args: unknown[]) {
-    if (depth > 0) return original.apply(this, args);
-    const start = performance.now();
-    const cpu = process.cpuUsage();
-    depth++;
-    try {
-      return original.apply(this, args);
-    } finally {
-      depth--;
-      addSince(spent, start, cpu);
-    }
-  };
-}
-
 async function measure(catalog: string, outDir: string): Promise<CoreFloor> {
   const floor: CoreFloor = {
     model: { wall: 0, cpu: 0 },
     jsonSchemaToTypescript: { wall: 0, cpu: 0 },
     prettierTypes: { wall: 0, cpu: 0 },
-    ajv: { wall: 0, cpu: 0 },
   };
-  // Patched before src/emit/validators/compile.ts loads: it reads the standalone export once.
-  const core = require('ajv/dist/core.js') as { default: { prototype: Record<string, unknown> } };
-  timeInside(core.default.prototype, 'compile', floor.ajv);
-  timeInside(
-    require('ajv/dist/standalone/index.js') as Record<string, unknown>,
-    'default',
-    floor.ajv,
-  );
 
   const { readSnapshotFile } = await import('../src/snapshot/read.js');
   const { buildClientModel } = await import('../src/model/build.js');
@@ -91,8 +59,6 @@ async function measure(catalog: string, outDir: string): Promise<CoreFloor> {
   const { paragraphs } = await import('../src/emit/print/paragraphs.js');
   const { FormatPool, formatTypeScript, prettierOptionsFor } =
     await import('../src/emit/format/format.js');
-  const { validatorEntries } = await import('../src/emit/client/validator-entries.js');
-  const { emitValidatorModule } = await import('../src/emit/client/validators.js');
 
   const snapshot = await readSnapshotFile(catalog);
   const model = await timed(floor.model, () => buildClientModel(snapshot, { name: 'github' }));
@@ -105,7 +71,6 @@ async function measure(catalog: string, outDir: string): Promise<CoreFloor> {
   await timed(floor.prettierTypes, () =>
     formatTypeScript(types, filepath, options, new FormatPool(1)),
   );
-  emitValidatorModule(validatorEntries(model));
   return floor;
 }
 

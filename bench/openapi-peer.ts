@@ -133,7 +133,6 @@ export async function main(): Promise<void> {
   const parts = {
     'json-schema-to-typescript': part((f) => f.jsonSchemaToTypescript.cpu),
     'prettier on the types': part((f) => f.prettierTypes.cpu),
-    'Ajv compiling the validators': part((f) => f.ajv.cpu),
   };
   const sum = Object.values(parts).reduce((a, b) => a + b, 0);
   const cores = availableParallelism();

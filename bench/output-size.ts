@@ -1,79 +1,75 @@
 /**
- * Size of the generated client for the largest real catalogs in ../shared/catalogs (by file size,
- * and the largest with output schemas, where validators are emitted): bytes per generated file.
+ * Size of the generated folder for each shared catalog (../shared/catalogs, see ../shared/README.md)
+ * against the bytes of the snapshot it was generated from, which issue 33 holds to 1.5×. Each is a
+ * real `mcp-codegen generate --snapshot <catalog> --no-cache` through the compiled bin, in a temp
+ * folder outside the repo (no config, prettier's defaults), with the runtime's copied files and the
+ * manifest not counted: the same for every client, and left out by `runtime: { out }`. Per catalog,
+ * the ratio and every counted file with its bytes and share, largest first, so what dominates shows.
  *
- *   node --import tsx bench/output-size.ts
+ *   node --import tsx bench/output-size.ts     (run `npm run build` first)
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { renderClient } from '../src/generate/render.js';
-import { readSnapshotFile } from '../src/snapshot/index.js';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { RUNTIME_TEMPLATES } from '../src/emit/emit.js';
+import { sharedCatalogs } from '../test/helpers/paths.js';
 
-const catalogsDir = new URL('../../shared/catalogs/', import.meta.url);
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const NOT_COUNTED = new Set<string>([...RUNTIME_TEMPLATES, 'mcp-codegen.manifest.json']);
+const TARGET = 1.5;
 
 export interface OutputSizeRow {
   catalog: string;
-  tools: number;
-  withOutputSchema: number;
-  /** Bytes per generated file, and the total. */
-  files: Record<string, number>;
+  snapshot: number;
+  /** Bytes per counted generated file, largest first, and their total. */
+  files: Array<[string, number]>;
   total: number;
 }
 
-/** The largest catalog by file size, and the largest whose tools declare output schemas. */
-async function pickCatalogs(): Promise<string[]> {
-  const dir = catalogsDir.pathname;
-  if (!existsSync(dir)) return [];
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => join(dir, f));
-  files.sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
-  const picked = files.slice(0, 1);
-  for (const file of files) {
-    const snapshot = await readSnapshotFile(file);
-    if (snapshot.tools.some((t) => t.outputSchema)) {
-      if (!picked.includes(file)) picked.push(file);
-      break;
-    }
-  }
-  return picked;
-}
-
-export async function run(): Promise<OutputSizeRow[]> {
-  const rows: OutputSizeRow[] = [];
-  for (const file of await pickCatalogs()) {
-    const snapshot = await readSnapshotFile(file);
-    const { files: rendered } = await renderClient(snapshot, { name: 'bench' }, '/nonexistent/out');
-    const files: Record<string, number> = {};
-    for (const f of rendered) files[f.path] = Buffer.byteLength(f.content);
-    const total = Object.values(files).reduce((a, b) => a + b, 0);
-    rows.push({
-      catalog: basename(file),
-      tools: snapshot.tools.length,
-      withOutputSchema: snapshot.tools.filter((t) => t.outputSchema).length,
-      files,
-      total,
+export function run(): OutputSizeRow[] {
+  const work = mkdtempSync(join(tmpdir(), 'mcp-codegen-bench-size-'));
+  try {
+    return sharedCatalogs().files.map((file) => {
+      const out = join(work, basename(file, '.json'));
+      execFileSync(
+        process.execPath,
+        [join(root, 'bin/mcp-codegen.js'), 'generate', '--snapshot', file, '--out', out],
+        { cwd: work, stdio: 'ignore' },
+      );
+      const files = readdirSync(out)
+        .filter((f) => !NOT_COUNTED.has(f))
+        .map((f): [string, number] => [f, statSync(join(out, f)).size])
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      const total = files.reduce((sum, [, bytes]) => sum + bytes, 0);
+      return { catalog: basename(file), snapshot: statSync(file).size, files, total };
     });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  return rows;
 }
 
-export async function main(): Promise<void> {
-  const rows = await run();
-  if (rows.length === 0) {
-    console.log(`output size: ../shared/catalogs not found at ${catalogsDir.pathname}, skipped`);
-    return;
-  }
+export function main(): void {
+  const { skip } = sharedCatalogs();
+  if (skip !== undefined) return console.log(`output size: ${skip}`);
+  const rows = run();
+  console.log(
+    `generated folder (runtime copies and manifest not counted) / snapshot bytes, per shared catalog (target ≤ ${TARGET}×):`,
+  );
   for (const row of rows) {
-    const parts = Object.entries(row.files)
-      .map(([path, bytes]) => `${path} ${bytes}`)
-      .join(', ');
+    const ratio = row.total / row.snapshot;
     console.log(
-      `output size: ${row.catalog} (${row.tools} tools, ${row.withOutputSchema} with outputSchema): ${row.total} bytes (${parts})`,
+      `  ${row.catalog.padEnd(56)} ${String(row.total).padStart(8)} B / ${String(row.snapshot).padStart(7)} B = ${ratio.toFixed(2)}×${ratio > TARGET ? '  (over)' : ''}`,
     );
+    const parts = row.files.map(
+      ([f, bytes]) => `${f} ${bytes} (${((100 * bytes) / row.total).toFixed(0)}%)`,
+    );
+    console.log(`      ${parts.join(', ')}`);
   }
+  const over = rows.filter((r) => r.total / r.snapshot > TARGET).length;
+  console.log(`  ${rows.length - over} of ${rows.length} catalogs within ${TARGET}×`);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
-  await main();
+  main();
