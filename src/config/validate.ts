@@ -112,12 +112,20 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
 }
 
-/** `mock: { handlers }`: what `mcp-codegen mock --server <name>` answers tools/call with. */
+/** `mock: true | { client, handlers }`: mock.ts, and what `mcp-codegen mock --server <name>` answers tools/call with. */
 function checkMock(value: unknown, file: string, at: string): void {
-  const mock = object(value, file, at, '{ handlers }');
-  knownKeys(mock, file, at, ['handlers'], 'mock');
+  if (typeof value === 'boolean') return;
+  const mock = object(value, file, at, 'true, or { handlers, client }');
+  knownKeys(mock, file, at, ['handlers', 'client'], 'mock');
   if (mock.handlers !== undefined && (typeof mock.handlers !== 'string' || mock.handlers === ''))
     throw new InputError(file, `${at}/handlers`, 'expected the path of a handler module');
+  if (mock.client !== undefined && typeof mock.client !== 'boolean')
+    throw new InputError(
+      file,
+      `${at}/client`,
+      `expected true or false, got ${describe(mock.client)}`,
+      '`client: false` keeps `handlers` for `mcp-codegen mock` without generating mock.ts',
+    );
 }
 
 function checkSource(value: unknown, file: string, at: string): void {

@@ -29,7 +29,7 @@ function checkOf(schema: JsonObject): SchemaCheck {
  * schema, and a text saying the mock has no answer.
  */
 export async function answerCall(
-  catalog: MockCatalog,
+  catalog: Pick<MockCatalog, 'tools'>,
   mock: MockTool,
   args: unknown,
   sources: AnswerSources,

@@ -61,7 +61,7 @@ async function importModule(path: string): Promise<unknown> {
 /** The handler for a tool of `catalog`: under the tool's own name, else under its method name. */
 export function handlerFor(
   table: HandlerTable,
-  catalog: MockCatalog,
+  catalog: Pick<MockCatalog, 'tools'>,
   tool: string,
 ): MockHandler<unknown> | undefined {
   return table.get(tool) ?? table.get(catalog.tools.get(tool)?.method ?? '');

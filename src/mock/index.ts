@@ -10,7 +10,15 @@
  *
  * Keys are the generated client's method names (`getForecast`) or the tools' own names
  * (`get_forecast`); a handler gets the arguments, already checked against the tool's inputSchema.
+ * `createMockClient` answers the same way in process; a generated mock.ts (config `mock: true`)
+ * types it as `create<Name>Mock`.
  */
+export {
+  createMockClient,
+  type MockClient,
+  type MockClientOptions,
+  type MockToolDefinition,
+} from './client.js';
 
 /** A raw `tools/call` result, sent as it is: told apart from an output object by its `content` array. */
 export interface MockCallToolResult {
