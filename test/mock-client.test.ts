@@ -6,10 +6,12 @@
  * usage file is compiled by tsc --strict, and its mock is called for real: no process at all.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import {
   SetAlertErrorCode,
   WeatherClient as ExampleClient,
@@ -20,6 +22,7 @@ import { renderClient } from '../src/generate/render.js';
 import { parseSnapshotText } from '../src/snapshot/index.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
+import { connectMock } from './helpers/mock.js';
 import { diagnostics, typecheck } from './helpers/tsc.js';
 
 const dir = join(tmpRoot, 'mock-client');
@@ -63,12 +66,33 @@ const DIRECTIVES = USAGE.split('\n').filter((l) => l.includes('@ts-expect-error'
 type Mock = typeof import('../examples/weather/client/mock.js');
 type Index = typeof import('../examples/weather/client/index.js');
 let generated: { mock: Mock; index: Index };
+let names: { tool: string; error: string };
+
+/** The README's node:test example, importing this client instead of `src/generated/weather`. */
+async function readmeExample(): Promise<string> {
+  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+  const block = /```ts\n\/\/ test\/forecast\.test\.ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(block, 'README has the test/forecast.test.ts block');
+  const text = block.replaceAll('../src/generated/weather/', './client/');
+  assert.notEqual(text, block, 'the block imports the generated client');
+  return `/// <reference types="node" />\n${text}`;
+}
+
+// A handler module for the CLI, typed by the same define function.
+const HANDLER_MODULE = `import { defineWeatherMock, mockError } from './client/mock.js';
+export default defineWeatherMock({
+  getForecast: ({ city }) => ({ city, days: [{ day: 1, highC: 12, condition: 'snow' }] }),
+  setAlert: () => mockError('alert_limit_reached'),
+});
+`;
 
 before(async () => {
   const snapshot = parseSnapshotText(await readFile(SNAPSHOT, 'utf8'), SNAPSHOT);
   const forecast = snapshot.tools.find((t) => t.name === 'get-forecast')!;
   forecast.inputSchema = { ...forecast.inputSchema, additionalProperties: false };
-  const { files } = await renderClient(
+  // A tool whose function would be mock.ts's `mockError`: the planner gives the tool another name.
+  snapshot.tools.push({ name: 'mock_error', inputSchema: { type: 'object' } });
+  const { files, model } = await renderClient(
     snapshot,
     { name: 'weather', errors: ERRORS, validateInput: true, mock: true },
     join(dir, 'client'),
@@ -78,7 +102,13 @@ before(async () => {
     { path: 'usage.ts', content: USAGE },
     // The same file without its directives: each must have had an error to expect.
     { path: 'usage-bare.ts', content: USAGE.replace(/^.*@ts-expect-error.*\n/gm, '') },
+    { path: 'readme.test.ts', content: await readmeExample() },
+    { path: 'weather.mock.ts', content: HANDLER_MODULE },
   ]);
+  names = {
+    tool: model.tools.find((t) => t.tool.name === 'mock_error')!.functionName,
+    error: model.mock!.error,
+  };
   const url = (path: string) => pathToFileURL(join(dir, 'client', path)).href;
   generated = { mock: await import(url('mock.ts')), index: await import(url('index.ts')) };
 });
@@ -202,4 +232,47 @@ test("the example's createWeatherMock answers its generated function and Weather
   const alert = await weather.setAlert({ city: 'oslo', thresholdC: 1 });
   assert.ok(alert.ok, 'generated data for set_alert, valid against its output schema');
   assert.equal(SetAlertErrorCode.UnknownCity, 'unknown_city');
+});
+
+/** Node on a file of this folder, as a user runs a test: outside this test run (its context not passed on). */
+async function runNode(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, {
+      cwd: repoRoot,
+      env,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+test("the README's node:test example compiles (above) and passes", async () => {
+  const run = await runNode(['--import', 'tsx', '--test', join(dir, 'readme.test.ts')]);
+  assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /# pass 1\n/);
+});
+
+test('a tool named mock_error gets another function name; mock.ts keeps mockError', () => {
+  assert.deepEqual(names, { tool: 'mockError2', error: 'mockError' });
+});
+
+test('the CLI serves a handler module written with defineWeatherMock', async () => {
+  const mock = await connectMock([
+    '--snapshot',
+    SNAPSHOT,
+    '--handlers',
+    join(dir, 'weather.mock.ts'),
+  ]);
+  try {
+    const weather = new ExampleClient(mock.client);
+    const forecast = await weather.getForecast({ city: 'oslo' });
+    assert.ok(forecast.ok && forecast.data.days[0]!.condition === 'snow', JSON.stringify(forecast));
+    const alert = await weather.setAlert({ city: 'oslo', thresholdC: 1 });
+    assert.ok(!alert.ok && alert.error.code === SetAlertErrorCode.AlertLimitReached);
+  } finally {
+    await mock.close();
+  }
 });

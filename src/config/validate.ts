@@ -115,7 +115,14 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
 /** `mock: true | { client, handlers }`: mock.ts, and what `mcp-codegen mock --server <name>` answers tools/call with. */
 function checkMock(value: unknown, file: string, at: string): void {
   if (typeof value === 'boolean') return;
-  const mock = object(value, file, at, 'true, or { handlers, client }');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new InputError(
+      file,
+      at,
+      `expected true, false or { handlers, client }, got ${describe(value)}`,
+      "`mock: true` adds mock.ts (typed handlers for tests); `mock: { handlers: './test/weather.mock.ts' }` adds it too and names the module `mcp-codegen mock --server` loads",
+    );
+  const mock = value as Record<string, unknown>;
   knownKeys(mock, file, at, ['handlers', 'client'], 'mock');
   if (mock.handlers !== undefined && (typeof mock.handlers !== 'string' || mock.handlers === ''))
     throw new InputError(file, `${at}/handlers`, 'expected the path of a handler module');

@@ -18,7 +18,7 @@ import { parseSnapshotText } from '../snapshot/read.js';
 import type { JsonValue } from '../snapshot/types.js';
 import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
-import { mockFileOn } from '../model/mock-plan.js';
+import { mockFileOn } from '../config/mock-switch.js';
 import { optionsText } from './prettier-hash.js';
 import { renderFiles } from './render.js';
 import { counts, selectServers } from './select.js';

@@ -2,7 +2,7 @@ import { closest } from '../config/closest.js';
 import type { JsonObject } from '../shared/json.js';
 import type { Tool } from '../snapshot/types.js';
 import type { MockTool } from './catalog.js';
-import type { MockCallToolResult, MockHandler } from './index.js';
+import type { MockCallToolResult, MockHandler } from './handler-types.js';
 
 /** One tool as a generated mock.ts embeds it: its wire name, its client method name and its schemas. */
 export interface MockToolDefinition {

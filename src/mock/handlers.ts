@@ -4,7 +4,7 @@ import { closest } from '../config/closest.js';
 import { importTypeScript } from '../config/typescript.js';
 import { CodegenError } from '../shared/errors.js';
 import { toolForKey, type MockCatalog } from './catalog.js';
-import type { MockHandler } from './index.js';
+import type { MockHandler } from './handler-types.js';
 
 /** The user's handlers by the key they were written under: a client method name or a tool name. */
 export type HandlerTable = ReadonlyMap<string, MockHandler<unknown>>;

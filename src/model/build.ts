@@ -24,7 +24,8 @@ import {
 import { guardFingerprint, listedTool } from './guard-fingerprint.js';
 import type { ClientModel, Layout, ErrorCodeModel, InvokeOptionsName, ToolModel } from './types.js';
 import { withAgentModules } from './agent-modules.js';
-import { claimMockNames, mockFileOn, mockModule } from './mock-plan.js';
+import { claimMockNames, mockModule } from './mock-plan.js';
+import { mockFileOn } from '../config/mock-switch.js';
 import { SharedDefinitions } from './shared-definitions.js';
 import {
   withUndeclaredOutput,

@@ -1,4 +1,3 @@
-import type { ServerConfig } from '../config/types.js';
 import { compareStrings } from '../shared/compare.js';
 import { moduleSpecifier } from './module-plan.js';
 import type { NamePlanner } from './naming.js';
@@ -11,11 +10,6 @@ import type { ClientModel, ImportPlan, MockModel, ModulePlans } from './types.js
 
 /** The package a generated mock.ts imports (a devDependency of the user's: mock.ts is for tests). */
 const MOCK_PACKAGE = 'mcp-codegen/mock';
-
-/** Whether a server's config turns mock.ts on: `mock: true`, or an object without `client: false`. */
-export function mockFileOn(mock: ServerConfig['mock']): boolean {
-  return mock === true || (typeof mock === 'object' && mock !== null && mock.client !== false);
-}
 
 /**
  * mock.ts's top-level names, claimed right after the client class's whether or not the mock is on

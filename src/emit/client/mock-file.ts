@@ -51,7 +51,10 @@ function handlersType(model: ClientModel, mock: MockModel): string {
     const signature = `(\n    input: ${inputParameterType(t)},\n    context: ${mock.namespace}.MockCallContext,\n  ) => ${mock.answerType}<${outputOf(t)}, ${t.errorCodeEnum ?? 'never'}>`;
     return `${doc}  readonly ${t.method}?: ${signature};`;
   });
-  const body = members.length ? `{\n${members.join('\n')}\n}` : '{}';
+  // No tools: no key at all (`{}` would take any object without a word).
+  const body = members.length
+    ? `{\n${members.join('\n')}\n}`
+    : '{ readonly [method: string]: never }';
   return `/** The handlers, keyed by the client's method names; a tool without one gets data generated for its output schema. */\nexport type ${mock.handlersType} = ${body};`;
 }
 
