@@ -19,7 +19,7 @@ import {
 } from '../examples/weather/client/index.js';
 import { createWeatherMock as exampleMock } from '../examples/weather/client/mock.js';
 import { renderClient } from '../src/generate/render.js';
-import { parseSnapshotText } from '../src/snapshot/index.js';
+import { parseSnapshotText, readSnapshotFile } from '../src/snapshot/index.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { writeFiles } from './helpers/render.js';
 import { connectMock } from './helpers/mock.js';
@@ -97,7 +97,14 @@ before(async () => {
     { name: 'weather', errors: ERRORS, validateInput: true, mock: true },
     join(dir, 'client'),
   );
+  // The per-tool layout too (codes imported from each tool's file), compiled in the same run.
+  const perTool = await renderClient(
+    await readSnapshotFile(join(repoRoot, 'fixtures/catalogs/coded-envelopes.json')),
+    { name: 'coded', layout: 'per-tool', mock: true },
+    join(dir, 'per-tool'),
+  );
   await writeFiles(dir, [
+    ...perTool.files.map((f) => ({ path: `per-tool/${f.path}`, content: f.content })),
     ...files.map((f) => ({ path: `client/${f.path}`, content: f.content })),
     { path: 'usage.ts', content: USAGE },
     // The same file without its directives: each must have had an error to expect.
@@ -118,7 +125,7 @@ test('a usage file compiles under tsc --strict; a wrong field type and an undecl
   assert.deepEqual(
     result.filter((d) => d.file !== 'usage-bare.ts'),
     [],
-    'the client, mock.ts and usage.ts compile, and every @ts-expect-error is used',
+    'the clients (single and per-tool), their mock.ts and usage.ts compile, and every @ts-expect-error is used',
   );
   const bare = result.filter((d) => d.file === 'usage-bare.ts');
   assert.equal(bare.length, DIRECTIVES, bare.map((d) => d.text).join('\n'));
@@ -272,6 +279,9 @@ test('the CLI serves a handler module written with defineWeatherMock', async () 
     assert.ok(forecast.ok && forecast.data.days[0]!.condition === 'snow', JSON.stringify(forecast));
     const alert = await weather.setAlert({ city: 'oslo', thresholdC: 1 });
     assert.ok(!alert.ok && alert.error.code === SetAlertErrorCode.AlertLimitReached);
+    // No handler: the server's generated data is the in-process mock's, for the same (default) seed.
+    const served = await mock.client.callTool({ name: 'list_cities', arguments: {} });
+    assert.deepEqual(await exampleMock().callTool({ name: 'list_cities', arguments: {} }), served);
   } finally {
     await mock.close();
   }
