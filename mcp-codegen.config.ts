@@ -16,6 +16,8 @@ export default defineConfig({
       guard: true,
       // Standard Schema objects and `toolSchemas` for agent frameworks, and the code-mode declaration.
       agents: { standardSchema: true, codeMode: true },
+      // mock.ts: `defineWeatherMock` and `createWeatherMock`, typed handlers for tests (the README's mock section).
+      mock: true,
       // Codes `set_alert` returns in isError results, which its schema cannot declare.
       errors: {
         tools: {

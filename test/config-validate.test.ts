@@ -144,6 +144,38 @@ test('guard is true or false: a mode is named as the client option it is', async
   assert.equal(ok.servers[0]!.guard, true);
 });
 
+test('mock is true, false or { handlers, client }: where, what and how to fix', async () => {
+  const rows: Array<[unknown, string, RegExp]> = [
+    ['yes', '/servers/0/mock', /expected true, false or \{ handlers, client \}, got "yes"$/],
+    [[], '/servers/0/mock', /got an array$/],
+    [{ handler: 'x.ts' }, '/servers/0/mock/handler', /unknown key "handler" in mock$/],
+    [{ handlers: '' }, '/servers/0/mock/handlers', /expected the path of a handler module$/],
+    [{ client: 'no' }, '/servers/0/mock/client', /expected true or false, got "no"$/],
+  ];
+  for (const [given, at, said] of rows) {
+    const { pointer, message, hint } = await rejection({ servers: [{ ...server, mock: given }] });
+    assert.equal(pointer, at, JSON.stringify(given));
+    assert.match(message, said);
+    if (at === '/servers/0/mock') assert.match(hint, /`mock: true` adds mock\.ts/);
+    if (at.endsWith('/handler')) assert.match(hint, /did you mean `handlers`\?/);
+  }
+  const { mockFileOn } = await import('../src/config/mock-switch.js');
+  const on: Array<[unknown, boolean]> = [
+    [true, true],
+    [false, false],
+    [{ handlers: 'test/w.mock.ts' }, true],
+    [{ handlers: 'test/w.mock.ts', client: false }, false],
+    [{}, true],
+  ];
+  for (const [given, want] of on) {
+    const ok = (await load({ servers: [{ ...server, mock: given }] })) as {
+      servers: Array<{ mock?: never }>;
+    };
+    assert.equal(mockFileOn(ok.servers[0]!.mock), want, JSON.stringify(given));
+  }
+  assert.equal(mockFileOn(undefined), false, 'off by default');
+});
+
 test('discovery values are checked: era, timeoutMs, maxPages', async () => {
   assert.equal(
     (await rejection({ servers: [{ ...server, discovery: { era: 'new' } }] })).pointer,

@@ -19,6 +19,8 @@ const update = process.env.UPDATE_GOLDEN === '1';
 const PER_TOOL = ['hostile', 'mcp-app-catalog'];
 // Standard Schema objects, the code-mode declaration and the LangChain, Mastra and OpenAI Agents SDK adapters (config `agents`) on a catalog with coded envelopes, and on one without tools: as agents-<name>/.
 const AGENTS = ['coded-envelopes', 'no-tools'];
+// mock.ts (config `mock: true`) on a catalog with declared codes, a hostile one and one without tools: as mock-<name>/mock.ts.
+const MOCK = ['coded-envelopes', 'hostile', 'no-tools'];
 const cases = [
   ...fixtureCatalogs().map((catalog) => ({
     catalog,
@@ -42,6 +44,14 @@ const cases = [
       golden: `agents-${basename(catalog, '.json')}`,
       layout: 'agents' as const,
     })),
+  ...fixtureCatalogs()
+    .filter((catalog) => MOCK.includes(basename(catalog, '.json')))
+    .map((catalog) => ({
+      catalog,
+      name: basename(catalog, '.json'),
+      golden: `mock-${basename(catalog, '.json')}`,
+      layout: 'mock' as const,
+    })),
 ];
 
 for (const { catalog, name, golden, layout } of cases) {
@@ -58,13 +68,19 @@ for (const { catalog, name, golden, layout } of cases) {
               openai: true,
             },
           }
-        : { name, layout };
+        : layout === 'mock'
+          ? { name, mock: true }
+          : { name, layout };
     const { files } =
       layout === 'single'
         ? await renderCatalog(catalog, name)
         : await renderClient(await readSnapshotFile(catalog), options, '/nonexistent/out');
     const dir = join(repoRoot, 'fixtures/golden', golden);
-    for (const file of files.filter((f) => !RUNTIME_TEMPLATES.includes(f.path))) {
+    // The mock cases keep only mock.ts: the rest is the catalog's own golden.
+    const kept = files.filter(
+      (f) => !RUNTIME_TEMPLATES.includes(f.path) && (layout !== 'mock' || f.path === 'mock.ts'),
+    );
+    for (const file of kept) {
       const expectedPath = join(dir, file.path);
       if (update) {
         await mkdir(dirname(expectedPath), { recursive: true });

@@ -1,7 +1,7 @@
 /**
  * Generated clients under tsc --strict (with isolatedDeclarations and the rest of helpers/tsc.ts):
  * every fixture catalog and every real catalog in its default layout (NodeNext and Bundler), by
- * default and with the guard and every agent file on, a catalog without tools among them, an
+ * default and with the guard, mock.ts and every agent file on, a catalog without tools among them, an
  * exhaustive switch over each tool's error codes, the class catalogs' assertion files, and the
  * per-tool layout of the real catalogs with a usage file (NodeNext).
  *
@@ -123,25 +123,26 @@ async function renderAndCheck(): Promise<Checked> {
   const classes = fixtureCatalogs().filter((file) => basename(file).startsWith('correct-'));
   const checks = new Set(await readdir(assertions));
   // Every catalog as configured by default (no input schemas, no guard, no agent files), and with the
-  // guard and every agent file on (schemas.ts, code-mode.d.ts, langchain.ts, mastra.ts, openai-agents.ts), so that each
+  // guard, mock.ts and every agent file on (schemas.ts, code-mode.d.ts, langchain.ts, mastra.ts, openai-agents.ts), so that each
   // kind of generated file is compiled for every catalog; the fixtures also with the input schemas embedded.
   const runs: Array<{
     file: string;
     validateInput: boolean;
     guard: boolean;
     agents?: typeof ALL_AGENTS;
+    mock?: boolean;
   }> = [
     ...[...fixtureCatalogs(), ...shared.files].flatMap((file) => [
       { file, validateInput: false, guard: false },
-      { file, validateInput: false, guard: true, agents: ALL_AGENTS },
+      { file, validateInput: false, guard: true, agents: ALL_AGENTS, mock: true },
     ]),
     ...fixtureCatalogs().map((file) => ({ file, validateInput: true, guard: false })),
   ];
-  for (const { file, validateInput, guard, agents } of runs) {
+  for (const { file, validateInput, guard, agents, mock } of runs) {
     const name = basename(file, '.json');
     const { files, model } = await renderClient(
       await readSnapshotFile(file),
-      { name, validateInput, guard, ...(agents && { agents }) },
+      { name, validateInput, guard, ...(agents && { agents }), ...(mock && { mock }) },
       '/nonexistent/out',
     );
     const at = `single/${folder(file)}${validateInput ? '-checked' : ''}${guard ? '-guarded' : ''}`;

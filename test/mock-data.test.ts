@@ -3,7 +3,7 @@
  * mock with arguments made for its inputSchema, answers data that Ajv finds valid against that
  * schema (as structuredContent and the same JSON as text), and the same data in another process
  * with the same seed; another seed gives other data. Legacy era through SDK v1's Client, the
- * 2026-07-28 era through SDK v2's.
+ * 2026-07-28 era through SDK v2's; and in process, `createMockClient` answers as the server did.
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -12,6 +12,7 @@ import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { generateSync, type JsonSchema } from 'json-schema-faker';
 import { parseSnapshotText, type Tool } from '../src/snapshot/index.js';
+import { createMockClient } from '../src/mock/index.js';
 import { ValidatorCache } from './helpers/ajv-reference.js';
 import { connectMock, connectMockV2, snapshotOfEra, writeText } from './helpers/mock.js';
 import { sharedCatalogs, tmpRoot } from './helpers/paths.js';
@@ -93,6 +94,20 @@ test('every declared output schema: valid generated data, the same for the same 
         `${catalog} ${era}: seed 7 again`,
       );
       if (era === 'modern') continue; // the seed is era-blind: one era shows it matters
+      // In process (what a generated mock.ts calls), the same answers as the server gave, over the
+      // tools as it served them (the canonical snapshot: its key order is the data generator's).
+      const served = parseSnapshotText(await readFile(file, 'utf8'), file).tools;
+      const inProcess = createMockClient(
+        served.map((tool) => ({ ...tool, method: tool.name })),
+        {},
+        { seed: 7 },
+      );
+      for (const tool of tools)
+        assert.deepEqual(
+          await inProcess.callTool({ name: tool.name, arguments: argumentsFor(tool) }),
+          first[tool.name],
+          `${basename(catalog)} ${tool.name}: createMockClient answers as the server`,
+        );
       const other = await answers(file, era, '8', tools);
       assert.ok(
         tools.some((tool) => JSON.stringify(other[tool.name]) !== JSON.stringify(first[tool.name])),

@@ -151,8 +151,19 @@ export interface ServerConfig {
   shapes?: string;
   /** Per tool name: its result type by hand, `{ schema }`; it wins over a sampled shape, never over a declared outputSchema. */
   outputs?: Record<string, OutputOverride>;
-  /** `mcp-codegen mock --server <name>`: `handlers` is a module (`.ts` too) whose handlers answer tools/call, relative to the config. */
-  mock?: { handlers?: string };
+  /**
+   * The typed mock (default off): `true`, or any object, adds mock.ts (`define<Name>Mock`,
+   * `create<Name>Mock`, `mockError`; index.ts does not re-export it). `handlers`: the module (`.ts`
+   * too, relative to the config) whose handlers answer tools/call in `mcp-codegen mock --server <name>`.
+   * `client: false` keeps `handlers` for the CLI without mock.ts.
+   */
+  mock?: boolean | MockConfig;
+}
+
+export interface MockConfig {
+  /** Whether mock.ts is generated (default true once `mock` is an object). */
+  client?: boolean;
+  handlers?: string;
 }
 
 /** A tool's result type written by hand: the JSON Schema of its payload. */

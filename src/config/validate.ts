@@ -112,12 +112,27 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
 }
 
-/** `mock: { handlers }`: what `mcp-codegen mock --server <name>` answers tools/call with. */
+/** `mock: true | { client, handlers }`: mock.ts, and what `mcp-codegen mock --server <name>` answers tools/call with. */
 function checkMock(value: unknown, file: string, at: string): void {
-  const mock = object(value, file, at, '{ handlers }');
-  knownKeys(mock, file, at, ['handlers'], 'mock');
+  if (typeof value === 'boolean') return;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new InputError(
+      file,
+      at,
+      `expected true, false or { handlers, client }, got ${describe(value)}`,
+      "`mock: true` adds mock.ts (typed handlers for tests); `mock: { handlers: './test/weather.mock.ts' }` adds it too and names the module `mcp-codegen mock --server` loads",
+    );
+  const mock = value as Record<string, unknown>;
+  knownKeys(mock, file, at, ['handlers', 'client'], 'mock');
   if (mock.handlers !== undefined && (typeof mock.handlers !== 'string' || mock.handlers === ''))
     throw new InputError(file, `${at}/handlers`, 'expected the path of a handler module');
+  if (mock.client !== undefined && typeof mock.client !== 'boolean')
+    throw new InputError(
+      file,
+      `${at}/client`,
+      `expected true or false, got ${describe(mock.client)}`,
+      '`client: false` keeps `handlers` for `mcp-codegen mock` without generating mock.ts',
+    );
 }
 
 function checkSource(value: unknown, file: string, at: string): void {

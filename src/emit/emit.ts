@@ -13,6 +13,7 @@ import { moduleSpecifier } from '../model/module-plan.js';
 import { runtimeFiles, runtimeTemplates } from './runtime/runtime-files.js';
 export { RUNTIME_TEMPLATES, runtimeFiles } from './runtime/runtime-files.js';
 import { emitValidatorModule } from './client/validators.js';
+import { mockSource } from './client/mock-file.js';
 
 export interface EmittedFile {
   /** Relative to the output folder, with `/` separators. */
@@ -86,6 +87,10 @@ export async function emitClient(
       : []),
     ...(files.readme ? [{ path: files.readme, content: readmeSource(model), format: false }] : []),
     ...agentFiles,
+    // Written as it is: it embeds the tools' schemas, as validators.ts does.
+    ...(files.mock
+      ? [{ path: files.mock, content: mockSource(model, header), format: false }]
+      : []),
     ...runtime,
   ];
 }

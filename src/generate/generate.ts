@@ -18,6 +18,7 @@ import { parseSnapshotText } from '../snapshot/read.js';
 import type { JsonValue } from '../snapshot/types.js';
 import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
+import { mockFileOn } from '../config/mock-switch.js';
 import { optionsText } from './prettier-hash.js';
 import { renderFiles } from './render.js';
 import { counts, selectServers } from './select.js';
@@ -245,6 +246,8 @@ function keyOptions(
     // Only when set, so that the options hash of every config without it stays what it was.
     ...(server.agents ? { agents: server.agents } : {}),
     ...(server.guard ? { guard: true } : {}),
+    // mock.ts's switch, not the CLI's handler module: only what changes the output.
+    ...(mockFileOn(server.mock) ? { mock: true } : {}),
     ...(runtimeDir === undefined ? {} : { runtime: runtimeDir }),
   };
   // The security warnings are cached too, so the lint policies they were found under are part of the key.

@@ -6,7 +6,7 @@ import { parseShapesText, readShapesText, serializeShapes } from '../shapes/file
 /** What `renderClient` takes of a server: its options, and the result schemas it does not declare. */
 export type RenderServer = Pick<
   ServerConfig,
-  'name' | 'errors' | 'validateInput' | 'validateOutput' | 'guard' | 'layout' | 'agents'
+  'name' | 'errors' | 'validateInput' | 'validateOutput' | 'guard' | 'layout' | 'agents' | 'mock'
 > & {
   undeclared?: ReadonlyMap<string, UndeclaredOutput>;
   /** The shared runtime folder relative to the output folder (`/`-separated), when the config has `runtime`. */

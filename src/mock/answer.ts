@@ -2,7 +2,7 @@ import { isObject, type JsonObject } from '../shared/json.js';
 import type { MockCatalog, MockTool } from './catalog.js';
 import { generatedOutput } from './generated.js';
 import { handlerFor, type HandlerTable } from './handlers.js';
-import type { MockCallToolResult } from './index.js';
+import type { MockCallToolResult } from './handler-types.js';
 import type { Replay } from './replay.js';
 import { schemaCheck, type SchemaCheck, type SchemaIssue } from './schema-check.js';
 
@@ -29,7 +29,7 @@ function checkOf(schema: JsonObject): SchemaCheck {
  * schema, and a text saying the mock has no answer.
  */
 export async function answerCall(
-  catalog: MockCatalog,
+  catalog: Pick<MockCatalog, 'tools'>,
   mock: MockTool,
   args: unknown,
   sources: AnswerSources,

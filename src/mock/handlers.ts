@@ -4,7 +4,7 @@ import { closest } from '../config/closest.js';
 import { importTypeScript } from '../config/typescript.js';
 import { CodegenError } from '../shared/errors.js';
 import { toolForKey, type MockCatalog } from './catalog.js';
-import type { MockHandler } from './index.js';
+import type { MockHandler } from './handler-types.js';
 
 /** The user's handlers by the key they were written under: a client method name or a tool name. */
 export type HandlerTable = ReadonlyMap<string, MockHandler<unknown>>;
@@ -61,7 +61,7 @@ async function importModule(path: string): Promise<unknown> {
 /** The handler for a tool of `catalog`: under the tool's own name, else under its method name. */
 export function handlerFor(
   table: HandlerTable,
-  catalog: MockCatalog,
+  catalog: Pick<MockCatalog, 'tools'>,
   tool: string,
 ): MockHandler<unknown> | undefined {
   return table.get(tool) ?? table.get(catalog.tools.get(tool)?.method ?? '');

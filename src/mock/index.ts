@@ -10,37 +10,24 @@
  *
  * Keys are the generated client's method names (`getForecast`) or the tools' own names
  * (`get_forecast`); a handler gets the arguments, already checked against the tool's inputSchema.
+ * `createMockClient` answers the same way in process; a generated mock.ts (config `mock: true`)
+ * types it as `create<Name>Mock`.
  */
+import type { MockCallToolResult } from './handler-types.js';
 
-/** A raw `tools/call` result, sent as it is: told apart from an output object by its `content` array. */
-export interface MockCallToolResult {
-  content: Array<{ type: string; [key: string]: unknown }>;
-  structuredContent?: unknown;
-  isError?: boolean;
-  [key: string]: unknown;
-}
+export {
+  createMockClient,
+  type MockClient,
+  type MockClientOptions,
+  type MockToolDefinition,
+} from './client.js';
 
-/** What a handler is told besides the arguments. */
-export interface MockCallContext {
-  /** The tool's name as the server lists it. */
-  readonly tool: string;
-  /** How many tools/call requests the mock had received, this one included. */
-  readonly call: number;
-}
-
-/**
- * Answers one tool: the tool's output object (sent as `structuredContent` and as JSON text in
- * `content[0]`), a raw `CallToolResult`, or a coded error made by `mockError`.
- */
-export type MockHandler<Input = never, Output = unknown> = (
-  input: Input,
-  context: MockCallContext,
-) => Output | MockCallToolResult | Promise<Output | MockCallToolResult>;
-
-/** A handler module's default export (or its named exports), keyed by method or tool name. */
-// `any`: each handler takes its own tool's input, which a generated `define<Name>Mock` types.
-export type MockHandlers = Record<string, MockHandler<any>>;
-
+export type {
+  MockCallContext,
+  MockCallToolResult,
+  MockHandler,
+  MockHandlers,
+} from './handler-types.js';
 /**
  * A coded error, as a server that follows the narrow-contract guidance sends one: an `isError`
  * result whose text is `{ code, message, ...details }`. The generated client reads it as

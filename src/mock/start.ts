@@ -49,9 +49,10 @@ export async function prepareMock(request: MockRequest): Promise<MockState> {
       '--then: the first snapshot declares no tools, so no tool list can change',
     );
   const catalogs: MockCatalog[] = then ? [base, then.catalog] : [base];
+  const mock = 'server' in source ? source.server.mock : undefined;
   const configured =
-    'server' in source && source.server.mock?.handlers !== undefined
-      ? resolve(source.config.root, source.server.mock.handlers)
+    'server' in source && typeof mock === 'object' && mock.handlers !== undefined
+      ? resolve(source.config.root, mock.handlers)
       : undefined;
   const handlerFile =
     request.handlers !== undefined ? resolve(request.cwd, request.handlers) : configured;

@@ -24,6 +24,8 @@ import {
 import { guardFingerprint, listedTool } from './guard-fingerprint.js';
 import type { ClientModel, Layout, ErrorCodeModel, InvokeOptionsName, ToolModel } from './types.js';
 import { withAgentModules } from './agent-modules.js';
+import { claimMockNames, mockModule } from './mock-plan.js';
+import { mockFileOn } from '../config/mock-switch.js';
 import { SharedDefinitions } from './shared-definitions.js';
 import {
   withUndeclaredOutput,
@@ -47,13 +49,14 @@ export function buildClientModel(
   snapshot: Snapshot,
   server: Pick<
     ServerConfig,
-    'name' | 'errors' | 'validateInput' | 'validateOutput' | 'guard' | 'layout' | 'agents'
+    'name' | 'errors' | 'validateInput' | 'validateOutput' | 'guard' | 'layout' | 'agents' | 'mock'
   > & { runtimeDir?: string },
   /** Result schemas the server does not declare (config `outputs`, the shapes file), by tool name. */
   undeclared?: ReadonlyMap<string, UndeclaredOutput>,
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
-  const files = planOutputFiles(layout, agentOptionsOf(server.agents), server.runtimeDir);
+  const mockOn = mockFileOn(server.mock);
+  const files = planOutputFiles(layout, agentOptionsOf(server.agents), server.runtimeDir, mockOn);
   const toolFiles = new ToolFilePlanner();
   const types = new NamePlanner(RESERVED_TYPE_NAMES);
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
@@ -66,6 +69,7 @@ export function buildClientModel(
     functionName: types.claim('guardClient'),
     fingerprints: types.claim('catalogFingerprints'),
   };
+  const mock = claimMockNames(types, pascalCase(server.name, 'Mcp'));
   const typeSet = new TypeSet(types);
   const shared = new Map<string, string>();
   const members = planMemberNames(snapshot);
@@ -250,8 +254,12 @@ export function buildClientModel(
     validateInput,
     invokeOptionsType,
     ...agentsModel(planAgents(agentOptions, types, className)),
+    ...(mockOn ? { mock } : {}),
     warnings,
   };
   // Last, once every name is decided: what each file imports and exports.
-  return { ...named, modules: withAgentModules(named, planModules(named)) };
+  return {
+    ...named,
+    modules: { ...withAgentModules(named, planModules(named)), ...mockModule(named) },
+  };
 }

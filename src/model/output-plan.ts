@@ -15,6 +15,8 @@ export function planOutputFiles(
   agents: AgentOptions = {},
   /** The shared runtime folder (config `runtime.out`), relative to the output folder; absent: a copy inside it. */
   runtimeDir?: string,
+  /** Config `mock`: mock.ts beside the client. */
+  mock = false,
 ): OutputFiles {
   const runtimeFile = (name: string) => (runtimeDir === undefined ? name : `${runtimeDir}/${name}`);
   const shared = {
@@ -34,6 +36,7 @@ export function planOutputFiles(
     ...(agents.langchain === true ? { langchain: 'langchain.ts' } : {}),
     ...(agents.mastra === true ? { mastra: 'mastra.ts' } : {}),
     ...(agents.openai === true ? { openai: 'openai-agents.ts' } : {}),
+    ...(mock ? { mock: 'mock.ts' } : {}),
   };
   return layout === 'single'
     ? { ...shared, tools: 'tools.ts' }

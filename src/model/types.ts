@@ -53,6 +53,8 @@ export interface OutputFiles {
   mastra?: string;
   /** The OpenAI Agents SDK adapter (config `agents.openai`), likewise. */
   openai?: string;
+  /** The typed mock (config `mock`): test-only, not re-exported by index.ts. */
+  mock?: string;
 }
 
 export interface ClientModel {
@@ -92,6 +94,8 @@ export interface ClientModel {
   invokeOptionsType: InvokeOptionsName;
   /** What agent frameworks take (src/model/agents.ts); absent when the config turns none on. */
   agents?: AgentsModel;
+  /** mock.ts's names (src/model/mock-plan.ts); absent when the config's `mock` is off. */
+  mock?: MockModel;
   /** Things the user should know that did not stop generation (renamed collisions, config naming unknown tools). */
   warnings: string[];
 }
@@ -254,4 +258,28 @@ export interface ToolSchemaNames {
   /** validators.ts export checking the whole outputSchema (the branches each check one part). */
   outputValidator?: string;
   outputValidationSchema?: JsonObject;
+}
+
+/** The top-level names of mock.ts (src/model/mock-plan.ts). */
+export interface MockModel {
+  /** `define<Name>Mock(handlers)`: the handlers, typed. */
+  define: string;
+  /** `create<Name>Mock(handlers, options?)`: an in-process `McpClientLike`. */
+  create: string;
+  /** The handlers' type, keyed by method name. */
+  handlersType: string;
+  /** `mockError(code, details)`, typed by the declared codes. */
+  error: string;
+  /** What `mockError` returns, branded by its code. */
+  errorType: string;
+  /** A raw `CallToolResult` a handler may return (never a branded one). */
+  rawType: string;
+  /** What a handler returns, sync or as a promise. */
+  answerType: string;
+  /** The brand's `unique symbol` (a declaration only: no value exists). */
+  brand: string;
+  /** The embedded tool list (name, method, input and output schemas). */
+  tools: string;
+  /** The namespace `mcp-codegen/mock` is imported under. */
+  namespace: string;
 }
