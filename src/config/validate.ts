@@ -81,13 +81,12 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
           `expected true or false, got ${describe(s[flag])}`,
         );
     }
-    if (s.guard !== undefined && typeof s.guard !== 'boolean')
-      throw new InputError(
-        file,
-        `${at}/guard`,
-        `expected true or false, got ${describe(s.guard)}`,
-        "`guard: true` makes the guard available; its mode ('warn' | 'block') is the client's option: new Client(mcp, { guard: 'block' })",
-      );
+    checkBoolean(
+      s.guard,
+      file,
+      `${at}/guard`,
+      "`guard: true` makes the guard available; its mode ('warn' | 'block') is the client's option: new Client(mcp, { guard: 'block' })",
+    );
     if (s.layout !== undefined && !LAYOUTS.includes(s.layout as string))
       throw new InputError(
         file,
@@ -126,13 +125,18 @@ function checkMock(value: unknown, file: string, at: string): void {
   knownKeys(mock, file, at, ['handlers', 'client'], 'mock');
   if (mock.handlers !== undefined && (typeof mock.handlers !== 'string' || mock.handlers === ''))
     throw new InputError(file, `${at}/handlers`, 'expected the path of a handler module');
-  if (mock.client !== undefined && typeof mock.client !== 'boolean')
-    throw new InputError(
-      file,
-      `${at}/client`,
-      `expected true or false, got ${describe(mock.client)}`,
-      '`client: false` keeps `handlers` for `mcp-codegen mock` without generating mock.ts',
-    );
+  checkBoolean(
+    mock.client,
+    file,
+    `${at}/client`,
+    '`client: false` keeps `handlers` for `mcp-codegen mock` without generating mock.ts',
+  );
+}
+
+/** An optional switch: absent, true or false. */
+function checkBoolean(value: unknown, file: string, at: string, hint: string): void {
+  if (value !== undefined && typeof value !== 'boolean')
+    throw new InputError(file, at, `expected true or false, got ${describe(value)}`, hint);
 }
 
 function checkSource(value: unknown, file: string, at: string): void {
