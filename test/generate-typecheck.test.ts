@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { copyFile, readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
+import { RUNTIME_TEMPLATES } from '../src/emit/emit.js';
 import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { fixtureCatalogs, repoRoot, sharedCatalogs, tmpRoot } from './helpers/paths.js';
@@ -28,6 +29,17 @@ const shared = sharedCatalogs();
 const dir = join(tmpRoot, 'typecheck');
 const assertions = join(repoRoot, 'fixtures/catalogs/assertions');
 const folder = (file: string) => basename(file, '.json').replace(/[^A-Za-z0-9_-]/g, '_');
+
+/**
+ * The runtime is the same bytes in every client, and checking some 150 copies of it was most of this
+ * test's tsc time. So a few catalogs keep their own copy (the default layout, as most users have it)
+ * and the others use a shared runtime folder (config `runtime: { out }`, as a monorepo has it), written
+ * once at `_runtime/` from the own copies, which must agree byte for byte.
+ */
+const OWN_RUNTIME = new Set(['coded-envelopes', 'hostile', 'no-tools']);
+const SHARED_RUNTIME = '_runtime';
+const runtimeOption = (catalog: string) =>
+  OWN_RUNTIME.has(catalog) ? {} : { runtimeDir: `../../${SHARED_RUNTIME}` };
 
 /**
  * The codes a call of the tool can end in, from the catalog and the config rather than from the
@@ -103,6 +115,8 @@ export async function main(): Promise<string> {
 interface Checked {
   /** Switch functions written, one per tool of every catalog. */
   switches: number;
+  /** The files of the shared runtime folder. */
+  runtimeFiles: number;
   /** The class catalogs (fixtures/catalogs/correct-*.json), and assertion files with no catalog. */
   classes: number;
   orphanAssertions: string[];
@@ -120,6 +134,14 @@ interface Checked {
 async function renderAndCheck(): Promise<Checked> {
   const all: Array<{ path: string; content: string }> = [];
   let switches = 0;
+  const runtime = new Map<string, string>();
+  const collectRuntime = (files: ReadonlyArray<{ path: string; content: string }>) => {
+    for (const f of files.filter((f) => RUNTIME_TEMPLATES.includes(f.path))) {
+      const seen = runtime.get(f.path);
+      assert.ok(seen === undefined || seen === f.content, `${f.path}: two clients' copies differ`);
+      runtime.set(f.path, f.content);
+    }
+  };
   const classes = fixtureCatalogs().filter((file) => basename(file).startsWith('correct-'));
   const checks = new Set(await readdir(assertions));
   // Every catalog as configured by default (no input schemas, no guard, no agent files), and with the
@@ -142,9 +164,17 @@ async function renderAndCheck(): Promise<Checked> {
     const name = basename(file, '.json');
     const { files, model } = await renderClient(
       await readSnapshotFile(file),
-      { name, validateInput, guard, ...(agents && { agents }), ...(mock && { mock }) },
+      {
+        name,
+        validateInput,
+        guard,
+        ...(agents && { agents }),
+        ...(mock && { mock }),
+        ...runtimeOption(name),
+      },
       '/nonexistent/out',
     );
+    collectRuntime(files);
     const at = `single/${folder(file)}${validateInput ? '-checked' : ''}${guard ? '-guarded' : ''}`;
     all.push(...files.map((f) => ({ path: `${at}/${f.path}`, content: f.content })));
     // Standard Schema objects embed the input schemas as validateInput does: `$invalid_input` can happen.
@@ -160,9 +190,10 @@ async function renderAndCheck(): Promise<Checked> {
     const name = file.endsWith('coded-envelopes.json') ? 'coded' : folder(file);
     const { files } = await renderClient(
       await readSnapshotFile(file),
-      { name, layout: 'per-tool' },
+      { name, layout: 'per-tool', ...runtimeOption(basename(file, '.json')) },
       join(dir, 'per-tool', name),
     );
+    collectRuntime(files);
     if (
       !files.some((f) => f.path === 'catalog.json') ||
       !files.some((f) => f.path.startsWith('tools/'))
@@ -171,6 +202,7 @@ async function renderAndCheck(): Promise<Checked> {
     all.push(...files.map((f) => ({ path: `per-tool/${name}/${f.path}`, content: f.content })));
   }
   all.push({ path: 'per-tool/usage.ts', content: usage });
+  for (const [path, content] of runtime) all.push({ path: `${SHARED_RUNTIME}/${path}`, content });
   await writeFiles(dir, all);
   for (const file of classes) {
     const name = basename(file, '.json');
@@ -184,6 +216,7 @@ async function renderAndCheck(): Promise<Checked> {
   ]);
   return {
     switches,
+    runtimeFiles: runtime.size,
     classes: classes.length,
     orphanAssertions: [...checks],
     perToolMissing,
@@ -219,6 +252,18 @@ test('generated clients compile under tsc --strict (NodeNext and Bundler)', asyn
   ] as const) {
     const reported = owned(found, client);
     assert.equal(reported, '', `tsc (${resolution}) reported:\n${reported}`);
+  }
+});
+
+test('the shared runtime folder compiles, and the clients that use it', async () => {
+  const { runtimeFiles, nodenext, bundler } = await check();
+  assert.ok(runtimeFiles >= 15, `${runtimeFiles} runtime files`);
+  for (const [resolution, found] of [
+    ['nodenext', nodenext],
+    ['bundler', bundler],
+  ] as const) {
+    const reported = owned(found, (file) => file.startsWith(`${SHARED_RUNTIME}/`));
+    assert.equal(reported, '', `tsc (${resolution}) over ${SHARED_RUNTIME}/:\n${reported}`);
   }
 });
 
