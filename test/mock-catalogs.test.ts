@@ -1,7 +1,7 @@
 /**
  * `mcp-codegen mock` serves a snapshot so exactly that a snapshot taken of it is the same file,
  * byte for byte: every real catalog in ../shared/catalogs and every fixture catalog, in both
- * protocol eras, over stdio (and over HTTP for one catalog of each era), through the real bin.
+ * protocol eras, over stdio (and over HTTP, the shared catalogs), through the real bin.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -104,10 +104,9 @@ test('--page-size pages every list, and the cursor loop reads the same snapshot'
   }
 });
 
-test('over --http, one catalog of each era: the same bytes, and the URL on stderr', async (t) => {
-  const catalog = shared.files.find((f) => f.endsWith('server-everything.json'));
-  if (!catalog) return t.skip('needs ../shared/catalogs');
-  for (const era of ERAS) {
+test('over --http, every shared catalog in both eras: the same bytes, and the URL on stderr', async (t) => {
+  if (shared.skip) return t.skip(shared.skip);
+  for (const [catalog, era] of shared.files.flatMap((f) => ERAS.map((e) => [f, e] as const))) {
     const file = await servable(catalog, era);
     const child = spawn(process.execPath, mockArgs('--snapshot', file, '--http', '0'), {
       cwd: repoRoot,
@@ -127,7 +126,11 @@ test('over --http, one catalog of each era: the same bytes, and the URL on stder
       });
       const snapshot = await discover({ url }, { cwd: repoRoot, env: process.env });
       assert.equal(snapshot.era, era);
-      assert.equal(serializeSnapshot(snapshot), await readFile(file, 'utf8'), `${era} over HTTP`);
+      assert.equal(
+        serializeSnapshot(snapshot),
+        await readFile(file, 'utf8'),
+        `${basename(catalog)} ${era} over HTTP`,
+      );
       assert.equal(stdout, '', 'nothing on stdout');
     } finally {
       const exited = once(child, 'exit');
