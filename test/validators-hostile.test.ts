@@ -102,8 +102,11 @@ function checkStaysData(source: string): void {
   }
   assert.deepEqual(imports, [
     'import { jsonSchemaValidator } from "./runtime-validate.js";',
-    'import type { Validator } from "./runtime.js";',
+    `import type { ${source.includes('\nconst $') ? 'JsonSchema, ' : ''}Validator } from "./runtime.js";`,
   ]);
+  // The only bindings named after server text are the shared definitions' consts: `$` and ASCII.
+  for (const [, name] of source.matchAll(/^const ([^:\s]+)/gm))
+    assert.match(name!, /^\$[A-Za-z_][A-Za-z0-9_]*$/, `const ${name}`);
   assert.ok(!/[\u2028\u2029]/.test(source), 'raw U+2028/U+2029 in the source');
   assert.ok(!source.includes('import('), 'a dynamic import');
 }

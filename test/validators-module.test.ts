@@ -61,6 +61,57 @@ describe('the module', () => {
     );
   });
 
+  test('a definition shared by several schemas is written once, as a const each schema names', async () => {
+    const user = { type: 'object', properties: { login: { type: 'string' } }, required: ['login'] };
+    const otherUser = { type: 'object', required: ['id'] };
+    const { validators, module } = await loadValidators(
+      [
+        { name: 'one', schema: { $ref: '#/$defs/user', $defs: { user } } },
+        { name: 'two', schema: { items: { $ref: '#/$defs/user' }, $defs: { user: { ...user } } } },
+        // The same key with other content, and a key that is no identifier, get names of their own.
+        { name: 'three', schema: { $ref: '#/$defs/user', $defs: { user: otherUser } } },
+        { name: 'four', schema: { $ref: '#/$defs/__proto__', $defs: { ['__proto__']: user } } },
+      ],
+      'definitions',
+    );
+    const consts = [...module.source.matchAll(/^const (\$\w+): JsonSchema = /gm)].map((m) => m[1]);
+    assert.deepEqual(consts, ['$user', '$user2']);
+    assert.match(module.source, /"\$defs":\{"user":\$user\}/);
+    assert.match(module.source, /"\$defs":\{\["__proto__"\]:\$user\}/);
+    assert.deepEqual(
+      validators['one']!({}).map((i) => [i.pointer, i.keyword]),
+      [['/login', 'required']],
+    );
+    assert.deepEqual(
+      validators['two']!([{ login: 'a' }, {}]).map((i) => i.pointer),
+      ['/1/login'],
+    );
+    assert.deepEqual(
+      validators['three']!({ login: 'a' }).map((i) => i.pointer),
+      ['/id'],
+    );
+    assert.deepEqual(
+      validators['four']!({}).map((i) => i.pointer),
+      ['/login'],
+    );
+    assert.deepEqual((validators['two'] as unknown as { schema: unknown }).schema, {
+      items: { $ref: '#/$defs/user' },
+      $defs: { user },
+    });
+  });
+
+  test('a schema too deep to write declares none of its definitions (no unused const)', () => {
+    let deep: JsonObject = { type: 'string' };
+    // Deep enough for the literal writer to run out of stack, not JSON.stringify (so past the sharing step).
+    for (let i = 0; i < 2_000; i++) deep = { items: deep };
+    const { source } = emitValidatorModule([
+      { name: 'deep', schema: { ...deep, $defs: { leaf: { type: 'number' } } } },
+    ]);
+    assert.match(source, /rejectingValidator\(/);
+    assert.doesNotMatch(source, /^const /m);
+    assert.doesNotMatch(source, /JsonSchema/);
+  });
+
   test('is data, not code: no compiled validator, and one keyword changed is one line changed', () => {
     const { source } = emitValidatorModule([{ name: 'a', schema: schemaA }]);
     for (const code of ['function', 'vErrors', '@ts-nocheck', 'eval', 'new Function'])

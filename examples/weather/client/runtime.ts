@@ -43,6 +43,7 @@ export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
 export type {
   BranchSpec,
   EraForm,
+  JsonSchema,
   ToolContent,
   ResultEvent,
   ShapeMismatch,

@@ -14,6 +14,7 @@ import { dereference, format as knownFormats, type Schema } from '@cfworker/json
 import { visible } from '../../shared/hidden-text.js';
 import type { JsonObject } from '../../snapshot/types.js';
 import { jsLiteralLines, jsString } from '../print/json-literal.js';
+import { SharedDefinitionConsts } from './shared-definition-consts.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (the naming planner). */
@@ -42,6 +43,7 @@ export function emitValidatorModule(
   const warnings: string[] = [];
   const first = new Map<string, { name: string; problems: string[] }>(); // schema JSON → its export
   const exports: string[] = [];
+  const definitions = new SharedDefinitionConsts();
   let rejecting = false;
   for (const { name, schema } of entries) {
     const key = schemaKey(schema);
@@ -52,7 +54,7 @@ export function emitValidatorModule(
       exports.push(`export const ${name}: ${EXPORT_TYPE} = ${same.name};`);
       continue;
     }
-    const literal = key === undefined ? undefined : literalOf(schema);
+    const literal = key === undefined ? undefined : literalOf(schema, definitions, exports);
     if (literal === undefined) {
       rejecting = true;
       const reason = 'the schema is nested too deeply to be written as data';
@@ -79,18 +81,28 @@ export function emitValidatorModule(
     ' * `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). Regenerate, do not edit.',
     ' */',
     `import { ${imported.join(', ')} } from ${jsString(runtimeValidate)};`,
-    `import type { Validator } from ${jsString(runtimeValidate.replace(/runtime-validate\.js$/, 'runtime.js'))};`,
+    `import type { ${definitions.used ? 'JsonSchema, ' : ''}Validator } from ${jsString(runtimeValidate.replace(/runtime-validate\.js$/, 'runtime.js'))};`,
   ].join('\n');
   if (entries.length === 0)
     return { source: `${header.split('\nimport')[0]}\nexport {};\n`, warnings };
   return { source: `${header}\n\n${exports.join('\n\n')}\n`, warnings };
 }
 
-function literalOf(schema: JsonObject): string | undefined {
+// The schema's literal, its definitions written as the shared consts (each declared into `out`
+// before its first use, as the validators are built at load); a schema too deep for the stack has
+// none, and declares nothing (an unused const would fail the user's `noUnusedLocals`).
+function literalOf(
+  schema: JsonObject,
+  definitions: SharedDefinitionConsts,
+  out: string[],
+): string | undefined {
   try {
-    return jsLiteralLines(schema);
+    const { named, declare } = definitions.name(schema);
+    const literal = jsLiteralLines(schema, '', named);
+    out.push(...declare());
+    return literal;
   } catch {
-    return undefined; // too deep for the stack
+    return undefined;
   }
 }
 

@@ -17,13 +17,20 @@ export function jsString(text: string): string {
 const members = (value: { [key: string]: JsonValue }) =>
   Object.entries(value).filter(([, v]) => v !== undefined);
 
-function jsLiteral(value: JsonValue): string {
+/** Objects written as a name rather than spelled out: a binding the caller declares, holding that value. */
+export type NamedValues = ReadonlyMap<object, string>;
+const NO_NAMES: NamedValues = new Map();
+
+function jsLiteral(value: JsonValue, named: NamedValues): string {
   if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object')
     return typeof value === 'string' ? jsString(value) : JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(jsLiteral).join(',')}]`;
+  const name = named.get(value);
+  if (name !== undefined) return name;
+  if (Array.isArray(value)) return `[${value.map((v) => jsLiteral(v, named)).join(',')}]`;
   const entries = members(value).map(
-    ([key, v]) => `${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}:${jsLiteral(v)}`,
+    ([key, v]) =>
+      `${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}:${jsLiteral(v, named)}`,
   );
   return `{${entries.join(',')}}`;
 }
@@ -35,17 +42,27 @@ const FLAT_WIDTH = 100;
  * `jsLiteral`, laid out for diffs: a value that fits in FLAT_WIDTH characters stays on one line,
  * a longer object or array gets one member a line (indented two spaces a level), so a one-keyword
  * change in an embedded schema is a one-line change in validators.ts. Written directly, not by prettier.
+ * A value in `named` is written as its name.
  */
-export function jsLiteralLines(value: JsonValue, indent = ''): string {
-  const flat = jsLiteral(value);
-  if (flat.length + indent.length <= FLAT_WIDTH || value === null || typeof value !== 'object')
+export function jsLiteralLines(
+  value: JsonValue,
+  indent = '',
+  named: NamedValues = NO_NAMES,
+): string {
+  const flat = jsLiteral(value, named);
+  if (
+    flat.length + indent.length <= FLAT_WIDTH ||
+    value === null ||
+    typeof value !== 'object' ||
+    named.has(value)
+  )
     return flat;
   const inner = `${indent}  `;
   const lines = Array.isArray(value)
-    ? value.map((v) => `${inner}${jsLiteralLines(v, inner)}`)
+    ? value.map((v) => `${inner}${jsLiteralLines(v, inner, named)}`)
     : members(value).map(
         ([key, v]) =>
-          `${inner}${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}: ${jsLiteralLines(v, inner)}`,
+          `${inner}${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}: ${jsLiteralLines(v, inner, named)}`,
       );
   if (lines.length === 0) return flat;
   return Array.isArray(value)
