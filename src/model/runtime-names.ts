@@ -7,6 +7,7 @@ export const RUNTIME_EXPORTS = [
   // runtime.ts
   'ValidationIssue',
   'Validator',
+  'JsonSchema',
   'BranchSpec',
   'ToolSpec',
   'ShapeMismatch',
