@@ -42,6 +42,23 @@ const SCHEMAS: Record<string, JsonObject> = {
   booleanSubschemas: { properties: { a: false, b: true } },
   propertyCounts: { minProperties: 1, maxProperties: 2 },
   typeList: { type: ['string', 'null'], enum: ['x', null, 'abcd'] },
+  // The validator stops at the first matching `anyOf` branch and skips a failed object's properties
+  // when only the verdict is asked (templates/runtime-validate.ts): the verdicts must not move.
+  anyOfLateBranch: {
+    anyOf: [
+      { required: ['x'], properties: { a: { type: 'string' } } },
+      { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
+      { type: 'number', maximum: 4 },
+    ],
+  },
+  // Stopping at the first branch would miss `b`'s annotation, fail the inner schema and so pass the
+  // `not`: a schema that reads annotations is always validated in full.
+  notUnevaluated: {
+    not: {
+      anyOf: [{ properties: { a: true } }, { properties: { b: true } }],
+      unevaluatedProperties: false,
+    },
+  },
   draft04ExclusiveMinimum: {
     $schema: 'http://json-schema.org/draft-04/schema#',
     minimum: 0,
@@ -66,6 +83,8 @@ const VALUES: unknown[] = [
   ['a'],
   {},
   { a: 1 },
+  { a: 1, b: 2 },
+  { a: 'x', x: 0 },
   { a: 1, b: 2, c: 3 },
   { c: 1 },
   { c: 1, d: 1 },

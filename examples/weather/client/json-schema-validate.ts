@@ -1,4 +1,4 @@
-// @cfworker/json-schema 4.1.6, src/validate.ts, copied by mcp-codegen: verbatim but for its imports renamed to these files; types imported as types (verbatimModuleSyntax).
+// @cfworker/json-schema 4.1.6, src/validate.ts, copied by mcp-codegen: verbatim but for its imports renamed to these files; types imported as types (verbatimModuleSyntax); with `shortCircuit`, a schema already failed by `$ref`, `type`, `const`, `enum` or `not` returns before its applicators (the verdict is decided; mcp-codegen lists every error in a full pass); with `shortCircuit`, `anyOf` stops at its first matching branch (the others only add annotations, which only `unevaluated*` read; mcp-codegen never short-circuits a schema that has them); with `shortCircuit`, an object already failed (`required` among others) returns before its properties are validated.
 // Do not edit: it is replaced on every `mcp-codegen generate`. https://github.com/cfworker/cfworker
 // MIT License. Copyright (c) Jeremy Danyow. Permission is hereby granted, free of charge, to any person obtaining a
 // copy of this software and associated documentation files (the "Software"), to deal in the Software without
@@ -355,6 +355,8 @@ export function validate(
     }
   }
 
+  if (shortCircuit && errors.length > 0) return { valid: false, errors };
+
   let subEvaluateds: Array<Evaluated> = [];
 
   if ($anyOf !== undefined) {
@@ -378,6 +380,7 @@ export function validate(
       anyValid = anyValid || result.valid;
       if (result.valid) {
         subEvaluateds.push(subEvaluated);
+        if (shortCircuit) break;
       }
     }
     if (anyValid) {
@@ -544,6 +547,8 @@ export function validate(
         }
       }
     }
+
+    if (shortCircuit && errors.length > 0) return { valid: false, errors };
 
     const keys = Object.keys(instance);
 

@@ -53,12 +53,13 @@ function build(schema: JsonSchema): Check {
   protectFormats();
   let own: Schema;
   let lookup: Record<string, Schema | boolean>;
+  let annotated: boolean;
   try {
     // A copy: the validator annotates the schemas it reads, and the data stays as the server sent it.
     own = JSON.parse(JSON.stringify(schema)) as Schema;
     canonicalRefs(own);
     lookup = dereference(own);
-    checkSchema(own, lookup);
+    annotated = checkSchema(own, lookup);
   } catch (error) {
     return rejectAll(reasonOf(error));
   }
@@ -67,11 +68,12 @@ function build(schema: JsonSchema): Check {
     if (value === undefined) return [{ pointer: '', message: 'the value is undefined, not JSON' }];
     let units: readonly OutputUnit[];
     try {
-      // The verdict first, stopping at the first failure (several times faster on a valid value:
-      // an `anyOf` stops at its first matching branch); the full error list only for a failure.
-      // Short-circuiting only ever misses annotations, which can only make `unevaluated*` stricter,
-      // so a short-circuit pass is a pass, and a short-circuit failure is confirmed in full.
-      if (validate(value, own, draft, lookup, true).valid) return NO_ISSUES;
+      // The verdict first, stopping as soon as it is known (an `anyOf` at its first matching branch,
+      // a failed object before its properties): several times faster on a valid value; the full
+      // error list only for a failure. Stopping early skips annotations, which only `unevaluated*`
+      // read (and inside a `not`, a stricter `unevaluated*` would make a pass too lax), so a schema
+      // that has them is always validated in full.
+      if (!annotated && validate(value, own, draft, lookup, true).valid) return NO_ISSUES;
       const result = validate(value, own, draft, lookup, false);
       if (result.valid) return NO_ISSUES;
       units = result.errors;
@@ -91,8 +93,10 @@ function build(schema: JsonSchema): Check {
 
 // What the validator only finds while validating is checked once here, so that a broken schema
 // fails every value the same way: each pattern compiles (as Ajv would, with the `u` flag), and each
-// `$ref` resolves to a schema this one holds (a remote one is never fetched).
-function checkSchema(root: Schema, lookup: Record<string, Schema | boolean>): void {
+// `$ref` resolves to a schema this one holds (a remote one is never fetched). True when the schema
+// reads annotations (`unevaluatedProperties`, `unevaluatedItems`) anywhere.
+function checkSchema(root: Schema, lookup: Record<string, Schema | boolean>): boolean {
+  let annotated = false;
   const seen = new Set<object>();
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
@@ -106,9 +110,11 @@ function checkSchema(root: Schema, lookup: Record<string, Schema | boolean>): vo
     const ref = record.__absolute_ref__;
     if (typeof ref === 'string' && lookup[ref] === undefined)
       throw new Error(`$ref ${JSON.stringify(record.$ref)} does not resolve inside the schema`);
+    if ('unevaluatedProperties' in record || 'unevaluatedItems' in record) annotated = true;
     for (const key of Object.keys(record)) visit(record[key]);
   };
   visit(root);
+  return annotated;
 }
 
 // The validator finds a local `$ref` by its pointer spelled as it spells them (`encodeURI`), so a
