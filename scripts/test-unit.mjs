@@ -1,0 +1,47 @@
+// npm run test:unit: every test/*.test.ts, two files at a time, the slowest started first.
+// `node --test a b c` sorts the files it is given (Node 20), so the longest file could start last
+// and leave one core idle while it runs alone; node:test's run() keeps the order. Each file still
+// runs in its own process, with this process's --import flags (tsx, test/helpers/one-thread.ts).
+// Output is the same TAP as `node --test`; the exit code is 1 when a test fails.
+import { readdirSync } from 'node:fs';
+import { run } from 'node:test';
+import { tap } from 'node:test/reporters';
+
+// Longest first, from a full run (test/SLOW-TESTS.md); a file not named here runs after these.
+const SLOWEST = [
+  'generate-typecheck',
+  'validation-differential',
+  'mock-data',
+  'mock-catalogs',
+  'agents-openai',
+  'package',
+  'generated-eras',
+  'generate-aggregate-hostile',
+  'per-tool-bundle',
+  'generate-aggregate',
+  'agents-code-mode',
+  'agents-ai-sdk-v7',
+  'mock-generated-client',
+  'property-schemas',
+].map((name) => `test/${name}.test.ts`);
+
+const all = readdirSync('test')
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `test/${file}`)
+  .sort();
+const missing = SLOWEST.filter((file) => !all.includes(file));
+if (missing.length > 0) {
+  console.error(`scripts/test-unit.mjs names files that do not exist: ${missing.join(', ')}`);
+  process.exit(2);
+}
+const files = [...SLOWEST, ...all.filter((file) => !SLOWEST.includes(file))];
+
+let failed = false;
+const stream = run({ files, concurrency: 2 });
+stream.on('test:fail', () => {
+  failed = true;
+});
+stream.compose(tap).pipe(process.stdout);
+process.on('exit', () => {
+  if (failed) process.exitCode = 1;
+});
