@@ -31,6 +31,9 @@ const ESCAPES = [
   'const err0 = {};\nif(vErrors === null){\nvErrors = [err0];\n}\nelse {\nvErrors.push(err0);\n}\n',
   '\u00000\u0000',
   'require("ajv/dist/runtime/equal").default',
+  // A template's own escapes, a trailing backslash, and a bidi override that would reorder the line.
+  '\\`\\${x}` \\',
+  '\u202e}`) ; globalThis.mcpPwned = 1 //\u202c',
 ];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -102,12 +105,13 @@ function checkStaysData(source: string): void {
   }
   assert.deepEqual(imports, [
     'import { jsonSchemaValidator } from "./runtime-validate.js";',
-    `import type { ${source.includes('\nconst $') ? 'JsonSchema, ' : ''}Validator } from "./runtime.js";`,
+    'import type { Validator } from "./runtime.js";',
   ]);
   // The only bindings named after server text are the shared definitions' consts: `$` and ASCII.
   for (const [, name] of source.matchAll(/^const ([^:\s]+)/gm))
     assert.match(name!, /^\$[A-Za-z_][A-Za-z0-9_]*$/, `const ${name}`);
   assert.ok(!/[\u2028\u2029]/.test(source), 'raw U+2028/U+2029 in the source');
+  assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f]/.test(source), 'a raw hidden character');
   assert.ok(!source.includes('import('), 'a dynamic import');
 }
 
@@ -138,6 +142,8 @@ describe('a hostile schema', () => {
     const missingDependency: Record<string, unknown> = { ...good };
     delete missingDependency[ESCAPES[5]!];
 
+    // The JSON text between the backticks reads back as exactly the data the server sent.
+    assert.deepEqual((validate as unknown as { schema: unknown }).schema, schema);
     assert.deepEqual(validate(good), []);
     const issues = validate(bad);
     assert.ok(issues.length > 0 && cache.validate(schema, bad).length > 0, 'both reject it');

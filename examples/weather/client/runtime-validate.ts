@@ -17,11 +17,48 @@ const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 
 type Check = (value: unknown) => readonly ValidationIssue[];
 
-/** The validator of `schema` (JSON data, never changed): built on its first call, then reused. */
-export function jsonSchemaValidator(schema: JsonSchema): Validator {
+/** JSON text, from a function so that a bundler can drop what an app never uses (validators.ts). */
+export type JsonText = () => string;
+
+/** Root definitions given by name, beside the schema's text: keyword (`$defs`), then name. */
+export type JsonDefinitions = { readonly [keyword: string]: { readonly [name: string]: JsonText } };
+
+/**
+ * The validator of a JSON Schema: `source` is its JSON text (as validators.ts writes it, with its
+ * shared root definitions in `definitions`) or the data itself. Built on its first call, then
+ * reused; `schema` parses a fresh copy each time it is read, so nothing a caller changes reaches it.
+ */
+export function jsonSchemaValidator(
+  source: JsonText | JsonSchema,
+  definitions: JsonDefinitions = {},
+): Validator {
   let check: Check | undefined;
-  const validator = (value: unknown) => (check ??= build(schema))(value);
-  return Object.assign(validator, { schema });
+  const schemaOf = () => parse(source, definitions);
+  const validator = (value: unknown) => (check ??= build(schemaOf))(value);
+  return Object.defineProperty(validator, 'schema', { get: schemaOf, enumerable: true });
+}
+
+// A fresh copy: the validator annotates the schemas it reads, and the data stays as the server sent
+// it. Definitions are set as own properties (a name such as `__proto__` included), after the text's.
+function parse(source: JsonText | JsonSchema, definitions: JsonDefinitions): JsonSchema {
+  const root = JSON.parse(
+    typeof source === 'function' ? source() : JSON.stringify(source),
+  ) as Record<string, unknown>;
+  for (const keyword of Object.keys(definitions)) {
+    const named = definitions[keyword]!;
+    const present = root[keyword];
+    const target =
+      present !== null && typeof present === 'object' && !Array.isArray(present)
+        ? (present as Record<string, unknown>)
+        : own(root, keyword, {});
+    for (const name of Object.keys(named)) own(target, name, JSON.parse(named[name]!()));
+  }
+  return root;
+}
+
+function own<T>(target: object, key: string, value: T): T {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  return value;
 }
 
 /** A validator for a schema the generator could not write as data: every value fails with `reason`. */
@@ -49,21 +86,20 @@ function draftOf(schema: JsonSchema): SchemaDraft {
   return '2020-12';
 }
 
-function build(schema: JsonSchema): Check {
+function build(schemaOf: () => JsonSchema): Check {
   protectFormats();
   let own: Schema;
   let lookup: Record<string, Schema | boolean>;
   let annotated: boolean;
   try {
-    // A copy: the validator annotates the schemas it reads, and the data stays as the server sent it.
-    own = JSON.parse(JSON.stringify(schema)) as Schema;
+    own = schemaOf() as Schema;
     canonicalRefs(own);
     lookup = dereference(own);
     annotated = checkSchema(own, lookup);
   } catch (error) {
     return rejectAll(reasonOf(error));
   }
-  const draft = draftOf(schema);
+  const draft = draftOf(own);
   return (value) => {
     if (value === undefined) return [{ pointer: '', message: 'the value is undefined, not JSON' }];
     let units: readonly OutputUnit[];

@@ -4,21 +4,22 @@
 
 /**
  * The JSON Schemas this client validates results (and, with `validateInput`, arguments) against, as
- * the server sent them (local `$ref`s only, `nullable` rewritten): data, checked at run time by
- * `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). Regenerate, do not edit.
+ * the server sent them (local `$ref`s only, `nullable` rewritten): JSON text, parsed on first use and
+ * checked by `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). A root definition
+ * several schemas hold is written once, as a `$name` const, and passed by name. Regenerate, do not edit.
  */
 import { jsonSchemaValidator } from "./runtime-validate.js";
 import type { Validator } from "./runtime.js";
 
-export const ConvertTemperatureSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const ConvertTemperatureSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {"unit":{"type":"string","enum":["C","F"]},"value":{"type":"number"}},
   "required": ["unit","value"],
   "additionalProperties": false
-});
+}`);
 
-export const ConvertTemperatureSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const ConvertTemperatureSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {
@@ -27,11 +28,11 @@ export const ConvertTemperatureSpec_input: Validator = /* @__PURE__ */ jsonSchem
     "value": {"type":"number"}
   },
   "required": ["from","to","value"]
-});
+}`);
 
 export const ConvertTemperatureSpec_output: Validator = ConvertTemperatureSpec_0;
 
-export const GetForecastSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const GetForecastSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {
@@ -52,9 +53,9 @@ export const GetForecastSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator(
   },
   "additionalProperties": false,
   "required": ["city","days"]
-});
+}`);
 
-export const GetForecastSpec_1: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const GetForecastSpec_1: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {
@@ -64,9 +65,9 @@ export const GetForecastSpec_1: Validator = /* @__PURE__ */ jsonSchemaValidator(
   },
   "additionalProperties": false,
   "required": ["error","message","retryable"]
-});
+}`);
 
-export const GetForecastSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const GetForecastSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {
@@ -74,9 +75,9 @@ export const GetForecastSpec_input: Validator = /* @__PURE__ */ jsonSchemaValida
     "days": {"description":"How many days, 1 to 7","type":"integer","default":3,"minimum":1,"maximum":7}
   },
   "required": ["city"]
-});
+}`);
 
-export const GetForecastSpec_output: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const GetForecastSpec_output: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {},
@@ -119,9 +120,9 @@ export const GetForecastSpec_output: Validator = /* @__PURE__ */ jsonSchemaValid
       "additionalProperties": false
     }
   ]
-});
+}`);
 
-export const ListCitiesSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const ListCitiesSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {
@@ -141,13 +142,13 @@ export const ListCitiesSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
   },
   "required": ["cities"],
   "additionalProperties": false
-});
+}`);
 
-export const ListCitiesSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}});
+export const ListCitiesSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}}`);
 
 export const ListCitiesSpec_output: Validator = ListCitiesSpec_0;
 
-export const SetAlertSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const SetAlertSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {
@@ -162,9 +163,9 @@ export const SetAlertSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
   },
   "required": ["active","alertId","city"],
   "additionalProperties": false
-});
+}`);
 
-export const SetAlertSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({
+export const SetAlertSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
   "properties": {
@@ -173,6 +174,6 @@ export const SetAlertSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator
     "thresholdC": {"type":"number","minimum":-60,"maximum":60}
   },
   "required": ["city","thresholdC"]
-});
+}`);
 
 export const SetAlertSpec_output: Validator = SetAlertSpec_0;

@@ -1,6 +1,6 @@
 import { camelCase, NamePlanner } from '../../model/naming.js';
 import type { JsonObject } from '../../snapshot/types.js';
-import { jsLiteralLines } from '../print/json-literal.js';
+import { jsonTextThunk } from '../print/json-literal.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -9,8 +9,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * Large catalogs repeat the same definitions in every tool (an OpenAPI description's components, in
  * each operation's `$defs`: 86% of a GitHub slice's schema bytes, a third of them distinct). Each
  * distinct definition of a root `$defs`/`definitions` is written once, as a module-private
- * `const $name: JsonSchema`, and every schema holding it names that const: the data each validator
- * holds is unchanged, and a keyword changed in a definition is one line. Names are `$` and the
+ * `const $name = () => String.raw\`{...}\`` (its JSON text), and every schema holding it names that
+ * const: the data each validator holds is unchanged, and a keyword changed in a definition is one line. Names are `$` and the
  * definition's key (the naming planner's `camelCase`, ASCII), so they never meet an export name
  * (`[A-Za-z_]\w*`); the same key with other content is `$name2`.
  */
@@ -41,13 +41,13 @@ export class SharedDefinitionConsts {
           const text = JSON.stringify(definition);
           name = this.byText.get(text) ?? pending.get(text);
           if (name === undefined) {
-            const literal = jsLiteralLines(definition as JsonObject);
+            const literal = jsonTextThunk(definition as JsonObject);
             name = this.planner.claim(`$${camelCase(key, 'definition')}`);
             pending.set(text, name);
             fresh.push({
               definition,
               text,
-              declaration: `const ${name}: JsonSchema = ${literal};`,
+              declaration: `const ${name} = ${literal};`,
             });
           } else fresh.push({ definition, text });
         }

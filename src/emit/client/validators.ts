@@ -6,14 +6,15 @@
  * import, and each is laid out one member a line once longer than a line (json-literal.ts), so one
  * keyword changed in a schema is one line changed here.
  *
- * Schemas are server data: they are written only through `jsLiteralLines` (JSON literals, `__proto__`
- * as a computed key) and every warning shows server text through `visible`.
+ * Schemas are server data: they are written only as JSON text (`jsonTextThunk`: JSON between
+ * backticks, with the two characters a template reads written as JSON escapes) and every warning shows
+ * server text through `visible`.
  */
 import { dereference, format as knownFormats, type Schema } from '@cfworker/json-schema';
 // Warnings reach a terminal: server text in them is shown with control characters escaped.
 import { visible } from '../../shared/hidden-text.js';
-import type { JsonObject } from '../../snapshot/types.js';
-import { jsLiteralLines, jsString } from '../print/json-literal.js';
+import type { JsonObject, JsonValue } from '../../snapshot/types.js';
+import { jsLiteralLines, jsonTextThunk, jsString } from '../print/json-literal.js';
 import { SharedDefinitionConsts } from './shared-definition-consts.js';
 
 export interface ValidatorEntry {
@@ -54,7 +55,7 @@ export function emitValidatorModule(
       exports.push(`export const ${name}: ${EXPORT_TYPE} = ${same.name};`);
       continue;
     }
-    const literal = key === undefined ? undefined : literalOf(schema, definitions, exports);
+    const literal = key === undefined ? undefined : argumentsOf(schema, definitions, exports);
     if (literal === undefined) {
       rejecting = true;
       const reason = 'the schema is nested too deeply to be written as data';
@@ -77,34 +78,63 @@ export function emitValidatorModule(
   const header = [
     '/**',
     ' * The JSON Schemas this client validates results (and, with `validateInput`, arguments) against, as',
-    ' * the server sent them (local `$ref`s only, `nullable` rewritten): data, checked at run time by',
-    ' * `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). Regenerate, do not edit.',
+    ' * the server sent them (local `$ref`s only, `nullable` rewritten): JSON text, parsed on first use and',
+    ' * checked by `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). A root definition',
+    ' * several schemas hold is written once, as a `$name` const, and passed by name. Regenerate, do not edit.',
     ' */',
     `import { ${imported.join(', ')} } from ${jsString(runtimeValidate)};`,
-    `import type { ${definitions.used ? 'JsonSchema, ' : ''}Validator } from ${jsString(runtimeValidate.replace(/runtime-validate\.js$/, 'runtime.js'))};`,
+    `import type { Validator } from ${jsString(runtimeValidate.replace(/runtime-validate\.js$/, 'runtime.js'))};`,
   ].join('\n');
   if (entries.length === 0)
     return { source: `${header.split('\nimport')[0]}\nexport {};\n`, warnings };
   return { source: `${header}\n\n${exports.join('\n\n')}\n`, warnings };
 }
 
-// The schema's literal, its definitions written as the shared consts (each declared into `out`
-// before its first use, as the validators are built at load); a schema too deep for the stack has
-// none, and declares nothing (an unused const would fail the user's `noUnusedLocals`).
-function literalOf(
+// The validator's arguments: the schema as JSON text, and its root definitions that are shared consts
+// by name (`{"$defs":{"user":$user}}`), which the text leaves out. Each const is declared into `out`
+// before its first use; a schema too deep for the stack has none, and declares nothing (an unused
+// const would fail the user's `noUnusedLocals`).
+function argumentsOf(
   schema: JsonObject,
   definitions: SharedDefinitionConsts,
   out: string[],
 ): string | undefined {
   try {
     const { named, declare } = definitions.name(schema);
-    const literal = jsLiteralLines(schema, '', named);
+    const { text, lifted } = liftDefinitions(schema, named);
+    const args = lifted === undefined ? text : `${text}, ${jsLiteralLines(lifted, '', named)}`;
     out.push(...declare());
-    return literal;
+    return args;
   } catch {
     return undefined;
   }
 }
+
+// The schema's text without the definitions written as consts, and those by keyword and name.
+function liftDefinitions(
+  schema: JsonObject,
+  named: ReadonlyMap<object, string>,
+): { text: string; lifted?: JsonObject } {
+  const rest = record();
+  const lifted = record();
+  for (const [keyword, value] of Object.entries(schema)) {
+    if ((keyword === '$defs' || keyword === 'definitions') && isObject(value)) {
+      const kept = record();
+      const moved = record();
+      for (const [name, definition] of Object.entries(value))
+        put(isObject(definition) && named.has(definition) ? moved : kept, name, definition);
+      if (Object.keys(moved).length > 0) put(lifted, keyword, moved);
+      if (Object.keys(kept).length > 0 || Object.keys(moved).length === 0) put(rest, keyword, kept);
+    } else put(rest, keyword, value);
+  }
+  const text = jsonTextThunk(rest);
+  return Object.keys(lifted).length === 0 ? { text } : { text, lifted };
+}
+
+// Plain objects built from server data: a key such as `__proto__` must be an own property, never a prototype.
+const record = (): Record<string, JsonValue> => Object.create(null) as Record<string, JsonValue>;
+const put = (target: object, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 
 // What the run-time validator will refuse or skip, said at generation time: a pattern that is not a
 // `u`-flag RegExp (the validator fails closed on it) and a format it does not know (not checked).

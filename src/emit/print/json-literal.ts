@@ -4,6 +4,7 @@
  * as computed keys, because a plain `"__proto__": v` in an object literal sets the prototype instead
  * of creating the property the data has.
  */
+import { escapeJsonText } from '../../shared/hidden-text.js';
 import type { JsonValue } from '../../snapshot/types.js';
 
 export function jsString(text: string): string {
@@ -21,16 +22,20 @@ const members = (value: { [key: string]: JsonValue }) =>
 export type NamedValues = ReadonlyMap<object, string>;
 const NO_NAMES: NamedValues = new Map();
 
-function jsLiteral(value: JsonValue, named: NamedValues): string {
+/** A JS object literal's key, or (`json`) a JSON text's, where `__proto__` is a key like any other. */
+type Syntax = 'js' | 'json';
+const keyOf = (key: string, syntax: Syntax) =>
+  key === '__proto__' && syntax === 'js' ? `[${jsString(key)}]` : jsString(key);
+
+function jsLiteral(value: JsonValue, named: NamedValues, syntax: Syntax): string {
   if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object')
     return typeof value === 'string' ? jsString(value) : JSON.stringify(value);
   const name = named.get(value);
   if (name !== undefined) return name;
-  if (Array.isArray(value)) return `[${value.map((v) => jsLiteral(v, named)).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => jsLiteral(v, named, syntax)).join(',')}]`;
   const entries = members(value).map(
-    ([key, v]) =>
-      `${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}:${jsLiteral(v, named)}`,
+    ([key, v]) => `${keyOf(key, syntax)}:${jsLiteral(v, named, syntax)}`,
   );
   return `{${entries.join(',')}}`;
 }
@@ -48,8 +53,9 @@ export function jsLiteralLines(
   value: JsonValue,
   indent = '',
   named: NamedValues = NO_NAMES,
+  syntax: Syntax = 'js',
 ): string {
-  const flat = jsLiteral(value, named);
+  const flat = jsLiteral(value, named, syntax);
   if (
     flat.length + indent.length <= FLAT_WIDTH ||
     value === null ||
@@ -59,13 +65,29 @@ export function jsLiteralLines(
     return flat;
   const inner = `${indent}  `;
   const lines = Array.isArray(value)
-    ? value.map((v) => `${inner}${jsLiteralLines(v, inner, named)}`)
+    ? value.map((v) => `${inner}${jsLiteralLines(v, inner, named, syntax)}`)
     : members(value).map(
-        ([key, v]) =>
-          `${inner}${key === '__proto__' ? `[${jsString(key)}]` : jsString(key)}: ${jsLiteralLines(v, inner, named)}`,
+        ([key, v]) => `${inner}${keyOf(key, syntax)}: ${jsLiteralLines(v, inner, named, syntax)}`,
       );
   if (lines.length === 0) return flat;
   return Array.isArray(value)
     ? `[\n${lines.join(',\n')}\n${indent}]`
     : `{\n${lines.join(',\n')}\n${indent}}`;
+}
+
+/**
+ * A function returning `value` as JSON text, laid out as `jsLiteralLines` lays out a literal:
+ * `() => String.raw\`{...}\``. The text between the backticks is the JSON itself (String.raw keeps
+ * its escapes as written), but for a backtick and `${`, which only occur inside JSON strings and are
+ * written as JSON escapes (`\u0060`, `$\u007b`) so that the template cannot end or interpolate, as
+ * are hidden characters (bidi controls, zero-width), so that the text reads as it parses. A
+ * function, because a bundler keeps a tagged template it does not call (String.raw might have side
+ * effects) but drops an unused arrow; and text, because TypeScript types an object literal member by
+ * member (most of a large client's type-checking time) and a string not at all.
+ */
+export function jsonTextThunk(value: JsonValue): string {
+  const text = escapeJsonText(jsLiteralLines(value, '', NO_NAMES, 'json'))
+    .replace(/`/g, '\\u0060')
+    .replace(/\$\{/g, '$\\u007b');
+  return `() => String.raw\`${text}\``;
 }
