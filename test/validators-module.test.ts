@@ -74,7 +74,9 @@ describe('the module', () => {
       ],
       'definitions',
     );
-    const consts = [...module.source.matchAll(/^const (\$\w+) = \(\) => String\.raw`/gm)].map((m) => m[1]);
+    const consts = [...module.source.matchAll(/^const (\$\w+) = \(\) => String\.raw`/gm)].map(
+      (m) => m[1],
+    );
     assert.deepEqual(consts, ['$user', '$user2']);
     assert.match(module.source, /"\$defs":\{"user":\$user\}/);
     assert.match(module.source, /"\$defs":\{\["__proto__"\]:\$user\}/);

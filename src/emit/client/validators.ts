@@ -134,7 +134,12 @@ function liftDefinitions(
 // Plain objects built from server data: a key such as `__proto__` must be an own property, never a prototype.
 const record = (): Record<string, JsonValue> => Object.create(null) as Record<string, JsonValue>;
 const put = (target: object, key: string, value: unknown) =>
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 
 // What the run-time validator will refuse or skip, said at generation time: a pattern that is not a
 // `u`-flag RegExp (the validator fails closed on it) and a format it does not know (not checked).
