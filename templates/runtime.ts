@@ -52,4 +52,5 @@ export type {
 } from './runtime-spec.js';
 export * from './runtime-guard-types.js';
 export { guardWith } from './runtime-guard.js';
-export type { CatalogChange, CatalogField, ToolFingerprint } from './runtime-canonical.js';
+export type { CatalogField } from './runtime-canonical.js';
+export type { CatalogChange, ToolFingerprint } from './runtime-fingerprint.js';

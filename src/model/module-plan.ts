@@ -110,7 +110,6 @@ function clientModule(model: Planned): ImportPlan[] {
     type('McpClientLike'),
     // Read by the tool methods and the helpers; a catalog with neither has no use for it.
     ...(readsClient(model) ? [type('RequestOptions')] : []),
-    type('ToolFingerprint'),
   ].sort(byName);
   if (model.resources.length || model.templates.length)
     runtime.push('readResource', type('ReadResourceResult'));

@@ -35,7 +35,7 @@ export const RUNTIME_EXPORTS = [
   'getPrompt',
   'expandUriTemplate',
   'UriTemplateValue',
-  // runtime-guard.ts and runtime-canonical.ts, re-exported
+  // runtime-guard.ts, runtime-canonical.ts and runtime-fingerprint.ts, re-exported
   'CatalogGuardError',
   'GuardErrorCode',
   'guardWith',

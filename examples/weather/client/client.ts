@@ -11,7 +11,6 @@ import {
   type InvokeOptions,
   type McpClientLike,
   type RequestOptions,
-  type ToolFingerprint,
   readResource,
   type ReadResourceResult,
   expandUriTemplate,
@@ -61,39 +60,12 @@ export interface WeatherClientOptions {
   onResult?: InvokeOptions['onResult'];
 }
 
-/** The catalog this client was generated from: per tool and field, SHA-256 (128 bits) of its canonical JSON, what the guard compares the live tools with. */
-const catalogFingerprints: readonly ToolFingerprint[] = [
-  {
-    name: 'convert-temperature',
-    description: '817c85a63aa7964ba1253458f2394498',
-    inputSchema: '321c21290d26937bff919298e017886f',
-    outputSchema: '2186659910915de75850e00cc29ac093',
-    annotations: '461c740b05709ab0cda069a0c661f35e',
-  },
-  {
-    name: 'get-forecast',
-    title: 'ceacd8ec3be7cd0564dcdda6d2210ecf',
-    description: '31ecb3ee9d4eca57266a584abf0a34b5',
-    inputSchema: 'b536a476f6849fca1b79ef236b13df7b',
-    outputSchema: '48eb2f8da6ec8c0421b9f1c55493ea1e',
-    annotations: 'f248606ce3ba6388ff110cadb5f50cb9',
-  },
-  {
-    name: 'list_cities',
-    title: '4ef7e15198650fd1d6ab59d9072e1cdc',
-    description: '573c3f64cd8b5d59f0c1d3a353792b7d',
-    inputSchema: '7a014b717a77aac971ea0ab5c0ff47bb',
-    outputSchema: '7e35a279ab971ffdf5aa5f5dd8b47cb7',
-    annotations: '8803fb4b4971327e527bfc007f694c25',
-  },
-  {
-    name: 'set_alert',
-    title: '58ad7559ecf6efda74f82793c2004194',
-    description: 'bf881467aa2c13f28cd4d8b28ac4986a',
-    inputSchema: '303532db795323c71ebc9240f4d074e4',
-    outputSchema: '84ac2a254ddd6f48475879190f1f2050',
-    annotations: '0fa9fec87711f6a9860b17b1efa73442',
-  },
+/** The catalog this client was generated from, what the guard compares the live tools with: per tool, its name, then the SHA-256 (128 bits, base64url) of the canonical JSON of its title, description, inputSchema, outputSchema, annotations, `.`-separated (empty where the tool has no such field). */
+const catalogFingerprints: readonly string[] = [
+  'convert-temperature .gXyFpjqnlkuhJTRY8jlEmA.MhwhKQ0mk3v_kZKY4BeIbw.IYZlmRCRXedYUOAMwprAkw.Rhx0CwVwmrDNoGmgxmHzXg',
+  'get-forecast zqzY7DvnzQVk3N2m0iEOzw.Meyz7p1OylcmalhKvwo0tQ.tTakdvaEn8obee8jaxPfew.SOsvjabsjAQhufHFVJPqHg.8khgbOO6Y4j_EQyttfUMuQ',
+  'list_cities TvfhUZhlD9HWq1nZBy4c3A.Vzw_ZM2LXVnwwdOjU3krfQ.egFLcXp3qslx6gq1wP9Huw.fjWieauXH_31ql9d2LR8tw.iAP7S0lxMn5Se_wAf2lMJQ',
+  'set_alert WK11Wez279p0-CeTwgBBlA.v4gUZ6osE_KM1NiyisSYag.MDUy23lTI8cevJJA9NB05A.hKwqJU3db0hHWHkZDx8gUA.D6n-yHcR9qmGCxex76c0Qg',
 ];
 
 /**
