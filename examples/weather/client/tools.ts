@@ -2,6 +2,15 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
+// Per tool:
+// - `<Tool>ErrorCode`, where it declares error codes: those codes, as an object and a union type
+//   (the runtime's own codes are `RuntimeErrorCode`);
+// - `<Tool>Error`, the errors a call can end in: narrow on `code`;
+// - `<Tool>Result`, what a call resolves to (`ToolResult`): `ok: true` with the documented payload,
+//   or `ToolContent` for a tool without an outputSchema, or `ok: false` with the error;
+// - `<Tool>Spec`, what the runtime needs to call and classify it: internal, index.ts does not export it;
+// - the function.
+
 import {
   type GuardError,
   type InvokeOptions,
@@ -28,14 +37,12 @@ import * as validators from './validators.js';
 export type ConvertTemperatureError =
   RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
-/** What "convert-temperature" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ConvertTemperatureResult = ToolResult<
   ConvertTemperatureOutput,
   never,
   ConvertTemperatureError
 >;
 
-/** What the runtime needs to call and classify "convert-temperature": internal, not exported by index.ts. */
 export const ConvertTemperatureSpec: ToolSpec = {
   name: 'convert-temperature',
   validateInput: validators.ConvertTemperatureSpec_input,
@@ -67,21 +74,17 @@ export function convertTemperature(
   });
 }
 
-/** Error codes the tool "get-forecast" declares; the runtime's own codes are `RuntimeErrorCode`. */
 export const GetForecastErrorCode = { UnknownCity: 'unknown_city' } as const;
 
 export type GetForecastErrorCode = (typeof GetForecastErrorCode)[keyof typeof GetForecastErrorCode];
 
-/** A failed call of "get-forecast": narrow on `code`. */
 export type GetForecastError =
   | ToolError<'unknown_city', GetForecastErrorEnvelope>
   | RuntimeError<'$invalid_result' | '$invalid_input'>
   | GuardError;
 
-/** What "get-forecast" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type GetForecastResult = ToolResult<GetForecastOutput, never, GetForecastError>;
 
-/** What the runtime needs to call and classify "get-forecast": internal, not exported by index.ts. */
 export const GetForecastSpec: ToolSpec = {
   name: 'get-forecast',
   validateInput: validators.GetForecastSpec_input,
@@ -119,10 +122,8 @@ export function getForecast(
 
 export type ListCitiesError = RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
-/** What "list_cities" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ListCitiesResult = ToolResult<ListCitiesOutput, never, ListCitiesError>;
 
-/** What the runtime needs to call and classify "list_cities": internal, not exported by index.ts. */
 export const ListCitiesSpec: ToolSpec = {
   name: 'list_cities',
   validateInput: validators.ListCitiesSpec_input,
@@ -150,7 +151,6 @@ export function listCities(
   });
 }
 
-/** Error codes the tool "set_alert" declares; the runtime's own codes are `RuntimeErrorCode`. */
 export const SetAlertErrorCode = {
   /** The city already has 3 alerts. */ AlertLimitReached: 'alert_limit_reached',
   /** The city id is not one list_cities returns. */ UnknownCity: 'unknown_city',
@@ -158,17 +158,14 @@ export const SetAlertErrorCode = {
 
 export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlertErrorCode];
 
-/** A failed call of "set_alert": narrow on `code`. */
 export type SetAlertError =
   | ToolError<'alert_limit_reached', Record<string, unknown>>
   | ToolError<'unknown_city', Record<string, unknown>>
   | RuntimeError<'$invalid_result' | '$invalid_input'>
   | GuardError;
 
-/** What "set_alert" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
 
-/** What the runtime needs to call and classify "set_alert": internal, not exported by index.ts. */
 export const SetAlertSpec: ToolSpec = {
   name: 'set_alert',
   validateInput: validators.SetAlertSpec_input,

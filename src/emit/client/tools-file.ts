@@ -1,9 +1,9 @@
 import type { ClientModel, ToolModel } from '../../model/types.js';
 import { importText } from '../print/imports.js';
-import { INDENT, hanging, jsDoc } from '../print/print.js';
+import { INDENT, hanging } from '../print/print.js';
 import { resultTypeArguments } from './result-types.js';
 import { toolFunction } from './tool-function.js';
-import { docs, lineText, str } from '../print/text.js';
+import { lineText, str } from '../print/text.js';
 import { branchValidatorName, inputValidatorName } from './validator-entries.js';
 
 /**
@@ -16,47 +16,50 @@ export function toolsStatements(
   tools: readonly ToolModel[],
   file: string,
 ): string[] {
-  const statements = (model.modules[file] ?? []).map(importText);
+  const coded = tools.some((t) => t.errorCodeEnum !== undefined);
+  const statements = [toolsNote(coded), ...(model.modules[file] ?? []).map(importText)];
   for (const tool of tools) statements.push(...toolStatements(tool, model));
   return statements;
 }
 
-const exportConst = (doc: string[], name: string, initializer: string, type?: string) =>
-  `${jsDoc(doc)}export const ${name}${type ? `: ${type}` : ''} = ${hanging(initializer, INDENT)};`;
-const exportType = (doc: string[], name: string, type: string) =>
-  `${jsDoc(doc)}export type ${name} = ${hanging(type, INDENT)};`;
+/**
+ * What every tool's declarations are, said once a file rather than in a doc comment on each that
+ * differs only by the tool's name (the runtime's `ToolResult` and `ToolContent` say the rest where an
+ * editor shows them). The error codes' line only where a tool of the file declares codes.
+ */
+function toolsNote(coded: boolean): string {
+  return [
+    '// Per tool:',
+    ...(coded
+      ? [
+          '// - `<Tool>ErrorCode`, where it declares error codes: those codes, as an object and a union type',
+          "//   (the runtime's own codes are `RuntimeErrorCode`);",
+        ]
+      : []),
+    '// - `<Tool>Error`, the errors a call can end in: narrow on `code`;',
+    '// - `<Tool>Result`, what a call resolves to (`ToolResult`): `ok: true` with the documented payload,',
+    '//   or `ToolContent` for a tool without an outputSchema, or `ok: false` with the error;',
+    '// - `<Tool>Spec`, what the runtime needs to call and classify it: internal, index.ts does not export it;',
+    '// - the function.',
+  ].join('\n');
+}
+
+const exportConst = (name: string, initializer: string, type?: string) =>
+  `export const ${name}${type ? `: ${type}` : ''} = ${hanging(initializer, INDENT)};`;
+const exportType = (name: string, type: string) =>
+  `export type ${name} = ${hanging(type, INDENT)};`;
 
 function toolStatements(tool: ToolModel, model: ClientModel): string[] {
-  const name = str(tool.tool.name);
-  const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
   const { data, alt, error } = resultTypeArguments(tool, model.guard.enabled);
   return [
     ...errorCodeStatements(tool),
-    // Every tool gets its `<Tool>Error`, a one-line alias of `RuntimeError<…>` (no doc: the line says it
-    // all) when it declares no code: each tool then has the same names, and a code the server adds later
-    // changes this line, not the names a user's code imports.
-    exportType(
-      tool.errorCodeEnum ? docs(`A failed call of ${name}: narrow on \`code\`.`) : [],
-      tool.errorType,
-      error,
-    ),
-    exportType(
-      docs(
-        tool.outputType
-          ? `What ${name} resolves to: \`ok: true\` with the documented payload${alternatives.length ? ' (or an alternative, told apart by `variant`)' : ''}, or \`ok: false\` with a typed error.`
-          : `What ${name} resolves to: \`ok: true\` with what it sent (no outputSchema: \`text\`, \`json\` and the \`content\` blocks), or \`ok: false\` with a typed error.`,
-      ),
-      tool.resultType,
-      `ToolResult<${data}, ${alt}, ${tool.errorType}>`,
-    ),
-    exportConst(
-      docs(
-        `What the runtime needs to call and classify ${name}: internal, not exported by index.ts.`,
-      ),
-      tool.specName,
-      specLiteral(tool, model),
-      'ToolSpec',
-    ),
+    // Every tool gets its `<Tool>Error`, a one-line alias of `RuntimeError<…>` when it declares no code:
+    // each tool then has the same names, and a code the server adds later changes this line, not the
+    // names a user's code imports. It, the result and the spec have no doc of their own: toolsNote says
+    // what they are, once a file.
+    exportType(tool.errorType, error),
+    exportType(tool.resultType, `ToolResult<${data}, ${alt}, ${tool.errorType}>`),
+    exportConst(tool.specName, specLiteral(tool, model), 'ToolSpec'),
     toolFunction(tool, model),
   ];
 }
@@ -72,14 +75,8 @@ function errorCodeStatements(tool: ToolModel): string[] {
     )
     .join(' ');
   return [
-    exportConst(
-      docs(
-        `Error codes the tool ${str(tool.tool.name)} declares; the runtime's own codes are \`RuntimeErrorCode\`.`,
-      ),
-      enumName,
-      `{ ${codes} } as const`,
-    ),
-    exportType([], enumName, `(typeof ${enumName})[keyof typeof ${enumName}]`),
+    exportConst(enumName, `{ ${codes} } as const`),
+    exportType(enumName, `(typeof ${enumName})[keyof typeof ${enumName}]`),
   ];
 }
 
