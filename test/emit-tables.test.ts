@@ -130,21 +130,21 @@ export function x(client: McpClientLike, input: XInput, options?: UncheckedInput
 }`,
     },
     {
-      given: 'a description that tries to close the comment, and annotations',
+      given:
+        "a description that tries to close the comment, and annotations: the summary and a link to the method's full doc",
       tool: toolModel('evil', 'Evil', {
         tool: {
           name: 'evil',
-          description: 'bye */ process.exit(1)',
+          description: 'bye */ process.exit(1). More text.',
           annotations: { readOnlyHint: true },
           inputSchema: {},
         },
+        summary: 'bye */ process.exit(1).',
       }),
       want: `/**
- * bye *\\/ process.exit(1)
+ * bye *\\/ process.exit(1).
  *
- * Hints from the server (not guarantees): read-only, may reach external systems.
- *
- * Calls the tool "evil".
+ * Calls the tool "evil". Full text: {@link WeatherClient.evil}.
  */
 export function evil(client: McpClientLike, input: EvilInput, options?: InvokeOptions): Promise<EvilResult> {
     return runTool<EvilResult>(client, EvilSpec, input, options);
@@ -154,6 +154,16 @@ export function evil(client: McpClientLike, input: EvilInput, options?: InvokeOp
   for (const { given, tool, model, want } of rows) {
     test(given, () => assert.equal(toolFunction(tool, clientModel([tool], model)), want));
   }
+  test('a summary that is the whole description, no hints: the method says no more, so no link', () => {
+    const tool = toolModel('t', 'T', {
+      tool: { name: 't', description: 'Does it.', inputSchema: {} },
+      summary: 'Does it.',
+    });
+    assert.match(
+      toolFunction(tool, clientModel([tool])),
+      /^\/\*\*\n \* Does it\.\n \*\n \* Calls the tool "t"\.\n \*\/\n/,
+    );
+  });
 });
 
 describe('importText: a planned import in, the statement out', () => {
@@ -247,6 +257,10 @@ describe('the planner: files, specifiers, summaries', () => {
       [tool({ description: 'First line\nsecond line' }), 'First line'],
       [tool({ title: 'Forecast', description: 'ignored' }), 'Forecast'],
       [tool({ description: `${'a'.repeat(200)}` }), `${'a'.repeat(159)}…`],
+      [tool({ description: 'Find files, e.g. logs. Fast.' }), 'Find files, e.g. logs.'],
+      [tool({ description: 'Read it (v1.2). 2 modes.' }), 'Read it (v1.2).'],
+      [tool({ description: `${'word '.repeat(40)}end.` }), `${'word '.repeat(31).trimEnd()}…`],
+      [tool({ description: `${'😀'.repeat(170)}` }), `${'😀'.repeat(159)}…`],
       [tool({}), ''],
     ];
     for (const [given, want] of rows) assert.equal(toolSummary(given), want);

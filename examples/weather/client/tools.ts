@@ -59,9 +59,7 @@ export const ConvertTemperatureSpec: ToolSpec = {
 /**
  * Convert a temperature between Celsius and Fahrenheit.
  *
- * Hints from the server (not guarantees): read-only, idempotent, closed world.
- *
- * Calls the tool "convert-temperature".
+ * Calls the tool "convert-temperature". Full text: {@link WeatherClient.convertTemperature}.
  */
 export function convertTemperature(
   client: McpClientLike,
@@ -103,11 +101,7 @@ export const GetForecastSpec: ToolSpec = {
 /**
  * Get forecast
  *
- * Daily highs and conditions for a city. An unknown city is answered with an `unknown_city` error object, not a failure.
- *
- * Hints from the server (not guarantees): read-only, idempotent, may reach external systems.
- *
- * Calls the tool "get-forecast".
+ * Calls the tool "get-forecast". Full text: {@link WeatherClient.getForecast}.
  */
 export function getForecast(
   client: McpClientLike,
@@ -134,11 +128,7 @@ export const ListCitiesSpec: ToolSpec = {
 /**
  * List cities
  *
- * The cities this server has forecasts for.
- *
- * Hints from the server (not guarantees): read-only, may reach external systems.
- *
- * Calls the tool "list_cities".
+ * Calls the tool "list_cities". Full text: {@link WeatherClient.listCities}.
  */
 export function listCities(
   client: McpClientLike,
@@ -182,11 +172,7 @@ export const SetAlertSpec: ToolSpec = {
 /**
  * Set a temperature alert
  *
- * Alert when the daily high crosses a threshold. Fails (isError) with `{ code, message, retryable }`: `unknown_city`, or `alert_limit_reached` after 3 alerts for one city.
- *
- * Hints from the server (not guarantees): may modify its environment, may reach external systems.
- *
- * Calls the tool "set_alert".
+ * Calls the tool "set_alert". Full text: {@link WeatherClient.setAlert}.
  */
 export function setAlert(
   client: McpClientLike,
