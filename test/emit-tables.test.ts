@@ -89,7 +89,7 @@ describe('toolFunction: a tool model in, the standalone function out', () => {
       tool: toolModel('get-forecast', 'GetForecast'),
       want: `/** Calls the tool "get-forecast". */
 export function getForecast(client: McpClientLike, input: GetForecastInput, options?: InvokeOptions): Promise<GetForecastResult> {
-    return runTool<GetForecastResult>(client, GetForecastSpec, input, options);
+    return runTool(client, GetForecastSpec, input, options);
 }`,
     },
     {
@@ -97,7 +97,7 @@ export function getForecast(client: McpClientLike, input: GetForecastInput, opti
       tool: toolModel('list_cities', 'ListCities', { inputOptional: true }),
       want: `/** Calls the tool "list_cities". */
 export function listCities(client: McpClientLike, input: ListCitiesInput = {}, options?: InvokeOptions): Promise<ListCitiesResult> {
-    return runTool<ListCitiesResult>(client, ListCitiesSpec, input, options);
+    return runTool(client, ListCitiesSpec, input, options);
 }`,
     },
     {
@@ -109,7 +109,7 @@ export function listCities(client: McpClientLike, input: ListCitiesInput = {}, o
  * Calls the tool "raw".
  */
 export function raw(client: McpClientLike, input: Record<string, unknown> = {}, options?: InvokeOptions): Promise<RawResult> {
-    return runTool<RawResult>(client, RawSpec, input, options);
+    return runTool(client, RawSpec, input, options);
 }`,
     },
     {
@@ -118,7 +118,7 @@ export function raw(client: McpClientLike, input: Record<string, unknown> = {}, 
       model: { validateInput: true, validateOutput: false },
       want: `/** Calls the tool "x". */
 export function x(client: McpClientLike, input: XInput, options?: InvokeOptions): Promise<XResult> {
-    return runTool<XResult>(client, XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
+    return runTool(client, XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
 }`,
     },
     {
@@ -126,7 +126,7 @@ export function x(client: McpClientLike, input: XInput, options?: InvokeOptions)
       tool: toolModel('x', 'X', { optionsType: 'UncheckedInputOptions' }),
       want: `/** Calls the tool "x". */
 export function x(client: McpClientLike, input: XInput, options?: UncheckedInputOptions): Promise<XResult> {
-    return runTool<XResult>(client, XSpec, input, options);
+    return runTool(client, XSpec, input, options);
 }`,
     },
     {
@@ -147,7 +147,7 @@ export function x(client: McpClientLike, input: XInput, options?: UncheckedInput
  * Calls the tool "evil". Full text: {@link WeatherClient.evil}.
  */
 export function evil(client: McpClientLike, input: EvilInput, options?: InvokeOptions): Promise<EvilResult> {
-    return runTool<EvilResult>(client, EvilSpec, input, options);
+    return runTool(client, EvilSpec, input, options);
 }`,
     },
   ];

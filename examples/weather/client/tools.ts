@@ -53,7 +53,6 @@ export const ConvertTemperatureSpec: ToolSpec = {
       validate: validators.ConvertTemperatureSpec_0,
     },
   ],
-  codes: [],
 };
 
 /**
@@ -66,7 +65,7 @@ export function convertTemperature(
   input: ConvertTemperatureInput,
   options?: InvokeOptions,
 ): Promise<ConvertTemperatureResult> {
-  return runTool<ConvertTemperatureResult>(client, ConvertTemperatureSpec, input, {
+  return runTool(client, ConvertTemperatureSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
@@ -108,7 +107,7 @@ export function getForecast(
   input: GetForecastInput,
   options?: InvokeOptions,
 ): Promise<GetForecastResult> {
-  return runTool<GetForecastResult>(client, GetForecastSpec, input, {
+  return runTool(client, GetForecastSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
@@ -122,7 +121,6 @@ export const ListCitiesSpec: ToolSpec = {
   name: 'list_cities',
   validateInput: validators.ListCitiesSpec_input,
   branches: [{ kind: 'documented', required: ['cities'], validate: validators.ListCitiesSpec_0 }],
-  codes: [],
 };
 
 /**
@@ -135,7 +133,7 @@ export function listCities(
   input: ListCitiesInput = {},
   options?: InvokeOptions,
 ): Promise<ListCitiesResult> {
-  return runTool<ListCitiesResult>(client, ListCitiesSpec, input, {
+  return runTool(client, ListCitiesSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
@@ -179,7 +177,7 @@ export function setAlert(
   input: SetAlertInput,
   options?: InvokeOptions,
 ): Promise<SetAlertResult> {
-  return runTool<SetAlertResult>(client, SetAlertSpec, input, {
+  return runTool(client, SetAlertSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });

@@ -45,7 +45,8 @@ export function inputParameterType(tool: ToolModel): string {
 export function toolFunction(tool: ToolModel, model: ClientModel): string {
   const input = `input: ${inputParameterType(tool)}${tool.inputOptional ? ' = {}' : ''}`;
   const signature = `${tool.functionName}(client: McpClientLike, ${input}, options?: ${tool.optionsType}): Promise<${tool.resultType}>`;
-  const call = `return runTool<${tool.resultType}>(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`;
+  // `runTool`'s result type is inferred from the function's own, which names it once.
+  const call = `return runTool(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`;
   return `${jsDoc(functionDocs(tool, model))}export function ${signature} ${block([call])}`;
 }
 

@@ -82,7 +82,9 @@ function errorCodeStatements(tool: ToolModel): string[] {
 
 /**
  * The spec as an object literal: only what classification needs, every server string through
- * `str()` (JSON escaping), validators referenced by name. The schemas live in validators.ts.
+ * `str()` (JSON escaping), validators referenced by name. The schemas live in validators.ts. Empty
+ * lists are left out (the runtime reads none); a spec without branches is written on one line, which
+ * prettier keeps where it fits.
  */
 function specLiteral(tool: ToolModel, model: ClientModel): string {
   const list = (values: readonly string[]) => `[${values.map(str).join(', ')}]`;
@@ -101,16 +103,18 @@ function specLiteral(tool: ToolModel, model: ClientModel): string {
     ];
     return `{ ${members.join(', ')} }`;
   });
+  const codes = tool.errorCodes.map((c) => c.code);
   const members = [
     `name: ${str(tool.tool.name)}`,
     ...(tool.inputValidationSchema
       ? [`validateInput: validators.${inputValidatorName(tool)}`]
       : []),
-    `branches: [\n${branches.map((b) => `${b},`).join('\n')}\n]`,
-    `codes: ${list(tool.errorCodes.map((c) => c.code))}`,
+    ...(branches.length ? [`branches: [\n${branches.map((b) => `${b},`).join('\n')}\n]`] : []),
+    ...(codes.length ? [`codes: ${list(codes)}`] : []),
     ...(tool.eraForm ? [`eraForm: ${str(tool.eraForm)}`] : []),
     ...(tool.eraForm && model.era ? [`era: ${str(model.era)}`] : []),
     ...(tool.outputOrigin ? [`shape: ${str(tool.outputOrigin)}`] : []),
   ];
+  if (!branches.length) return `{ ${members.join(', ')} }`;
   return `{\n${members.map((m) => `${m},`).join('\n')}\n}`;
 }
