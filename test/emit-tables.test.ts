@@ -63,6 +63,7 @@ function clientModel(
       member: 'catalog',
       enabled: false,
     },
+    namespaces: { tools: 'tools', types: 'types' },
     tools,
     resources: [],
     templates: [],

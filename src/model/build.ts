@@ -115,6 +115,8 @@ export function buildClientModel(
     };
   });
 
+  const namespaces = { tools: types.claim('tools'), types: types.claim('types') };
+
   const warnings: string[] = [];
   for (const p of planned) {
     const wanted = pascalCase(p.tool.name, 'Tool');
@@ -242,6 +244,7 @@ export function buildClientModel(
     optionsTypeName,
     groups,
     guard: { ...guard, member: catalogMember, enabled: server.guard ?? false },
+    namespaces,
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),

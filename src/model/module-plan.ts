@@ -116,12 +116,18 @@ function clientModule(model: Planned): ImportPlan[] {
   if (model.templates.length) runtime.push('expandUriTemplate');
   if (model.prompts.length) runtime.push('getPrompt', type('GetPromptResult'));
   const imports = [plan(file, model.files.runtime, runtime)];
-  for (const [to, names] of byToolFile(model, (t) => [t.functionName, type(t.resultType)]))
-    imports.push(plan(file, to, names));
-  const inputs = [
-    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
-  ].sort();
-  if (inputs.length) imports.push(plan(file, model.files.types, inputs, { typeOnly: true }));
+  // The class names each tool's function, result and input once: one file of tools and the types as
+  // namespaces (no list of names that says it again); per-tool files by name, a file a tool.
+  if (model.files.tools !== undefined) {
+    if (model.tools.length)
+      imports.push(plan(file, model.files.tools, [], { namespace: model.namespaces.tools }));
+  } else
+    for (const [to, names] of byToolFile(model, (t) => [t.functionName, type(t.resultType)]))
+      imports.push(plan(file, to, names));
+  if (model.tools.some((t) => t.inputKind === 'object'))
+    imports.push(
+      plan(file, model.files.types, [], { namespace: model.namespaces.types, typeOnly: true }),
+    );
   return imports;
 }
 

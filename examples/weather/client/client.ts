@@ -17,22 +17,8 @@ import {
   getPrompt,
   type GetPromptResult,
 } from './runtime.js';
-import {
-  convertTemperature,
-  type ConvertTemperatureResult,
-  getForecast,
-  type GetForecastResult,
-  listCities,
-  type ListCitiesResult,
-  setAlert,
-  type SetAlertResult,
-} from './tools.js';
-import type {
-  ConvertTemperatureInput,
-  GetForecastInput,
-  ListCitiesInput,
-  SetAlertInput,
-} from './types.js';
+import * as tools from './tools.js';
+import type * as types from './types.js';
 
 /** Variables of the resource template "weather://cities/{id}". */
 export interface CityTemplateVariables {
@@ -152,10 +138,10 @@ export class WeatherClient {
    * Calls the tool "convert-temperature".
    */
   convertTemperature(
-    input: ConvertTemperatureInput,
+    input: types.ConvertTemperatureInput,
     options?: RequestOptions,
-  ): Promise<ConvertTemperatureResult> {
-    return convertTemperature(this.#client, input, this.#invokeOptions(options));
+  ): Promise<tools.ConvertTemperatureResult> {
+    return tools.convertTemperature(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -167,8 +153,11 @@ export class WeatherClient {
    *
    * Calls the tool "get-forecast".
    */
-  getForecast(input: GetForecastInput, options?: RequestOptions): Promise<GetForecastResult> {
-    return getForecast(this.#client, input, this.#invokeOptions(options));
+  getForecast(
+    input: types.GetForecastInput,
+    options?: RequestOptions,
+  ): Promise<tools.GetForecastResult> {
+    return tools.getForecast(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -180,8 +169,11 @@ export class WeatherClient {
    *
    * Calls the tool "list_cities".
    */
-  listCities(input: ListCitiesInput = {}, options?: RequestOptions): Promise<ListCitiesResult> {
-    return listCities(this.#client, input, this.#invokeOptions(options));
+  listCities(
+    input: types.ListCitiesInput = {},
+    options?: RequestOptions,
+  ): Promise<tools.ListCitiesResult> {
+    return tools.listCities(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -193,8 +185,8 @@ export class WeatherClient {
    *
    * Calls the tool "set_alert".
    */
-  setAlert(input: SetAlertInput, options?: RequestOptions): Promise<SetAlertResult> {
-    return setAlert(this.#client, input, this.#invokeOptions(options));
+  setAlert(input: types.SetAlertInput, options?: RequestOptions): Promise<tools.SetAlertResult> {
+    return tools.setAlert(this.#client, input, this.#invokeOptions(options));
   }
 
   #invokeOptions(request: RequestOptions | undefined): InvokeOptions {

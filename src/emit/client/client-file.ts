@@ -132,7 +132,7 @@ function clientClass(model: ClientModel): ClassStatement {
   )}\n`;
   const separated = [
     ctor,
-    ...model.tools.map(toolMethod),
+    ...model.tools.map((tool) => toolMethod(tool, model)),
     ...(tools ? [invokeOptionsMethod(model)] : []),
   ];
   return {
@@ -148,12 +148,20 @@ function clientClass(model: ClientModel): ClassStatement {
 const method = (doc: string[], signature: string, statement: string) =>
   `${jsDoc(doc, INDENT)}${INDENT}${signature} ${block([statement], INDENT)}\n`;
 
-function toolMethod(tool: ToolModel): string {
-  const input = `input: ${inputParameterType(tool)}${tool.inputOptional ? ' = {}' : ''}`;
+// What the tools' file (the single layout's) and types.ts export, through client.ts's namespaces;
+// per-tool files are imported by name.
+function toolMethod(tool: ToolModel, model: ClientModel): string {
+  const tools = (name: string) =>
+    model.files.tools === undefined ? name : `${model.namespaces.tools}.${name}`;
+  const type =
+    tool.inputKind === 'object'
+      ? `${model.namespaces.types}.${tool.inputType}`
+      : inputParameterType(tool);
+  const input = `input: ${type}${tool.inputOptional ? ' = {}' : ''}`;
   return method(
     toolDocs(tool),
-    `${tool.method}(${input}, options?: RequestOptions): Promise<${tool.resultType}>`,
-    `return ${tool.functionName}(this.#client, input, this.#invokeOptions(options));`,
+    `${tool.method}(${input}, options?: RequestOptions): Promise<${tools(tool.resultType)}>`,
+    `return ${tools(tool.functionName)}(this.#client, input, this.#invokeOptions(options));`,
   );
 }
 
