@@ -37,6 +37,7 @@ export {
   OutputEraMismatchError,
   getPrompt,
   readResource,
+  type ResourceReader,
 } from './runtime-client.js';
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
 export type {

@@ -111,9 +111,9 @@ function clientModule(model: Planned): ImportPlan[] {
     // Read by the tool methods and the helpers; a catalog with neither has no use for it.
     ...(readsClient(model) ? [type('RequestOptions')] : []),
   ].sort(byName);
-  if (model.resources.length || model.templates.length)
-    runtime.push('readResource', type('ReadResourceResult'));
-  if (model.templates.length) runtime.push('expandUriTemplate');
+  if (model.resources.length || model.templates.length) runtime.push('readResource');
+  if (model.resources.length) runtime.push(type('ResourceReader'));
+  if (model.templates.length) runtime.push(type('ReadResourceResult'), 'expandUriTemplate');
   if (model.prompts.length) runtime.push('getPrompt', type('GetPromptResult'));
   const imports = [plan(file, model.files.runtime, runtime)];
   // The class names each tool's function, result and input once: one file of tools and the types as

@@ -32,6 +32,7 @@ export const RUNTIME_EXPORTS = [
   'McpProtocolError',
   'OutputEraMismatchError',
   'readResource',
+  'ResourceReader',
   'getPrompt',
   'expandUriTemplate',
   'UriTemplateValue',

@@ -12,6 +12,7 @@ import {
   type McpClientLike,
   type RequestOptions,
   readResource,
+  type ResourceReader,
   type ReadResourceResult,
   expandUriTemplate,
   getPrompt,
@@ -87,8 +88,7 @@ export class WeatherClient {
      *
      * Reads "weather://stations".
      */
-    stations: (options?: RequestOptions): Promise<ReadResourceResult> =>
-      readResource(this.#client, 'weather://stations', options),
+    stations: this.#resource('weather://stations') as ResourceReader,
   } as const;
   /** Expand a resource template from typed variables (RFC 6570) and read the resource. */
   readonly templates = {
@@ -196,5 +196,9 @@ export class WeatherClient {
       request,
       ...this.#hooks,
     };
+  }
+
+  #resource(uri: string): ResourceReader {
+    return (options) => readResource(this.#client, uri, options);
   }
 }

@@ -38,6 +38,7 @@ export {
   OutputEraMismatchError,
   getPrompt,
   readResource,
+  type ResourceReader,
 } from './runtime-client.js';
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
 export type {
