@@ -89,7 +89,7 @@ describe('toolFunction: a tool model in, the standalone function out', () => {
       given: 'a required input, the runtime defaults',
       tool: toolModel('get-forecast', 'GetForecast'),
       want: `/** Calls the tool "get-forecast". */
-export function getForecast(client: McpClientLike, input: GetForecastInput, options?: InvokeOptions): Promise<GetForecastResult> {
+export function getForecast(client: McpClientLike, input: types.GetForecastInput, options?: InvokeOptions): Promise<GetForecastResult> {
     return runTool(client, GetForecastSpec, input, options);
 }`,
     },
@@ -97,7 +97,7 @@ export function getForecast(client: McpClientLike, input: GetForecastInput, opti
       given: 'nothing required: the input defaults to {}',
       tool: toolModel('list_cities', 'ListCities', { inputOptional: true }),
       want: `/** Calls the tool "list_cities". */
-export function listCities(client: McpClientLike, input: ListCitiesInput = {}, options?: InvokeOptions): Promise<ListCitiesResult> {
+export function listCities(client: McpClientLike, input: types.ListCitiesInput = {}, options?: InvokeOptions): Promise<ListCitiesResult> {
     return runTool(client, ListCitiesSpec, input, options);
 }`,
     },
@@ -118,7 +118,7 @@ export function raw(client: McpClientLike, input: Record<string, unknown> = {}, 
       tool: toolModel('x', 'X'),
       model: { validateInput: true, validateOutput: false },
       want: `/** Calls the tool "x". */
-export function x(client: McpClientLike, input: XInput, options?: InvokeOptions): Promise<XResult> {
+export function x(client: McpClientLike, input: types.XInput, options?: InvokeOptions): Promise<XResult> {
     return runTool(client, XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
 }`,
     },
@@ -126,7 +126,7 @@ export function x(client: McpClientLike, input: XInput, options?: InvokeOptions)
       given: 'no input schema embedded: options where `validateInput: true` is a type error',
       tool: toolModel('x', 'X', { optionsType: 'UncheckedInputOptions' }),
       want: `/** Calls the tool "x". */
-export function x(client: McpClientLike, input: XInput, options?: UncheckedInputOptions): Promise<XResult> {
+export function x(client: McpClientLike, input: types.XInput, options?: UncheckedInputOptions): Promise<XResult> {
     return runTool(client, XSpec, input, options);
 }`,
     },
@@ -147,7 +147,7 @@ export function x(client: McpClientLike, input: XInput, options?: UncheckedInput
  *
  * Calls the tool "evil". Full text: {@link WeatherClient.evil}.
  */
-export function evil(client: McpClientLike, input: EvilInput, options?: InvokeOptions): Promise<EvilResult> {
+export function evil(client: McpClientLike, input: types.EvilInput, options?: InvokeOptions): Promise<EvilResult> {
     return runTool(client, EvilSpec, input, options);
 }`,
     },

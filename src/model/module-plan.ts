@@ -73,8 +73,11 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
     ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName),
     ...t.errorCodes.flatMap((c) => (c.detailsType ? [c.detailsType] : [])),
   ]);
+  // As a namespace: each of them is named once or twice below, and a list would name them again.
   if (used.length)
-    imports.push(plan(file, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
+    imports.push(
+      plan(file, model.files.types, [], { namespace: model.namespaces.types, typeOnly: true }),
+    );
   if (tools.some((t) => t.branches.length > 0 || t.inputValidationSchema))
     imports.push(plan(file, model.files.validators, [], { namespace: 'validators' }));
   // In its own file, a tool re-exports its input and output types: the file is everything about the tool.

@@ -79,8 +79,8 @@ export interface ClientModel {
    */
   guard: { functionName: string; fingerprints: string; member: string; enabled: boolean };
   /**
-   * What client.ts imports tools.ts (the single layout's) and types.ts as: namespaces, since the class
-   * names each tool's function, result and input once. Claimed after the tools' own names, so a tool
+   * What client.ts imports tools.ts (the single layout's) and types.ts as, and the tools modules
+   * types.ts: namespaces, since each of their names is used once or twice. Claimed after the tools' own names, so a tool
    * named `tools` keeps its function's name and the namespace takes another.
    */
   namespaces: { tools: string; types: string };

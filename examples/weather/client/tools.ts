@@ -21,24 +21,14 @@ import {
   type ToolResult,
   type ToolSpec,
 } from './runtime.js';
-import type {
-  ConvertTemperatureInput,
-  ConvertTemperatureOutput,
-  GetForecastErrorEnvelope,
-  GetForecastInput,
-  GetForecastOutput,
-  ListCitiesInput,
-  ListCitiesOutput,
-  SetAlertInput,
-  SetAlertOutput,
-} from './types.js';
+import type * as types from './types.js';
 import * as validators from './validators.js';
 
 export type ConvertTemperatureError =
   RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
 export type ConvertTemperatureResult = ToolResult<
-  ConvertTemperatureOutput,
+  types.ConvertTemperatureOutput,
   never,
   ConvertTemperatureError
 >;
@@ -62,7 +52,7 @@ export const ConvertTemperatureSpec: ToolSpec = {
  */
 export function convertTemperature(
   client: McpClientLike,
-  input: ConvertTemperatureInput,
+  input: types.ConvertTemperatureInput,
   options?: InvokeOptions,
 ): Promise<ConvertTemperatureResult> {
   return runTool(client, ConvertTemperatureSpec, input, {
@@ -76,11 +66,11 @@ export const GetForecastErrorCode = { UnknownCity: 'unknown_city' } as const;
 export type GetForecastErrorCode = (typeof GetForecastErrorCode)[keyof typeof GetForecastErrorCode];
 
 export type GetForecastError =
-  | ToolError<'unknown_city', GetForecastErrorEnvelope>
+  | ToolError<'unknown_city', types.GetForecastErrorEnvelope>
   | RuntimeError<'$invalid_result' | '$invalid_input'>
   | GuardError;
 
-export type GetForecastResult = ToolResult<GetForecastOutput, never, GetForecastError>;
+export type GetForecastResult = ToolResult<types.GetForecastOutput, never, GetForecastError>;
 
 export const GetForecastSpec: ToolSpec = {
   name: 'get-forecast',
@@ -104,7 +94,7 @@ export const GetForecastSpec: ToolSpec = {
  */
 export function getForecast(
   client: McpClientLike,
-  input: GetForecastInput,
+  input: types.GetForecastInput,
   options?: InvokeOptions,
 ): Promise<GetForecastResult> {
   return runTool(client, GetForecastSpec, input, {
@@ -115,7 +105,7 @@ export function getForecast(
 
 export type ListCitiesError = RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
-export type ListCitiesResult = ToolResult<ListCitiesOutput, never, ListCitiesError>;
+export type ListCitiesResult = ToolResult<types.ListCitiesOutput, never, ListCitiesError>;
 
 export const ListCitiesSpec: ToolSpec = {
   name: 'list_cities',
@@ -130,7 +120,7 @@ export const ListCitiesSpec: ToolSpec = {
  */
 export function listCities(
   client: McpClientLike,
-  input: ListCitiesInput = {},
+  input: types.ListCitiesInput = {},
   options?: InvokeOptions,
 ): Promise<ListCitiesResult> {
   return runTool(client, ListCitiesSpec, input, {
@@ -152,7 +142,7 @@ export type SetAlertError =
   | RuntimeError<'$invalid_result' | '$invalid_input'>
   | GuardError;
 
-export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
+export type SetAlertResult = ToolResult<types.SetAlertOutput, never, SetAlertError>;
 
 export const SetAlertSpec: ToolSpec = {
   name: 'set_alert',
@@ -174,7 +164,7 @@ export const SetAlertSpec: ToolSpec = {
  */
 export function setAlert(
   client: McpClientLike,
-  input: SetAlertInput,
+  input: types.SetAlertInput,
   options?: InvokeOptions,
 ): Promise<SetAlertResult> {
   return runTool(client, SetAlertSpec, input, {

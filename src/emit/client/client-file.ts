@@ -6,7 +6,7 @@ import { importText } from '../print/imports.js';
 import { INDENT, block, jsDoc, type ClassStatement, type Statement } from '../print/print.js';
 import { docs, str } from '../print/text.js';
 import { guardConstructorLines, guardStatements } from './guard-statements.js';
-import { inputParameterType, toolDocs } from './tool-function.js';
+import { inputParameterType, toolDocs, typeRef } from './tool-function.js';
 
 /** `client.ts`: the client class, a thin façade over the tool functions, and resource/template/prompt helpers. */
 export function clientStatements(model: ClientModel): Statement[] {
@@ -143,9 +143,7 @@ function toolMethod(tool: ToolModel, model: ClientModel): string {
   const tools = (name: string) =>
     model.files.tools === undefined ? name : `${model.namespaces.tools}.${name}`;
   const type =
-    tool.inputKind === 'object'
-      ? `${model.namespaces.types}.${tool.inputType}`
-      : inputParameterType(tool);
+    tool.inputKind === 'object' ? typeRef(model, tool.inputType) : inputParameterType(tool);
   const input = `input: ${type}${tool.inputOptional ? ' = {}' : ''}`;
   return method(
     toolDocs(tool),

@@ -42,8 +42,14 @@ export function inputParameterType(tool: ToolModel): string {
  * `getForecast(client, input, options?)`: the tool as a standalone function. The config's defaults
  * for validation apply when `options` leaves them out; the result type is named once, by `<Tool>Result`.
  */
+/** A types.ts name as a tools module (or client.ts) refers to it: through the namespace it imports types.ts as. */
+export const typeRef = (model: ClientModel, name: string): string =>
+  `${model.namespaces.types}.${name}`;
+
 export function toolFunction(tool: ToolModel, model: ClientModel): string {
-  const input = `input: ${inputParameterType(tool)}${tool.inputOptional ? ' = {}' : ''}`;
+  const type =
+    tool.inputKind === 'object' ? typeRef(model, tool.inputType) : inputParameterType(tool);
+  const input = `input: ${type}${tool.inputOptional ? ' = {}' : ''}`;
   const signature = `${tool.functionName}(client: McpClientLike, ${input}, options?: ${tool.optionsType}): Promise<${tool.resultType}>`;
   // `runTool`'s result type is inferred from the function's own, which names it once.
   const call = `return runTool(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`;

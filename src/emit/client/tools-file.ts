@@ -2,7 +2,7 @@ import type { ClientModel, ToolModel } from '../../model/types.js';
 import { importText } from '../print/imports.js';
 import { INDENT, hanging } from '../print/print.js';
 import { resultTypeArguments } from './result-types.js';
-import { toolFunction } from './tool-function.js';
+import { toolFunction, typeRef } from './tool-function.js';
 import { lineText, str } from '../print/text.js';
 import { branchValidatorName, inputValidatorName } from './validator-entries.js';
 
@@ -50,7 +50,9 @@ const exportType = (name: string, type: string) =>
   `export type ${name} = ${hanging(type, INDENT)};`;
 
 function toolStatements(tool: ToolModel, model: ClientModel): string[] {
-  const { data, alt, error } = resultTypeArguments(tool, model.guard.enabled);
+  const { data, alt, error } = resultTypeArguments(tool, model.guard.enabled, (name) =>
+    typeRef(model, name),
+  );
   return [
     ...errorCodeStatements(tool),
     // Every tool gets its `<Tool>Error`, a one-line alias of `RuntimeError<…>` when it declares no code:
