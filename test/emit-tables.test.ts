@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { catalogSource, exampleTool } from '../src/emit/agents/agent-files.js';
+import { oneLineDocs } from '../src/emit/print/doc-lines.js';
 import { importText } from '../src/emit/print/imports.js';
 import { indexSource } from '../src/emit/client/index-file.js';
 import { toolFunction } from '../src/emit/client/tool-function.js';
@@ -165,6 +166,26 @@ export function evil(client: McpClientLike, input: types.EvilInput, options?: In
       /^\/\*\*\n \* Does it\.\n \*\n \* Calls the tool "t"\.\n \*\/\n/,
     );
   });
+});
+
+describe('oneLineDocs: a JSDoc of one line of text on one line, any other as it is', () => {
+  const rows: Array<[string, string, string]> = [
+    [
+      'one line',
+      '  /**\n   * A city id\n   */\n  city: string;',
+      '  /** A city id */\n  city: string;',
+    ],
+    ['one tag', '/**\n * @default 3\n */', '/** @default 3 */'],
+    [
+      'text and a tag: kept',
+      '  /**\n   * Days\n   *\n   * @maximum 7\n   */',
+      '  /**\n   * Days\n   *\n   * @maximum 7\n   */',
+    ],
+    ['indents that differ: kept', '  /**\n * x\n   */', '  /**\n * x\n   */'],
+    ['an empty line: kept', '/**\n *\n */', '/**\n *\n */'],
+  ];
+  for (const [given, source, want] of rows)
+    test(given, () => assert.equal(oneLineDocs(source), want));
 });
 
 describe('importText: a planned import in, the statement out', () => {

@@ -4,6 +4,7 @@ import { banner } from './print/banner.js';
 import { catalogSource, readmeSource } from './agents/agent-files.js';
 import { clientStatements } from './client/client-file.js';
 import { indexStatements } from './client/index-file.js';
+import { oneLineDocs } from './print/doc-lines.js';
 import { paragraphs } from './print/paragraphs.js';
 import { fileText, type Statement, type StatementList, type Together } from './print/print.js';
 import { toolsStatements } from './client/tools-file.js';
@@ -58,7 +59,7 @@ export async function emitClient(
   );
   const client = printed(files.client, clientStatements(model));
   const index = printed(files.index, indexStatements(model), 'reexports');
-  const typesText = paragraphs(await compileDefinitions(model.definitions));
+  const typesText = paragraphs(oneLineDocs(await compileDefinitions(model.definitions)));
   // A catalog without schema types (no tools) still needs a module: index.ts re-exports it.
   const typesBody = typesText.trim() === '' ? 'export {};\n' : typesText;
   const types = emitted({ path: files.types, content: `${header}\n${typesBody}`, format: true });
