@@ -47,7 +47,7 @@ export interface WeatherClientOptions {
   onResult?: InvokeOptions['onResult'];
 }
 
-/** The catalog this client was generated from, what the guard compares the live tools with: per tool, its name, then the SHA-256 (128 bits, base64url) of the canonical JSON of its title, description, inputSchema, outputSchema, annotations, `.`-separated (empty where the tool has no such field). */
+/** What the guard compares the live tools with: per tool, its name and the SHA-256 (128 bits, base64url) of the canonical JSON of its title.description.inputSchema.outputSchema.annotations (empty where it has none). */
 const catalogFingerprints: readonly string[] = [
   'convert-temperature .gXyFpjqnlkuhJTRY8jlEmA.MhwhKQ0mk3v_kZKY4BeIbw.IYZlmRCRXedYUOAMwprAkw.Rhx0CwVwmrDNoGmgxmHzXg',
   'get-forecast zqzY7DvnzQVk3N2m0iEOzw.Meyz7p1OylcmalhKvwo0tQ.tTakdvaEn8obee8jaxPfew.SOsvjabsjAQhufHFVJPqHg.8khgbOO6Y4j_EQyttfUMuQ',

@@ -2,14 +2,9 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
-// Per tool:
-// - `<Tool>ErrorCode`, where it declares error codes: those codes, as an object and a union type
-//   (the runtime's own codes are `RuntimeErrorCode`);
-// - `<Tool>Error`, the errors a call can end in: narrow on `code`;
-// - `<Tool>Result`, what a call resolves to (`ToolResult`): `ok: true` with the documented payload,
-//   or `ToolContent` for a tool without an outputSchema, or `ok: false` with the error;
-// - `<Tool>Spec`, what the runtime needs to call and classify it: internal, index.ts does not export it;
-// - the function.
+// Per tool: `<Tool>ErrorCode` where it declares codes (the runtime's own: `RuntimeErrorCode`),
+// `<Tool>Error` (narrow on `code`), `<Tool>Result` (what a call resolves to: see `ToolResult`),
+// `<Tool>Spec` (what the runtime needs; not exported by index.ts) and the function.
 
 import {
   type GuardError,

@@ -23,7 +23,7 @@ export function guardStatements(model: ClientModel): string[] {
       ? `${name} + ${str(` ${hashes}`)},`
       : `${str(`${t.tool.name} ${hashes}`)},`;
   });
-  const data = `${jsDoc(docs(`The catalog this client was generated from, what the guard compares the live tools with: per tool, its name, then the SHA-256 (128 bits, base64url) of the canonical JSON of its ${GUARD_FIELDS.join(', ')}, \`.\`-separated (empty where the tool has no such field).`))}const ${model.guard.fingerprints}: readonly string[] = [\n${entries.join('\n')}\n];`;
+  const data = `${jsDoc(docs(`What the guard compares the live tools with: per tool, its name and the SHA-256 (128 bits, base64url) of the canonical JSON of its ${GUARD_FIELDS.join('.')} (empty where it has none).`))}const ${model.guard.fingerprints}: readonly string[] = [\n${entries.join('\n')}\n];`;
   const doc = docs(
     `A guarded \`McpClientLike\` that the tool functions and \`${model.className}\` accept, with \`catalog.verify()\` and \`catalog.onChange(listener)\`.`,
     '`block`: a call to a tool that is no longer listed (`$unavailable`) or whose definition changed (`$changed`) comes back as `ok: false` before anything is sent; the other tools keep working. `warn`: the call goes through and `onWarning` is told. `off`: nothing is listed unless `catalog.verify()` is called.',
