@@ -157,8 +157,8 @@ export function pickBranch(spec: ToolSpec, payload: unknown): BranchSpec | undef
   const documented = spec.branches?.find((b) => b.kind === 'documented');
   if (!isObject(payload)) return documented;
   const has = (keys: readonly string[]) => keys.length > 0 && keys.every((key) => hasOwnKey(payload, key));
-  if (documented !== undefined && has(documented.required)) return documented;
-  let best: BranchSpec | undefined;
+  if (documented !== undefined && has(documented.required ?? [])) return documented;
+  let best: (BranchSpec & { kind: 'alternative' }) | undefined;
   for (const b of spec.branches ?? []) {
     if (b.kind === 'alternative' && has(b.required) && (best === undefined || b.required.length > best.required.length)) best = b;
   }

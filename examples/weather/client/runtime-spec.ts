@@ -34,7 +34,8 @@ export type Validator = ((value: unknown) => readonly ValidationIssue[]) & {
 export type BranchSpec =
   | {
       readonly kind: 'documented';
-      readonly required: readonly string[];
+      /** Its required keys, where an alternative branch is told from it by theirs. */
+      readonly required?: readonly string[];
       readonly validate?: Validator;
     }
   | {

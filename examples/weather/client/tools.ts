@@ -31,13 +31,7 @@ export type ConvertTemperatureResult = ToolResult<
 export const ConvertTemperatureSpec: ToolSpec = {
   name: 'convert-temperature',
   validateInput: validators.ConvertTemperatureSpec_input,
-  branches: [
-    {
-      kind: 'documented',
-      required: ['unit', 'value'],
-      validate: validators.ConvertTemperatureSpec_0,
-    },
-  ],
+  branches: [{ kind: 'documented', validate: validators.ConvertTemperatureSpec_0 }],
 };
 
 /**
@@ -71,7 +65,7 @@ export const GetForecastSpec: ToolSpec = {
   name: 'get-forecast',
   validateInput: validators.GetForecastSpec_input,
   branches: [
-    { kind: 'documented', required: ['city', 'days'], validate: validators.GetForecastSpec_0 },
+    { kind: 'documented', validate: validators.GetForecastSpec_0 },
     {
       kind: 'error',
       required: ['error', 'message', 'retryable'],
@@ -105,7 +99,7 @@ export type ListCitiesResult = ToolResult<types.ListCitiesOutput, never, ListCit
 export const ListCitiesSpec: ToolSpec = {
   name: 'list_cities',
   validateInput: validators.ListCitiesSpec_input,
-  branches: [{ kind: 'documented', required: ['cities'], validate: validators.ListCitiesSpec_0 }],
+  branches: [{ kind: 'documented', validate: validators.ListCitiesSpec_0 }],
 };
 
 /**
@@ -142,13 +136,7 @@ export type SetAlertResult = ToolResult<types.SetAlertOutput, never, SetAlertErr
 export const SetAlertSpec: ToolSpec = {
   name: 'set_alert',
   validateInput: validators.SetAlertSpec_input,
-  branches: [
-    {
-      kind: 'documented',
-      required: ['active', 'alertId', 'city'],
-      validate: validators.SetAlertSpec_0,
-    },
-  ],
+  branches: [{ kind: 'documented', validate: validators.SetAlertSpec_0 }],
   codes: ['alert_limit_reached', 'unknown_city'],
 };
 

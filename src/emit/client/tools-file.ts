@@ -82,17 +82,19 @@ function errorCodeStatements(tool: ToolModel): string[] {
 /**
  * The spec as an object literal: only what classification needs, every server string through
  * `str()` (JSON escaping), validators referenced by name. The schemas live in validators.ts. Empty
- * lists are left out (the runtime reads none); a spec without branches is written on one line, which
+ * lists are left out (the runtime reads none), and so is the documented branch's `required` where no
+ * alternative is told from it by its keys; a spec without branches is written on one line, which
  * prettier keeps where it fits.
  */
 function specLiteral(tool: ToolModel, model: ClientModel): string {
   const list = (values: readonly string[]) => `[${values.map(str).join(', ')}]`;
+  const alternatives = tool.branches.some((b) => b.kind === 'alternative');
   const branches = tool.branches.map((b) => {
     const members = [
       `kind: ${str(b.kind)}`,
       ...(b.variant ? [`variant: ${str(b.variant)}`] : []),
       ...(b.code ? [`code: ${str(b.code)}`] : []),
-      `required: ${list(b.required)}`,
+      ...(b.kind !== 'documented' || alternatives ? [`required: ${list(b.required)}`] : []),
       ...(b.discriminator
         ? [
             `discriminator: { key: ${str(b.discriminator.key)}, values: ${list(b.discriminator.values)} }`,
