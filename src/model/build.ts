@@ -22,6 +22,7 @@ import {
   toolSummary,
 } from './output-plan.js';
 import { guardFingerprint, listedTool } from './guard-fingerprint.js';
+import { shareValidators } from './validator-sharing.js';
 import type { ClientModel, Layout, ErrorCodeModel, InvokeOptionsName, ToolModel } from './types.js';
 import { withAgentModules } from './agent-modules.js';
 import { claimMockNames, mockModule } from './mock-plan.js';
@@ -248,7 +249,7 @@ export function buildClientModel(
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),
-    tools: withOpenaiTools(toolModels, agentOptions),
+    tools: withOpenaiTools(shareValidators(toolModels), agentOptions),
     resources,
     templates,
     prompts,

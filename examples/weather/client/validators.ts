@@ -29,8 +29,6 @@ export const ConvertTemperatureSpec_input: Validator = /* @__PURE__ */ jsonSchem
   "required": ["from","to","value"]
 });
 
-export const ConvertTemperatureSpec_output: Validator = ConvertTemperatureSpec_0;
-
 export const GetForecastSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
@@ -145,8 +143,6 @@ export const ListCitiesSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
 
 export const ListCitiesSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator({"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}});
 
-export const ListCitiesSpec_output: Validator = ListCitiesSpec_0;
-
 export const SetAlertSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
@@ -174,5 +170,3 @@ export const SetAlertSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator
   },
   "required": ["city","thresholdC"]
 });
-
-export const SetAlertSpec_output: Validator = SetAlertSpec_0;
