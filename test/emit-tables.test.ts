@@ -5,6 +5,7 @@ import { oneLineDocs } from '../src/emit/print/doc-lines.js';
 import { importText } from '../src/emit/print/imports.js';
 import { indexSource } from '../src/emit/client/index-file.js';
 import { toolFunction } from '../src/emit/client/tool-function.js';
+import { toolsStatements } from '../src/emit/client/tools-file.js';
 import { moduleSpecifier, planModules } from '../src/model/module-plan.js';
 import {
   CATALOG_DESCRIPTION_LIMIT,
@@ -91,7 +92,7 @@ describe('toolFunction: a tool model in, the standalone function out', () => {
       tool: toolModel('get-forecast', 'GetForecast'),
       want: `/** Calls the tool "get-forecast". */
 export function getForecast(client: McpClientLike, input: types.GetForecastInput, options?: InvokeOptions): Promise<GetForecastResult> {
-    return runTool(client, GetForecastSpec, input, options);
+    return runTool(client, validators.GetForecastSpec, input, options);
 }`,
     },
     {
@@ -99,7 +100,7 @@ export function getForecast(client: McpClientLike, input: types.GetForecastInput
       tool: toolModel('list_cities', 'ListCities', { inputOptional: true }),
       want: `/** Calls the tool "list_cities". */
 export function listCities(client: McpClientLike, input: types.ListCitiesInput = {}, options?: InvokeOptions): Promise<ListCitiesResult> {
-    return runTool(client, ListCitiesSpec, input, options);
+    return runTool(client, validators.ListCitiesSpec, input, options);
 }`,
     },
     {
@@ -111,7 +112,7 @@ export function listCities(client: McpClientLike, input: types.ListCitiesInput =
  * Calls the tool "raw".
  */
 export function raw(client: McpClientLike, input: Record<string, unknown> = {}, options?: InvokeOptions): Promise<RawResult> {
-    return runTool(client, RawSpec, input, options);
+    return runTool(client, validators.RawSpec, input, options);
 }`,
     },
     {
@@ -120,7 +121,7 @@ export function raw(client: McpClientLike, input: Record<string, unknown> = {}, 
       model: { validateInput: true, validateOutput: false },
       want: `/** Calls the tool "x". */
 export function x(client: McpClientLike, input: types.XInput, options?: InvokeOptions): Promise<XResult> {
-    return runTool(client, XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
+    return runTool(client, validators.XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
 }`,
     },
     {
@@ -128,7 +129,7 @@ export function x(client: McpClientLike, input: types.XInput, options?: InvokeOp
       tool: toolModel('x', 'X', { optionsType: 'UncheckedInputOptions' }),
       want: `/** Calls the tool "x". */
 export function x(client: McpClientLike, input: types.XInput, options?: UncheckedInputOptions): Promise<XResult> {
-    return runTool(client, XSpec, input, options);
+    return runTool(client, validators.XSpec, input, options);
 }`,
     },
     {
@@ -149,7 +150,7 @@ export function x(client: McpClientLike, input: types.XInput, options?: Unchecke
  * Calls the tool "evil". Full text: {@link WeatherClient.evil}.
  */
 export function evil(client: McpClientLike, input: types.EvilInput, options?: InvokeOptions): Promise<EvilResult> {
-    return runTool(client, EvilSpec, input, options);
+    return runTool(client, validators.EvilSpec, input, options);
 }`,
     },
   ];
@@ -323,22 +324,36 @@ describe('the planner: files, specifiers, summaries', () => {
 });
 
 describe('index.ts and catalog.json from the plan', () => {
-  test('index.ts exports functions, codes and types, never the specs', () => {
+  test('index.ts exports each tools module whole (functions, codes and types: the specs are in validators.ts)', () => {
     const tools = [
       toolModel('a', 'A', { file: 'tools/a.ts', errorCodeEnum: 'AErrorCode' }),
       toolModel('b', 'B', { file: 'tools/b.ts' }),
     ];
     const index = indexSource(clientModel(tools, {}, 'per-tool'));
-    assert.doesNotMatch(index, /Spec\b/);
+    assert.doesNotMatch(index, /Spec\b|validators/);
     assert.match(
       index,
-      /^export \{ a, AErrorCode, type AError, type AResult \} from "\.\/tools\/a\.js";$/m,
+      /^export \* from "\.\/tools\/a\.js";\nexport \* from "\.\/tools\/b\.js";$/m,
     );
-    assert.match(
-      index,
-      // No declared codes, no error-code object.
-      /^export \{ b, type BError, type BResult \} from "\.\/tools\/b\.js";$/m,
-    );
+    // What a tools module exports is the public API, so `export *` adds nothing else.
+    for (const tool of tools) {
+      const model = clientModel(tools, {}, 'per-tool');
+      const exported = toolsStatements(model, [tool], tool.file)
+        .join('\n')
+        .match(/^export (?:const|type|function) \w+/gm);
+      assert.deepEqual(
+        exported?.map((e) => e.split(' ').at(-1)),
+        tool.errorCodeEnum
+          ? [
+              tool.errorCodeEnum,
+              tool.errorCodeEnum,
+              tool.errorType,
+              tool.resultType,
+              tool.functionName,
+            ]
+          : [tool.errorType, tool.resultType, tool.functionName],
+      );
+    }
     // Without the config's `guard`, none of the guard's exports (given → want, by `guard.enabled`).
     const guardRows: Array<[boolean, RegExp, boolean]> = [
       [

@@ -9,6 +9,7 @@ import { paragraphs } from './print/paragraphs.js';
 import { fileText, type Statement, type StatementList, type Together } from './print/print.js';
 import { toolsStatements } from './client/tools-file.js';
 import { validatorEntries } from './client/validator-entries.js';
+import { specEntries } from './client/spec-entries.js';
 import { emitAgentFiles } from './agents/agent-emit.js';
 import { moduleSpecifier } from '../model/module-plan.js';
 import { runtimeFiles, runtimeTemplates } from './runtime/runtime-files.js';
@@ -67,6 +68,7 @@ export async function emitClient(
   const validators = emitValidatorModule(
     validatorEntries(model),
     moduleSpecifier(files.validators, files.runtime).replace(/runtime\.js$/, 'runtime-validate.js'),
+    specEntries(model),
   );
   model.warnings.push(...validators.warnings);
   // A shared runtime (config `runtime.out`) is emitted once, by generate, for every client.

@@ -61,7 +61,6 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
     ...(tools.some((t) => !t.outputType) ? ['ToolContent'] : []),
     ...(tools.some((t) => t.errorCodes.length > 0) ? ['ToolError'] : []),
     'ToolResult',
-    'ToolSpec',
   ]
     .map(type)
     .concat('runTool')
@@ -78,7 +77,8 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
     imports.push(
       plan(file, model.files.types, [], { namespace: model.namespaces.types, typeOnly: true }),
     );
-  if (tools.some((t) => t.branches.length > 0 || t.inputValidationSchema))
+  // Each function hands the runtime its tool's spec, which validators.ts holds.
+  if (tools.length)
     imports.push(plan(file, model.files.validators, [], { namespace: 'validators' }));
   // In its own file, a tool re-exports its input and output types: the file is everything about the tool.
   if (model.layout === 'per-tool') {
@@ -134,7 +134,11 @@ function clientModule(model: Planned): ImportPlan[] {
   return imports;
 }
 
-/** The public API, name by name: tool functions, error-code objects, error and result types; never the specs. */
+/**
+ * The public API: the client's names one by one, each tools module whole (it exports tool functions,
+ * error-code objects, error and result types, and nothing else: the specs are in validators.ts), the
+ * schema types and the runtime's public names.
+ */
 function indexModule(model: Planned): ImportPlan[] {
   const file = model.files.index;
   const helperTypes = [
@@ -154,14 +158,8 @@ function indexModule(model: Planned): ImportPlan[] {
       { reexport: true },
     ),
   ];
-  for (const [to, names] of byToolFile(model, (t) => [
-    t.functionName,
-    ...(t.errorCodeEnum ? [t.errorCodeEnum] : []),
-    type(t.errorType),
-    type(t.resultType),
-  ])) {
-    exports.push(plan(file, to, names, { reexport: true }));
-  }
+  for (const [to] of byToolFile(model, () => []))
+    exports.push(plan(file, to, [], { reexport: true, namespace: '*' }));
   exports.push(
     plan(file, model.files.types, [], { reexport: true, typeOnly: true, namespace: '*' }),
     plan(

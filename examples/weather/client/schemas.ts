@@ -4,7 +4,7 @@
 
 import { classifyOutput, standardSchema, type StandardToolSchema } from "./runtime-standard.js";
 import type { ConvertTemperatureInput, ConvertTemperatureOutput, GetForecastErrorEnvelope, GetForecastInput, GetForecastOutput, ListCitiesInput, ListCitiesOutput, SetAlertInput, SetAlertOutput } from "./types.js";
-import { ConvertTemperatureSpec, type ConvertTemperatureResult, GetForecastSpec, type GetForecastResult, ListCitiesSpec, type ListCitiesResult, SetAlertSpec, type SetAlertResult } from "./tools.js";
+import { type ConvertTemperatureResult, type GetForecastResult, type ListCitiesResult, type SetAlertResult } from "./tools.js";
 import * as validators from "./validators.js";
 
 /** Standard Schema (and Standard JSON Schema) of the input of "convert-temperature": validates arguments as the server's inputSchema says. */
@@ -56,13 +56,13 @@ export function classifyToolOutput<Name extends keyof typeof toolSchemas>(
 }[Name] {
   switch (name as string) {
     case "convert-temperature":
-    return classifyOutput(ConvertTemperatureSpec, output) as never;
+    return classifyOutput(validators.ConvertTemperatureSpec, output) as never;
     case "get-forecast":
-    return classifyOutput(GetForecastSpec, output) as never;
+    return classifyOutput(validators.GetForecastSpec, output) as never;
     case "list_cities":
-    return classifyOutput(ListCitiesSpec, output) as never;
+    return classifyOutput(validators.ListCitiesSpec, output) as never;
     case "set_alert":
-    return classifyOutput(SetAlertSpec, output) as never;
+    return classifyOutput(validators.SetAlertSpec, output) as never;
     default:
       throw new TypeError(`classifyToolOutput: no tool ${JSON.stringify(name)}`);
   }

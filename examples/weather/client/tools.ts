@@ -3,8 +3,8 @@
 /* eslint-disable */
 
 // Per tool: `<Tool>ErrorCode` where it declares codes (the runtime's own: `RuntimeErrorCode`),
-// `<Tool>Error` (narrow on `code`), `<Tool>Result` (what a call resolves to: see `ToolResult`),
-// `<Tool>Spec` (what the runtime needs; not exported by index.ts) and the function.
+// `<Tool>Error` (narrow on `code`), `<Tool>Result` (what a call resolves to: see `ToolResult`)
+// and the function, which hands the runtime the tool's spec from validators.ts.
 
 import {
   type GuardError,
@@ -14,7 +14,6 @@ import {
   runTool,
   type ToolError,
   type ToolResult,
-  type ToolSpec,
 } from './runtime.js';
 import type * as types from './types.js';
 import * as validators from './validators.js';
@@ -28,12 +27,6 @@ export type ConvertTemperatureResult = ToolResult<
   ConvertTemperatureError
 >;
 
-export const ConvertTemperatureSpec: ToolSpec = {
-  name: 'convert-temperature',
-  validateInput: validators.ConvertTemperatureSpec_input,
-  branches: [{ kind: 'documented', validate: validators.ConvertTemperatureSpec_0 }],
-};
-
 /**
  * Convert a temperature between Celsius and Fahrenheit.
  *
@@ -44,7 +37,7 @@ export function convertTemperature(
   input: types.ConvertTemperatureInput,
   options?: InvokeOptions,
 ): Promise<ConvertTemperatureResult> {
-  return runTool(client, ConvertTemperatureSpec, input, {
+  return runTool(client, validators.ConvertTemperatureSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
@@ -61,21 +54,6 @@ export type GetForecastError =
 
 export type GetForecastResult = ToolResult<types.GetForecastOutput, never, GetForecastError>;
 
-export const GetForecastSpec: ToolSpec = {
-  name: 'get-forecast',
-  validateInput: validators.GetForecastSpec_input,
-  branches: [
-    { kind: 'documented', validate: validators.GetForecastSpec_0 },
-    {
-      kind: 'error',
-      required: ['error', 'message', 'retryable'],
-      discriminator: { key: 'error', values: ['unknown_city'] },
-      validate: validators.GetForecastSpec_1,
-    },
-  ],
-  codes: ['unknown_city'],
-};
-
 /**
  * Get forecast
  *
@@ -86,7 +64,7 @@ export function getForecast(
   input: types.GetForecastInput,
   options?: InvokeOptions,
 ): Promise<GetForecastResult> {
-  return runTool(client, GetForecastSpec, input, {
+  return runTool(client, validators.GetForecastSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
@@ -95,12 +73,6 @@ export function getForecast(
 export type ListCitiesError = RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
 export type ListCitiesResult = ToolResult<types.ListCitiesOutput, never, ListCitiesError>;
-
-export const ListCitiesSpec: ToolSpec = {
-  name: 'list_cities',
-  validateInput: validators.ListCitiesSpec_input,
-  branches: [{ kind: 'documented', validate: validators.ListCitiesSpec_0 }],
-};
 
 /**
  * List cities
@@ -112,7 +84,7 @@ export function listCities(
   input: types.ListCitiesInput = {},
   options?: InvokeOptions,
 ): Promise<ListCitiesResult> {
-  return runTool(client, ListCitiesSpec, input, {
+  return runTool(client, validators.ListCitiesSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
@@ -133,13 +105,6 @@ export type SetAlertError =
 
 export type SetAlertResult = ToolResult<types.SetAlertOutput, never, SetAlertError>;
 
-export const SetAlertSpec: ToolSpec = {
-  name: 'set_alert',
-  validateInput: validators.SetAlertSpec_input,
-  branches: [{ kind: 'documented', validate: validators.SetAlertSpec_0 }],
-  codes: ['alert_limit_reached', 'unknown_city'],
-};
-
 /**
  * Set a temperature alert
  *
@@ -150,7 +115,7 @@ export function setAlert(
   input: types.SetAlertInput,
   options?: InvokeOptions,
 ): Promise<SetAlertResult> {
-  return runTool(client, SetAlertSpec, input, {
+  return runTool(client, validators.SetAlertSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });

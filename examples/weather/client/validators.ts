@@ -3,12 +3,13 @@
 /* eslint-disable */
 
 /**
- * The JSON Schemas this client validates results (and, with `validateInput`, arguments) against, as
- * the server sent them (local `$ref`s only, `nullable` rewritten): data, checked at run time by
- * `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). Regenerate, do not edit.
+ * What the runtime needs, as data: the JSON Schemas this client validates results (and, with
+ * `validateInput`, arguments) against, as the server sent them (local `$ref`s only, `nullable`
+ * rewritten), checked at run time by `@cfworker/json-schema` (copied into the runtime as
+ * json-schema-*.ts), then each tool's spec, to call and classify it. Regenerate, do not edit.
  */
 import { jsonSchemaValidator } from "./runtime-validate.js";
-import type { Validator } from "./runtime.js";
+import type { ToolSpec, Validator } from "./runtime.js";
 
 export const ConvertTemperatureSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator({
   "$schema": "http://json-schema.org/draft-07/schema#",
@@ -170,3 +171,37 @@ export const SetAlertSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator
   },
   "required": ["city","thresholdC"]
 });
+
+export const ConvertTemperatureSpec: ToolSpec = {
+  "name": "convert-temperature",
+  "validateInput": ConvertTemperatureSpec_input,
+  "branches": [{"kind":"documented","validate":ConvertTemperatureSpec_0}]
+};
+
+export const GetForecastSpec: ToolSpec = {
+  "name": "get-forecast",
+  "validateInput": GetForecastSpec_input,
+  "branches": [
+    {"kind":"documented","validate":GetForecastSpec_0},
+    {
+      "kind": "error",
+      "required": ["error","message","retryable"],
+      "discriminator": {"key":"error","values":["unknown_city"]},
+      "validate": GetForecastSpec_1
+    }
+  ],
+  "codes": ["unknown_city"]
+};
+
+export const ListCitiesSpec: ToolSpec = {
+  "name": "list_cities",
+  "validateInput": ListCitiesSpec_input,
+  "branches": [{"kind":"documented","validate":ListCitiesSpec_0}]
+};
+
+export const SetAlertSpec: ToolSpec = {
+  "name": "set_alert",
+  "validateInput": SetAlertSpec_input,
+  "branches": [{"kind":"documented","validate":SetAlertSpec_0}],
+  "codes": ["alert_limit_reached","unknown_city"]
+};

@@ -52,7 +52,7 @@ export function toolFunction(tool: ToolModel, model: ClientModel): string {
   const input = `input: ${type}${tool.inputOptional ? ' = {}' : ''}`;
   const signature = `${tool.functionName}(client: McpClientLike, ${input}, options?: ${tool.optionsType}): Promise<${tool.resultType}>`;
   // `runTool`'s result type is inferred from the function's own, which names it once.
-  const call = `return runTool(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`;
+  const call = `return runTool(client, validators.${tool.specName}, input, ${optionsWithDefaults(model)});`;
   return `${jsDoc(functionDocs(tool, model))}export function ${signature} ${block([call])}`;
 }
 

@@ -4,12 +4,12 @@ import { INDENT, hanging } from '../print/print.js';
 import { resultTypeArguments } from './result-types.js';
 import { toolFunction, typeRef } from './tool-function.js';
 import { lineText, str } from '../print/text.js';
-import { branchValidatorName, inputValidatorName } from './validator-entries.js';
 
 /**
- * The statements of a tools module (`tools.ts`, or one `tools/<tool>.ts` per tool): per tool its function, error codes,
- * error and result types, and spec. Every declaration is a plain `export const`/`function`/type with
- * no top-level call, so a bundler drops the tools an app does not import.
+ * The statements of a tools module (`tools.ts`, or one `tools/<tool>.ts` per tool): per tool its
+ * function, error codes, error and result types, the public API and nothing else (its spec is in
+ * validators.ts), so index.ts re-exports the module whole. Every declaration is a plain
+ * `export const`/`function`/type with no top-level call, so a bundler drops the tools an app does not import.
  */
 export function toolsStatements(
   model: ClientModel,
@@ -32,12 +32,12 @@ function toolsNote(coded: boolean): string {
     ...(coded
       ? [
           "// Per tool: `<Tool>ErrorCode` where it declares codes (the runtime's own: `RuntimeErrorCode`),",
-          '// `<Tool>Error` (narrow on `code`), `<Tool>Result` (what a call resolves to: see `ToolResult`),',
+          '// `<Tool>Error` (narrow on `code`), `<Tool>Result` (what a call resolves to: see `ToolResult`)',
         ]
       : [
-          '// Per tool: `<Tool>Error` (narrow on `code`), `<Tool>Result` (what a call resolves to: see `ToolResult`),',
+          '// Per tool: `<Tool>Error` (narrow on `code`), `<Tool>Result` (what a call resolves to: see `ToolResult`)',
         ]),
-    '// `<Tool>Spec` (what the runtime needs; not exported by index.ts) and the function.',
+    "// and the function, which hands the runtime the tool's spec from validators.ts.",
   ].join('\n');
 }
 
@@ -54,11 +54,10 @@ function toolStatements(tool: ToolModel, model: ClientModel): string[] {
     ...errorCodeStatements(tool),
     // Every tool gets its `<Tool>Error`, a one-line alias of `RuntimeError<…>` when it declares no code:
     // each tool then has the same names, and a code the server adds later changes this line, not the
-    // names a user's code imports. It, the result and the spec have no doc of their own: toolsNote says
-    // what they are, once a file.
+    // names a user's code imports. It and the result have no doc of their own: toolsNote says what they
+    // are, once a file.
     exportType(tool.errorType, error),
     exportType(tool.resultType, `ToolResult<${data}, ${alt}, ${tool.errorType}>`),
-    exportConst(tool.specName, specLiteral(tool, model), 'ToolSpec'),
     toolFunction(tool, model),
   ];
 }
@@ -77,45 +76,4 @@ function errorCodeStatements(tool: ToolModel): string[] {
     exportConst(enumName, `{ ${codes} } as const`),
     exportType(enumName, `(typeof ${enumName})[keyof typeof ${enumName}]`),
   ];
-}
-
-/**
- * The spec as an object literal: only what classification needs, every server string through
- * `str()` (JSON escaping), validators referenced by name. The schemas live in validators.ts. Empty
- * lists are left out (the runtime reads none), and so is the documented branch's `required` where no
- * alternative is told from it by its keys; a spec without branches is written on one line, which
- * prettier keeps where it fits.
- */
-function specLiteral(tool: ToolModel, model: ClientModel): string {
-  const list = (values: readonly string[]) => `[${values.map(str).join(', ')}]`;
-  const alternatives = tool.branches.some((b) => b.kind === 'alternative');
-  const branches = tool.branches.map((b) => {
-    const members = [
-      `kind: ${str(b.kind)}`,
-      ...(b.variant ? [`variant: ${str(b.variant)}`] : []),
-      ...(b.code ? [`code: ${str(b.code)}`] : []),
-      ...(b.kind !== 'documented' || alternatives ? [`required: ${list(b.required)}`] : []),
-      ...(b.discriminator
-        ? [
-            `discriminator: { key: ${str(b.discriminator.key)}, values: ${list(b.discriminator.values)} }`,
-          ]
-        : []),
-      `validate: validators.${branchValidatorName(tool, b.index)}`,
-    ];
-    return `{ ${members.join(', ')} }`;
-  });
-  const codes = tool.errorCodes.map((c) => c.code);
-  const members = [
-    `name: ${str(tool.tool.name)}`,
-    ...(tool.inputValidationSchema
-      ? [`validateInput: validators.${inputValidatorName(tool)}`]
-      : []),
-    ...(branches.length ? [`branches: [\n${branches.map((b) => `${b},`).join('\n')}\n]`] : []),
-    ...(codes.length ? [`codes: ${list(codes)}`] : []),
-    ...(tool.eraForm ? [`eraForm: ${str(tool.eraForm)}`] : []),
-    ...(tool.eraForm && model.era ? [`era: ${str(model.era)}`] : []),
-    ...(tool.outputOrigin ? [`shape: ${str(tool.outputOrigin)}`] : []),
-  ];
-  if (!branches.length) return `{ ${members.join(', ')} }`;
-  return `{\n${members.map((m) => `${m},`).join('\n')}\n}`;
 }
