@@ -22,7 +22,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { JsonObject } from '../src/snapshot/types.js';
-import { fingerprintTool, type ToolFingerprint } from '../templates/runtime-canonical.js';
+import { CATALOG_FIELDS } from '../templates/runtime-canonical.js';
+import { fingerprintTool } from '../templates/runtime-fingerprint.js';
 import { classifyResult, guardWith, invokeTool } from '../templates/runtime.js';
 import type { ToolSpec, Validator } from '../templates/runtime.js';
 import { ValidatorCache } from '../test/helpers/ajv-reference.js';
@@ -96,7 +97,7 @@ async function connect(): Promise<{ client: Client; close: () => Promise<void> }
 async function forecastSpecs(): Promise<{
   spec: ToolSpec;
   runtimeAjv: ToolSpec;
-  fingerprints: ToolFingerprint[];
+  fingerprints: string[];
 }> {
   const lister = await connect();
   const { tools } = await lister.client.listTools();
@@ -120,8 +121,11 @@ async function forecastSpecs(): Promise<{
     branches: [{ kind: 'documented', required, validate: v['output']! }],
     codes: [],
   });
-  // What client.ts would carry for this catalog (test/runtime-guard.test.ts: the same as the generator's).
-  const fingerprints = await Promise.all(tools.map((t) => fingerprintTool(t)));
+  // What client.ts would carry for this catalog (test/runtime-guard.test.ts: the same as the generator's),
+  // packed as client.ts writes it (src/emit/client/guard-statements.ts).
+  const fingerprints = (await Promise.all(tools.map((t) => fingerprintTool(t)))).map(
+    (f) => `${f.name} ${CATALOG_FIELDS.map((field) => f[field] ?? '').join('.')}`,
+  );
   return { spec: specWith(generated), runtimeAjv: specWith(ajv), fingerprints };
 }
 

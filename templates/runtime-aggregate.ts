@@ -12,13 +12,13 @@
  * nothing to refuse, and a refusal would let one server switch off another's tools just by listing
  * their names. The conflict matters at the next `generate`, where the policy decides again.
  */
-import type { CatalogChange } from './runtime-canonical.js';
+import type { CatalogChange } from './runtime-fingerprint.js';
 import { toolIdentifier } from './runtime-names.js';
 
 /**
  * What the aggregate reads of a server's guard: runtime-guard.ts's `CatalogMonitor`, of any copy of
- * the runtime. Said here, not imported, so that this file, runtime-names.ts and runtime-canonical.ts
- * are all an aggregate needs where its servers do not share a runtime.
+ * the runtime. Said here, not imported, so that this file, runtime-names.ts, runtime-fingerprint.ts and
+ * runtime-canonical.ts are all an aggregate needs where its servers do not share a runtime.
  */
 export interface ServerCatalog {
   verify(): Promise<CatalogChange>;

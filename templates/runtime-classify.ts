@@ -106,10 +106,10 @@ type ErrorBranch = Extract<BranchSpec, { kind: 'error' }>;
  */
 export function findCode(spec: ToolSpec, payload: unknown, isError: boolean): Found | undefined {
   if (!isObject(payload)) return isError ? {} : undefined;
-  const known = (value: string) => spec.codes.includes(value);
+  const known = (value: string) => (spec.codes ?? []).includes(value);
   // `false`/`null` reads as "not set": `{ "_budget_exceeded": false }` or `{ "error": null }` is no error.
   const set = (key: string) => hasOwnKey(payload, key) && payload[key] !== false && payload[key] !== null;
-  const errorBranches = spec.branches.filter((b): b is ErrorBranch => b.kind === 'error');
+  const errorBranches = (spec.branches ?? []).filter((b): b is ErrorBranch => b.kind === 'error');
   const fits = (b: ErrorBranch) => {
     if (b.discriminator === undefined) return true;
     const value = payload[b.discriminator.key];
@@ -154,12 +154,12 @@ export function findCode(spec: ToolSpec, payload: unknown, isError: boolean): Fo
  * requiring the most keys is the most specific. Otherwise the payload is the documented one.
  */
 export function pickBranch(spec: ToolSpec, payload: unknown): BranchSpec | undefined {
-  const documented = spec.branches.find((b) => b.kind === 'documented');
+  const documented = spec.branches?.find((b) => b.kind === 'documented');
   if (!isObject(payload)) return documented;
   const has = (keys: readonly string[]) => keys.length > 0 && keys.every((key) => hasOwnKey(payload, key));
-  if (documented !== undefined && has(documented.required)) return documented;
-  let best: BranchSpec | undefined;
-  for (const b of spec.branches) {
+  if (documented !== undefined && has(documented.required ?? [])) return documented;
+  let best: (BranchSpec & { kind: 'alternative' }) | undefined;
+  for (const b of spec.branches ?? []) {
     if (b.kind === 'alternative' && has(b.required) && (best === undefined || b.required.length > best.required.length)) best = b;
   }
   return best ?? documented;

@@ -4,7 +4,8 @@
  * and one error class, below the guard itself (runtime-guard.ts) and the result types
  * (runtime-result.ts), which both name them.
  */
-import type { CatalogChange, CatalogField } from './runtime-canonical.js';
+import type { CatalogField } from './runtime-canonical.js';
+import type { CatalogChange } from './runtime-fingerprint.js';
 import type { McpClientLike } from './runtime-protocol.js';
 
 /** `off`: no listing, no cost; `warn`: calls go through and changes are reported; `block`: changed or removed tools are refused. */

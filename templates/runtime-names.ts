@@ -5,7 +5,7 @@
  * `get_user` are both `getUser`). The runtime imports nothing of the generator: the rule is written
  * again here, and test/aggregate-names.test.ts holds the two equal on a table of names.
  */
-import { hashText } from './runtime-canonical.js';
+import { hashText } from './runtime-fingerprint.js';
 
 /** `add_note` → `addNote`, `API-get-user2x` → `apiGetUser2X`; a name with no letter or digit: `tool` and six hex digits of its SHA-256. */
 export async function toolIdentifier(name: string): Promise<string> {

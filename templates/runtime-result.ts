@@ -49,6 +49,11 @@ export interface ToolError<Code extends string = string, Details = unknown> {
   issues?: readonly ValidationIssue[];
 }
 
+/**
+ * What a tool call resolves to: `ok: true` with `data`, the documented payload (the outputSchema's
+ * type, or `ToolContent` for a tool without one: `text`, `json` and the `content` blocks), or an
+ * alternative told apart by `variant`; or `ok: false` with a typed `error`. `raw` is the result as sent.
+ */
 export type ToolResult<
   Data,
   Alt extends { variant: string; data: unknown } = never,

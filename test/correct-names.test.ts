@@ -184,10 +184,7 @@ test('given tools named like the client members, every member name comes from th
     );
   }
   // Members inside the groups are planned too: a resource named "then" is not a then.
-  assert.match(
-    client,
-    /\n    then_: \(options\?: RequestOptions\): Promise<ReadResourceResult> =>\s+readResource\(this\.#client, 'mem:\/\/then'/,
-  );
+  assert.match(client, /\n    then_: this\.#resource\('mem:\/\/then'\) as ResourceReader,/);
   // Tool names equal to generated type names get types of their own.
   const typeNames = model.tools.flatMap((t) => [
     t.inputType,

@@ -42,7 +42,7 @@ test('given a string input schema, the method takes an open object and says why;
   );
   assert.match(
     client,
-    /unionOfObjects\(\s*input: UnionOfObjectsInput,\s*options\?: RequestOptions,?\s*\)/,
+    /unionOfObjects\(\s*input: types\.UnionOfObjectsInput,\s*options\?: RequestOptions,?\s*\)/,
   );
   assert.match(typesOf(files), /export type StringInputInput = string;/);
 });

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { catalogSource, exampleTool } from '../src/emit/agents/agent-files.js';
+import { oneLineDocs } from '../src/emit/print/doc-lines.js';
 import { importText } from '../src/emit/print/imports.js';
 import { indexSource } from '../src/emit/client/index-file.js';
 import { toolFunction } from '../src/emit/client/tool-function.js';
+import { toolsStatements } from '../src/emit/client/tools-file.js';
 import { moduleSpecifier, planModules } from '../src/model/module-plan.js';
 import {
   CATALOG_DESCRIPTION_LIMIT,
@@ -63,6 +65,7 @@ function clientModel(
       member: 'catalog',
       enabled: false,
     },
+    namespaces: { tools: 'tools', types: 'types' },
     tools,
     resources: [],
     templates: [],
@@ -88,16 +91,16 @@ describe('toolFunction: a tool model in, the standalone function out', () => {
       given: 'a required input, the runtime defaults',
       tool: toolModel('get-forecast', 'GetForecast'),
       want: `/** Calls the tool "get-forecast". */
-export function getForecast(client: McpClientLike, input: GetForecastInput, options?: InvokeOptions): Promise<GetForecastResult> {
-    return runTool<GetForecastResult>(client, GetForecastSpec, input, options);
+export function getForecast(client: McpClientLike, input: types.GetForecastInput, options?: InvokeOptions): Promise<GetForecastResult> {
+    return runTool(client, validators.GetForecastSpec, input, options);
 }`,
     },
     {
       given: 'nothing required: the input defaults to {}',
       tool: toolModel('list_cities', 'ListCities', { inputOptional: true }),
       want: `/** Calls the tool "list_cities". */
-export function listCities(client: McpClientLike, input: ListCitiesInput = {}, options?: InvokeOptions): Promise<ListCitiesResult> {
-    return runTool<ListCitiesResult>(client, ListCitiesSpec, input, options);
+export function listCities(client: McpClientLike, input: types.ListCitiesInput = {}, options?: InvokeOptions): Promise<ListCitiesResult> {
+    return runTool(client, validators.ListCitiesSpec, input, options);
 }`,
     },
     {
@@ -109,7 +112,7 @@ export function listCities(client: McpClientLike, input: ListCitiesInput = {}, o
  * Calls the tool "raw".
  */
 export function raw(client: McpClientLike, input: Record<string, unknown> = {}, options?: InvokeOptions): Promise<RawResult> {
-    return runTool<RawResult>(client, RawSpec, input, options);
+    return runTool(client, validators.RawSpec, input, options);
 }`,
     },
     {
@@ -117,43 +120,73 @@ export function raw(client: McpClientLike, input: Record<string, unknown> = {}, 
       tool: toolModel('x', 'X'),
       model: { validateInput: true, validateOutput: false },
       want: `/** Calls the tool "x". */
-export function x(client: McpClientLike, input: XInput, options?: InvokeOptions): Promise<XResult> {
-    return runTool<XResult>(client, XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
+export function x(client: McpClientLike, input: types.XInput, options?: InvokeOptions): Promise<XResult> {
+    return runTool(client, validators.XSpec, input, { ...options, validateOutput: options?.validateOutput ?? false, validateInput: options?.validateInput ?? true });
 }`,
     },
     {
       given: 'no input schema embedded: options where `validateInput: true` is a type error',
       tool: toolModel('x', 'X', { optionsType: 'UncheckedInputOptions' }),
       want: `/** Calls the tool "x". */
-export function x(client: McpClientLike, input: XInput, options?: UncheckedInputOptions): Promise<XResult> {
-    return runTool<XResult>(client, XSpec, input, options);
+export function x(client: McpClientLike, input: types.XInput, options?: UncheckedInputOptions): Promise<XResult> {
+    return runTool(client, validators.XSpec, input, options);
 }`,
     },
     {
-      given: 'a description that tries to close the comment, and annotations',
+      given:
+        "a description that tries to close the comment, and annotations: the summary and a link to the method's full doc",
       tool: toolModel('evil', 'Evil', {
         tool: {
           name: 'evil',
-          description: 'bye */ process.exit(1)',
+          description: 'bye */ process.exit(1). More text.',
           annotations: { readOnlyHint: true },
           inputSchema: {},
         },
+        summary: 'bye */ process.exit(1).',
       }),
       want: `/**
- * bye *\\/ process.exit(1)
+ * bye *\\/ process.exit(1).
  *
- * Hints from the server (not guarantees): read-only, may reach external systems.
- *
- * Calls the tool "evil".
+ * Calls the tool "evil". Full text: {@link WeatherClient.evil}.
  */
-export function evil(client: McpClientLike, input: EvilInput, options?: InvokeOptions): Promise<EvilResult> {
-    return runTool<EvilResult>(client, EvilSpec, input, options);
+export function evil(client: McpClientLike, input: types.EvilInput, options?: InvokeOptions): Promise<EvilResult> {
+    return runTool(client, validators.EvilSpec, input, options);
 }`,
     },
   ];
   for (const { given, tool, model, want } of rows) {
     test(given, () => assert.equal(toolFunction(tool, clientModel([tool], model)), want));
   }
+  test('a summary that is the whole description, no hints: the method says no more, so no link', () => {
+    const tool = toolModel('t', 'T', {
+      tool: { name: 't', description: 'Does it.', inputSchema: {} },
+      summary: 'Does it.',
+    });
+    assert.match(
+      toolFunction(tool, clientModel([tool])),
+      /^\/\*\*\n \* Does it\.\n \*\n \* Calls the tool "t"\.\n \*\/\n/,
+    );
+  });
+});
+
+describe('oneLineDocs: a JSDoc of one line of text on one line, any other as it is', () => {
+  const rows: Array<[string, string, string]> = [
+    [
+      'one line',
+      '  /**\n   * A city id\n   */\n  city: string;',
+      '  /** A city id */\n  city: string;',
+    ],
+    ['one tag', '/**\n * @default 3\n */', '/** @default 3 */'],
+    [
+      'text and a tag: kept',
+      '  /**\n   * Days\n   *\n   * @maximum 7\n   */',
+      '  /**\n   * Days\n   *\n   * @maximum 7\n   */',
+    ],
+    ['indents that differ: kept', '  /**\n * x\n   */', '  /**\n * x\n   */'],
+    ['an empty line: kept', '/**\n *\n */', '/**\n *\n */'],
+  ];
+  for (const [given, source, want] of rows)
+    test(given, () => assert.equal(oneLineDocs(source), want));
 });
 
 describe('importText: a planned import in, the statement out', () => {
@@ -247,6 +280,10 @@ describe('the planner: files, specifiers, summaries', () => {
       [tool({ description: 'First line\nsecond line' }), 'First line'],
       [tool({ title: 'Forecast', description: 'ignored' }), 'Forecast'],
       [tool({ description: `${'a'.repeat(200)}` }), `${'a'.repeat(159)}…`],
+      [tool({ description: 'Find files, e.g. logs. Fast.' }), 'Find files, e.g. logs.'],
+      [tool({ description: 'Read it (v1.2). 2 modes.' }), 'Read it (v1.2).'],
+      [tool({ description: `${'word '.repeat(40)}end.` }), `${'word '.repeat(31).trimEnd()}…`],
+      [tool({ description: `${'😀'.repeat(170)}` }), `${'😀'.repeat(159)}…`],
       [tool({}), ''],
     ];
     for (const [given, want] of rows) assert.equal(toolSummary(given), want);
@@ -287,22 +324,36 @@ describe('the planner: files, specifiers, summaries', () => {
 });
 
 describe('index.ts and catalog.json from the plan', () => {
-  test('index.ts exports functions, codes and types, never the specs', () => {
+  test('index.ts exports each tools module whole (functions, codes and types: the specs are in validators.ts)', () => {
     const tools = [
       toolModel('a', 'A', { file: 'tools/a.ts', errorCodeEnum: 'AErrorCode' }),
       toolModel('b', 'B', { file: 'tools/b.ts' }),
     ];
     const index = indexSource(clientModel(tools, {}, 'per-tool'));
-    assert.doesNotMatch(index, /Spec\b/);
+    assert.doesNotMatch(index, /Spec\b|validators/);
     assert.match(
       index,
-      /^export \{ a, AErrorCode, type AError, type AResult \} from "\.\/tools\/a\.js";$/m,
+      /^export \* from "\.\/tools\/a\.js";\nexport \* from "\.\/tools\/b\.js";$/m,
     );
-    assert.match(
-      index,
-      // No declared codes, no error-code object.
-      /^export \{ b, type BError, type BResult \} from "\.\/tools\/b\.js";$/m,
-    );
+    // What a tools module exports is the public API, so `export *` adds nothing else.
+    for (const tool of tools) {
+      const model = clientModel(tools, {}, 'per-tool');
+      const exported = toolsStatements(model, [tool], tool.file)
+        .join('\n')
+        .match(/^export (?:const|type|function) \w+/gm);
+      assert.deepEqual(
+        exported?.map((e) => e.split(' ').at(-1)),
+        tool.errorCodeEnum
+          ? [
+              tool.errorCodeEnum,
+              tool.errorCodeEnum,
+              tool.errorType,
+              tool.resultType,
+              tool.functionName,
+            ]
+          : [tool.errorType, tool.resultType, tool.functionName],
+      );
+    }
     // Without the config's `guard`, none of the guard's exports (given → want, by `guard.enabled`).
     const guardRows: Array<[boolean, RegExp, boolean]> = [
       [

@@ -73,6 +73,7 @@ test('the aggregate with its catalog compiles under --strict, its guard in its o
   assert.deepEqual(await runtime('tools'), [
     'runtime-aggregate.ts',
     'runtime-canonical.ts',
+    'runtime-fingerprint.ts',
     'runtime-names.ts',
   ]);
   for (const role of ROLES) {

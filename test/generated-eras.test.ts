@@ -88,7 +88,7 @@ async function generateOnce(
   );
   await writeFiles(dir, files);
   // Specs are internal (index.ts does not export them): read from tools.ts.
-  const specs: unknown = await import(pathToFileURL(join(dir, 'tools.ts')).href);
+  const specs: unknown = await import(pathToFileURL(join(dir, 'validators.ts')).href);
   return { ...(await import(pathToFileURL(join(dir, 'index.ts')).href)), specs };
 }
 

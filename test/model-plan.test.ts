@@ -402,3 +402,28 @@ test('hostile $refs: given a malformed percent escape, want an unresolved refere
     'export type B20C = string\n\nexport interface TInput {\n/**\n * (unresolved $ref: typed as unknown)\n */\na?: unknown\nb?: B20C\n}\n',
   );
 });
+
+test('tools whose schemas are byte-identical name one validator, the first one in validators.ts order', () => {
+  const object = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
+  const snapshot: Snapshot = {
+    format: 'mcp-codegen/snapshot',
+    version: 1,
+    tools: ['a_read', 'b_read', 'c_other'].map((name) => ({
+      name,
+      inputSchema: name === 'c_other' ? { type: 'object' } : object,
+      outputSchema: name === 'c_other' ? weather : object,
+    })),
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+  };
+  const model = buildClientModel(snapshot, { name: 'shared', validateInput: true });
+  assert.deepEqual(
+    model.tools.map((t) => [t.tool.name, t.branches.map((b) => b.validator), t.inputValidator]),
+    [
+      ['a_read', ['AReadSpec_0'], 'AReadSpec_0'],
+      ['b_read', ['AReadSpec_0'], 'AReadSpec_0'],
+      ['c_other', ['COtherSpec_0'], 'COtherSpec_input'],
+    ],
+  );
+});

@@ -6,11 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { runInNewContext } from 'node:vm';
+import { guardStatements } from '../src/emit/client/guard-statements.js';
 import { buildClientModel } from '../src/model/build.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import type { JsonValue } from '../src/snapshot/types.js';
 import { canonicalSchema, sortKeys } from '../src/snapshot/write.js';
-import * as runtime from '../templates/runtime-canonical.js';
+import * as canonical from '../templates/runtime-canonical.js';
+import * as runtime from '../templates/runtime-fingerprint.js';
 import { fixtureCatalogs, sharedCatalogs } from './helpers/paths.js';
 
 const shared = sharedCatalogs();
@@ -27,14 +30,14 @@ test('the runtime canonical form equals the snapshot writer, and run-time finger
         const schema = tool[field];
         if (schema === undefined) continue;
         assert.equal(
-          JSON.stringify(runtime.canonicalSchema(schema as never)),
+          JSON.stringify(canonical.canonicalSchema(schema as never)),
           JSON.stringify(canonicalSchema(schema as JsonValue)),
           `${file}: ${tool.name} ${field}`,
         );
       }
       if (tool.annotations !== undefined)
         assert.equal(
-          JSON.stringify(runtime.sortKeys(tool.annotations as never)),
+          JSON.stringify(canonical.sortKeys(tool.annotations as never)),
           JSON.stringify(sortKeys(tool.annotations as JsonValue)),
         );
       const { name, ...fields } = await runtime.fingerprintTool(tool);
@@ -104,5 +107,53 @@ test("the guard's names never take a tool's, and a tool's never take the guard's
       ['catalogFingerprints', 'catalogFingerprints2'],
       ['guardClient', 'guardClient2'],
     ],
+  );
+});
+
+/** The strings of client.ts's fingerprint table, as the generated code evaluates them. */
+function packedTable(model: ReturnType<typeof buildClientModel>): string[] {
+  const [data] = guardStatements(model);
+  const literal = data!.slice(data!.indexOf('= [') + 2, data!.lastIndexOf(';'));
+  return runInNewContext(literal) as string[];
+}
+
+test("client.ts's packed fingerprints unpack to the run-time ones: 22 base64url characters a field, one line a tool, a long name on two", async () => {
+  const { parseSnapshot } = await import('../src/snapshot/index.js');
+  const names = [
+    'plain',
+    'a name with spaces',
+    'quote " and \\ and \u2028',
+    'x'.repeat(61),
+    'y'.repeat(128),
+  ];
+  const snapshot = parseSnapshot(
+    {
+      tools: names.map((name, i) => ({
+        name,
+        ...(i % 2 ? { title: 'T', annotations: { readOnlyHint: true } } : {}),
+        description: `tool ${i}`,
+        inputSchema: { type: 'object', properties: { a: { type: 'string', maxLength: i } } },
+        ...(i % 3 ? {} : { outputSchema: { type: 'object' } }),
+      })),
+    },
+    'packed',
+  );
+  const model = buildClientModel(snapshot, { name: 'packed' });
+  const table = packedTable(model);
+  assert.equal(table.length, names.length);
+  for (const [i, { tool }] of model.tools.entries()) {
+    const unpacked = runtime.unpackFingerprint(table[i]!);
+    assert.deepEqual(unpacked, await runtime.fingerprintTool(tool), tool.name);
+    for (const [field, hash] of Object.entries(unpacked))
+      if (field !== 'name')
+        assert.match(hash, /^[A-Za-z0-9_-]{21}[AQgw]$/, `${tool.name} ${field}`);
+  }
+  const lines = guardStatements(model)[0]!
+    .split('\n')
+    .filter((l) => l.includes(' + ') || l.endsWith("',") || l.endsWith('",'));
+  assert.deepEqual(
+    lines.map((l) => l.includes(' + ')),
+    model.tools.map((t) => JSON.stringify(t.tool.name).length > 60),
+    'a name over 60 characters puts its hashes on a line of their own',
   );
 });

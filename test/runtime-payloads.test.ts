@@ -225,3 +225,27 @@ describe('non-object outputs across protocol eras', () => {
     );
   });
 });
+
+describe('a spec as generated for a tool without alternatives or codes', () => {
+  // No `codes`, and no `required` on the documented branch: nothing tells it from another branch.
+  const spec: ToolSpec = {
+    name: 'plain',
+    branches: [{ kind: 'documented', validate: isArrayOfNumbers }],
+  };
+
+  test('a valid payload is the documented one, an invalid one $invalid_result, a coded error $unknown', () => {
+    const r = classifyResult(spec, structured([1, 2]));
+    assert.ok(r.ok && r.variant === 'documented');
+    assert.deepEqual(r.data, [1, 2]);
+    const invalid = classifyResult(spec, structured(['x']));
+    assert.ok(!invalid.ok && (invalid.error as { code: string }).code === '$invalid_result');
+    const coded = classifyResult(spec, structured({ code: 'nope', message: 'no' }, true));
+    assert.ok(!coded.ok && (coded.error as { code: string }).code === '$unknown');
+  });
+
+  test('a spec with no branches at all: the content, as ToolContent', () => {
+    const r = classifyResult({ name: 'bare' }, textOnly('hello'));
+    assert.ok(r.ok && r.variant === 'documented');
+    assert.equal((r.data as { text?: string }).text, 'hello');
+  });
+});

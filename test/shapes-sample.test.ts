@@ -138,7 +138,7 @@ export { name, email, nickname, maybe, total, users, content };
     const types = await readFile(join(dir, 'client/types.ts'), 'utf8');
     assert.match(
       types,
-      /Inferred by `mcp-codegen sample` from samples[^\n]*not declared by the server\.\n \*\/\nexport interface GetUserOutput/,
+      /Inferred by `mcp-codegen sample` from samples[^\n]*not declared by the server\. \*\/\nexport interface GetUserOutput/,
     );
   });
 

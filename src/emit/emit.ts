@@ -4,10 +4,12 @@ import { banner } from './print/banner.js';
 import { catalogSource, readmeSource } from './agents/agent-files.js';
 import { clientStatements } from './client/client-file.js';
 import { indexStatements } from './client/index-file.js';
+import { oneLineDocs } from './print/doc-lines.js';
 import { paragraphs } from './print/paragraphs.js';
 import { fileText, type Statement, type StatementList, type Together } from './print/print.js';
 import { toolsStatements } from './client/tools-file.js';
 import { validatorEntries } from './client/validator-entries.js';
+import { specEntries } from './client/spec-entries.js';
 import { emitAgentFiles } from './agents/agent-emit.js';
 import { moduleSpecifier } from '../model/module-plan.js';
 import { runtimeFiles, runtimeTemplates } from './runtime/runtime-files.js';
@@ -58,7 +60,7 @@ export async function emitClient(
   );
   const client = printed(files.client, clientStatements(model));
   const index = printed(files.index, indexStatements(model), 'reexports');
-  const typesText = paragraphs(await compileDefinitions(model.definitions));
+  const typesText = paragraphs(oneLineDocs(await compileDefinitions(model.definitions)));
   // A catalog without schema types (no tools) still needs a module: index.ts re-exports it.
   const typesBody = typesText.trim() === '' ? 'export {};\n' : typesText;
   const types = emitted({ path: files.types, content: `${header}\n${typesBody}`, format: true });
@@ -66,6 +68,7 @@ export async function emitClient(
   const validators = emitValidatorModule(
     validatorEntries(model),
     moduleSpecifier(files.validators, files.runtime).replace(/runtime\.js$/, 'runtime-validate.js'),
+    specEntries(model),
   );
   model.warnings.push(...validators.warnings);
   // A shared runtime (config `runtime.out`) is emitted once, by generate, for every client.

@@ -39,7 +39,7 @@ function agentModules(model: Planned): ModulePlans {
   ]);
   if (used.length)
     imports.push(plan(schemas, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
-  imports.push(...toolFileImports(model, schemas, (t) => [t.specName, [t.resultType, 'type']]));
+  imports.push(...toolFileImports(model, schemas, (t) => [[t.resultType, 'type']]));
   if (model.tools.length)
     imports.push(plan(schemas, model.files.validators, [], { namespace: 'validators' }));
   return {

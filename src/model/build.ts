@@ -22,6 +22,7 @@ import {
   toolSummary,
 } from './output-plan.js';
 import { guardFingerprint, listedTool } from './guard-fingerprint.js';
+import { shareValidators } from './validator-sharing.js';
 import type { ClientModel, Layout, ErrorCodeModel, InvokeOptionsName, ToolModel } from './types.js';
 import { withAgentModules } from './agent-modules.js';
 import { claimMockNames, mockModule } from './mock-plan.js';
@@ -114,6 +115,8 @@ export function buildClientModel(
       schemas: claimToolSchemaNames(types, base, tool.outputSchema !== undefined, agentOptions),
     };
   });
+
+  const namespaces = { tools: types.claim('tools'), types: types.claim('types') };
 
   const warnings: string[] = [];
   for (const p of planned) {
@@ -242,10 +245,11 @@ export function buildClientModel(
     optionsTypeName,
     groups,
     guard: { ...guard, member: catalogMember, enabled: server.guard ?? false },
+    namespaces,
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),
-    tools: withOpenaiTools(toolModels, agentOptions),
+    tools: withOpenaiTools(shareValidators(toolModels), agentOptions),
     resources,
     templates,
     prompts,

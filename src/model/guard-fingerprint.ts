@@ -14,9 +14,9 @@ export const GUARD_FIELDS = [
 export type GuardField = (typeof GUARD_FIELDS)[number];
 
 /**
- * Per field the tool declares, sha256 (first 128 bits, hex) of its canonical JSON with every key
- * sorted (an output schema in its era-neutral form, see era.ts): what templates/runtime-canonical.ts
- * computes for a live tool. `tool` is already canonical
+ * Per field the tool declares, sha256 (first 128 bits, base64url: 22 characters) of its canonical
+ * JSON with every key sorted (an output schema in its era-neutral form, see era.ts): what
+ * templates/runtime-fingerprint.ts computes for a live tool. `tool` is already canonical
  * (the model's); `sortedJson` must give `JSON.stringify(sortKeys(value))`.
  */
 export function guardFingerprint(
@@ -30,7 +30,11 @@ export function guardFingerprint(
         ? eraNeutralOutput(tool.outputSchema)
         : (tool[field] as JsonValue | undefined);
     if (value !== undefined)
-      out[field] = createHash('sha256').update(sortedJson(value)).digest('hex').slice(0, 32);
+      out[field] = createHash('sha256')
+        .update(sortedJson(value))
+        .digest()
+        .subarray(0, 16)
+        .toString('base64url');
   }
   return out;
 }

@@ -61,7 +61,6 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
     ...(tools.some((t) => !t.outputType) ? ['ToolContent'] : []),
     ...(tools.some((t) => t.errorCodes.length > 0) ? ['ToolError'] : []),
     'ToolResult',
-    'ToolSpec',
   ]
     .map(type)
     .concat('runTool')
@@ -73,9 +72,13 @@ function toolsModule(model: Planned, tools: readonly ToolModel[], file: string):
     ...t.branches.filter((b) => b.kind !== 'error').map((b) => b.typeName),
     ...t.errorCodes.flatMap((c) => (c.detailsType ? [c.detailsType] : [])),
   ]);
+  // As a namespace: each of them is named once or twice below, and a list would name them again.
   if (used.length)
-    imports.push(plan(file, model.files.types, [...new Set(used)].sort(), { typeOnly: true }));
-  if (tools.some((t) => t.branches.length > 0 || t.inputValidationSchema))
+    imports.push(
+      plan(file, model.files.types, [], { namespace: model.namespaces.types, typeOnly: true }),
+    );
+  // Each function hands the runtime its tool's spec, which validators.ts holds.
+  if (tools.length)
     imports.push(plan(file, model.files.validators, [], { namespace: 'validators' }));
   // In its own file, a tool re-exports its input and output types: the file is everything about the tool.
   if (model.layout === 'per-tool') {
@@ -110,23 +113,32 @@ function clientModule(model: Planned): ImportPlan[] {
     type('McpClientLike'),
     // Read by the tool methods and the helpers; a catalog with neither has no use for it.
     ...(readsClient(model) ? [type('RequestOptions')] : []),
-    type('ToolFingerprint'),
   ].sort(byName);
-  if (model.resources.length || model.templates.length)
-    runtime.push('readResource', type('ReadResourceResult'));
-  if (model.templates.length) runtime.push('expandUriTemplate');
+  if (model.resources.length || model.templates.length) runtime.push('readResource');
+  if (model.resources.length) runtime.push(type('ResourceReader'));
+  if (model.templates.length) runtime.push(type('ReadResourceResult'), 'expandUriTemplate');
   if (model.prompts.length) runtime.push('getPrompt', type('GetPromptResult'));
   const imports = [plan(file, model.files.runtime, runtime)];
-  for (const [to, names] of byToolFile(model, (t) => [t.functionName, type(t.resultType)]))
-    imports.push(plan(file, to, names));
-  const inputs = [
-    ...new Set(model.tools.flatMap((t) => (t.inputKind === 'object' ? [t.inputType] : []))),
-  ].sort();
-  if (inputs.length) imports.push(plan(file, model.files.types, inputs, { typeOnly: true }));
+  // The class names each tool's function, result and input once: one file of tools and the types as
+  // namespaces (no list of names that says it again); per-tool files by name, a file a tool.
+  if (model.files.tools !== undefined) {
+    if (model.tools.length)
+      imports.push(plan(file, model.files.tools, [], { namespace: model.namespaces.tools }));
+  } else
+    for (const [to, names] of byToolFile(model, (t) => [t.functionName, type(t.resultType)]))
+      imports.push(plan(file, to, names));
+  if (model.tools.some((t) => t.inputKind === 'object'))
+    imports.push(
+      plan(file, model.files.types, [], { namespace: model.namespaces.types, typeOnly: true }),
+    );
   return imports;
 }
 
-/** The public API, name by name: tool functions, error-code objects, error and result types; never the specs. */
+/**
+ * The public API: the client's names one by one, each tools module whole (it exports tool functions,
+ * error-code objects, error and result types, and nothing else: the specs are in validators.ts), the
+ * schema types and the runtime's public names.
+ */
 function indexModule(model: Planned): ImportPlan[] {
   const file = model.files.index;
   const helperTypes = [
@@ -146,14 +158,8 @@ function indexModule(model: Planned): ImportPlan[] {
       { reexport: true },
     ),
   ];
-  for (const [to, names] of byToolFile(model, (t) => [
-    t.functionName,
-    ...(t.errorCodeEnum ? [t.errorCodeEnum] : []),
-    type(t.errorType),
-    type(t.resultType),
-  ])) {
-    exports.push(plan(file, to, names, { reexport: true }));
-  }
+  for (const [to] of byToolFile(model, () => []))
+    exports.push(plan(file, to, [], { reexport: true, namespace: '*' }));
   exports.push(
     plan(file, model.files.types, [], { reexport: true, typeOnly: true, namespace: '*' }),
     plan(

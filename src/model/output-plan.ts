@@ -65,12 +65,23 @@ export class ToolFilePlanner {
   }
 }
 
-/** One line for a catalog: the title, else the description's first sentence or line, at most 160 characters. */
+const SUMMARY_LIMIT = 160;
+
+/**
+ * One line for catalog.json and a tool function's doc: the title, else the description's first
+ * sentence or line, at most 160 code points. A sentence ends at `.`, `!` or `?` before a space and
+ * anything but a lower-case letter (`e.g. a file` goes on). A longer one is cut after a word when one
+ * ends in its second half, never inside a surrogate pair, and ends in `…`.
+ */
 export function toolSummary(tool: Tool): string {
   const text = (tool.title ?? tool.annotations?.title ?? tool.description ?? '').trim();
   const line = text.split(/\r\n|[\n\r\u2028\u2029]/)[0] ?? '';
-  const sentence = /^(.*?[.!?])(\s|$)/.exec(line)?.[1] ?? line;
-  return sentence.length > 160 ? `${sentence.slice(0, 159)}…` : sentence;
+  const sentence = /^(.*?[.!?])(?=\s+[^\s\p{Ll}]|\s*$)/u.exec(line)?.[1] ?? line.trimEnd();
+  const points = Array.from(sentence);
+  if (points.length <= SUMMARY_LIMIT) return sentence;
+  const head = points.slice(0, SUMMARY_LIMIT - 1).join('');
+  const wordEnd = head.search(/\s+\S*$/);
+  return `${wordEnd > head.length / 2 ? head.slice(0, wordEnd) : head}…`;
 }
 
 /** The most of a description catalog.json carries: lint's default description budget, in code points. */

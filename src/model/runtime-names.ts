@@ -32,10 +32,11 @@ export const RUNTIME_EXPORTS = [
   'McpProtocolError',
   'OutputEraMismatchError',
   'readResource',
+  'ResourceReader',
   'getPrompt',
   'expandUriTemplate',
   'UriTemplateValue',
-  // runtime-guard.ts and runtime-canonical.ts, re-exported
+  // runtime-guard.ts, runtime-canonical.ts and runtime-fingerprint.ts, re-exported
   'CatalogGuardError',
   'GuardErrorCode',
   'guardWith',

@@ -78,6 +78,12 @@ export interface ClientModel {
    * and the guard's codes into the output. The names are claimed either way, so turning it on renames nothing.
    */
   guard: { functionName: string; fingerprints: string; member: string; enabled: boolean };
+  /**
+   * What client.ts imports tools.ts (the single layout's) and types.ts as, and the tools modules
+   * types.ts: namespaces, since each of their names is used once or twice. Claimed after the tools' own names, so a tool
+   * named `tools` keeps its function's name and the namespace takes another.
+   */
+  namespaces: { tools: string; types: string };
   serverInfo?: ServerInfo;
   protocolVersion?: string;
   /** The protocol era the snapshot was discovered in, when known. */

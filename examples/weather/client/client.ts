@@ -11,29 +11,15 @@ import {
   type InvokeOptions,
   type McpClientLike,
   type RequestOptions,
-  type ToolFingerprint,
   readResource,
+  type ResourceReader,
   type ReadResourceResult,
   expandUriTemplate,
   getPrompt,
   type GetPromptResult,
 } from './runtime.js';
-import {
-  convertTemperature,
-  type ConvertTemperatureResult,
-  getForecast,
-  type GetForecastResult,
-  listCities,
-  type ListCitiesResult,
-  setAlert,
-  type SetAlertResult,
-} from './tools.js';
-import type {
-  ConvertTemperatureInput,
-  GetForecastInput,
-  ListCitiesInput,
-  SetAlertInput,
-} from './types.js';
+import * as tools from './tools.js';
+import type * as types from './types.js';
 
 /** Variables of the resource template "weather://cities/{id}". */
 export interface CityTemplateVariables {
@@ -61,39 +47,12 @@ export interface WeatherClientOptions {
   onResult?: InvokeOptions['onResult'];
 }
 
-/** The catalog this client was generated from: per tool and field, SHA-256 (128 bits) of its canonical JSON, what the guard compares the live tools with. */
-const catalogFingerprints: readonly ToolFingerprint[] = [
-  {
-    name: 'convert-temperature',
-    description: '817c85a63aa7964ba1253458f2394498',
-    inputSchema: '321c21290d26937bff919298e017886f',
-    outputSchema: '2186659910915de75850e00cc29ac093',
-    annotations: '461c740b05709ab0cda069a0c661f35e',
-  },
-  {
-    name: 'get-forecast',
-    title: 'ceacd8ec3be7cd0564dcdda6d2210ecf',
-    description: '31ecb3ee9d4eca57266a584abf0a34b5',
-    inputSchema: 'b536a476f6849fca1b79ef236b13df7b',
-    outputSchema: '48eb2f8da6ec8c0421b9f1c55493ea1e',
-    annotations: 'f248606ce3ba6388ff110cadb5f50cb9',
-  },
-  {
-    name: 'list_cities',
-    title: '4ef7e15198650fd1d6ab59d9072e1cdc',
-    description: '573c3f64cd8b5d59f0c1d3a353792b7d',
-    inputSchema: '7a014b717a77aac971ea0ab5c0ff47bb',
-    outputSchema: '7e35a279ab971ffdf5aa5f5dd8b47cb7',
-    annotations: '8803fb4b4971327e527bfc007f694c25',
-  },
-  {
-    name: 'set_alert',
-    title: '58ad7559ecf6efda74f82793c2004194',
-    description: 'bf881467aa2c13f28cd4d8b28ac4986a',
-    inputSchema: '303532db795323c71ebc9240f4d074e4',
-    outputSchema: '84ac2a254ddd6f48475879190f1f2050',
-    annotations: '0fa9fec87711f6a9860b17b1efa73442',
-  },
+/** What the guard compares the live tools with: per tool, its name and the SHA-256 (128 bits, base64url) of the canonical JSON of its title.description.inputSchema.outputSchema.annotations (empty where it has none). */
+const catalogFingerprints: readonly string[] = [
+  'convert-temperature .gXyFpjqnlkuhJTRY8jlEmA.MhwhKQ0mk3v_kZKY4BeIbw.IYZlmRCRXedYUOAMwprAkw.Rhx0CwVwmrDNoGmgxmHzXg',
+  'get-forecast zqzY7DvnzQVk3N2m0iEOzw.Meyz7p1OylcmalhKvwo0tQ.tTakdvaEn8obee8jaxPfew.SOsvjabsjAQhufHFVJPqHg.8khgbOO6Y4j_EQyttfUMuQ',
+  'list_cities TvfhUZhlD9HWq1nZBy4c3A.Vzw_ZM2LXVnwwdOjU3krfQ.egFLcXp3qslx6gq1wP9Huw.fjWieauXH_31ql9d2LR8tw.iAP7S0lxMn5Se_wAf2lMJQ',
+  'set_alert WK11Wez279p0-CeTwgBBlA.v4gUZ6osE_KM1NiyisSYag.MDUy23lTI8cevJJA9NB05A.hKwqJU3db0hHWHkZDx8gUA.D6n-yHcR9qmGCxex76c0Qg',
 ];
 
 /**
@@ -129,8 +88,7 @@ export class WeatherClient {
      *
      * Reads "weather://stations".
      */
-    stations: (options?: RequestOptions): Promise<ReadResourceResult> =>
-      readResource(this.#client, 'weather://stations', options),
+    stations: this.#resource('weather://stations') as ResourceReader,
   } as const;
   /** Expand a resource template from typed variables (RFC 6570) and read the resource. */
   readonly templates = {
@@ -180,10 +138,10 @@ export class WeatherClient {
    * Calls the tool "convert-temperature".
    */
   convertTemperature(
-    input: ConvertTemperatureInput,
+    input: types.ConvertTemperatureInput,
     options?: RequestOptions,
-  ): Promise<ConvertTemperatureResult> {
-    return convertTemperature(this.#client, input, this.#invokeOptions(options));
+  ): Promise<tools.ConvertTemperatureResult> {
+    return tools.convertTemperature(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -195,8 +153,11 @@ export class WeatherClient {
    *
    * Calls the tool "get-forecast".
    */
-  getForecast(input: GetForecastInput, options?: RequestOptions): Promise<GetForecastResult> {
-    return getForecast(this.#client, input, this.#invokeOptions(options));
+  getForecast(
+    input: types.GetForecastInput,
+    options?: RequestOptions,
+  ): Promise<tools.GetForecastResult> {
+    return tools.getForecast(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -208,8 +169,11 @@ export class WeatherClient {
    *
    * Calls the tool "list_cities".
    */
-  listCities(input: ListCitiesInput = {}, options?: RequestOptions): Promise<ListCitiesResult> {
-    return listCities(this.#client, input, this.#invokeOptions(options));
+  listCities(
+    input: types.ListCitiesInput = {},
+    options?: RequestOptions,
+  ): Promise<tools.ListCitiesResult> {
+    return tools.listCities(this.#client, input, this.#invokeOptions(options));
   }
 
   /**
@@ -221,8 +185,8 @@ export class WeatherClient {
    *
    * Calls the tool "set_alert".
    */
-  setAlert(input: SetAlertInput, options?: RequestOptions): Promise<SetAlertResult> {
-    return setAlert(this.#client, input, this.#invokeOptions(options));
+  setAlert(input: types.SetAlertInput, options?: RequestOptions): Promise<tools.SetAlertResult> {
+    return tools.setAlert(this.#client, input, this.#invokeOptions(options));
   }
 
   #invokeOptions(request: RequestOptions | undefined): InvokeOptions {
@@ -232,5 +196,9 @@ export class WeatherClient {
       request,
       ...this.#hooks,
     };
+  }
+
+  #resource(uri: string): ResourceReader {
+    return (options) => readResource(this.#client, uri, options);
   }
 }

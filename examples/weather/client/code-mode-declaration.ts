@@ -21,9 +21,7 @@ declare namespace WeatherTools {
   }
 
   export interface GetForecastInput {
-    /**
-     * A city id from list_cities, e.g. "paris"
-     */
+    /** A city id from list_cities, e.g. "paris" */
     city: string
     /**
      * How many days, 1 to 7
@@ -36,9 +34,7 @@ declare namespace WeatherTools {
   }
 
   export interface GetForecastOutput {
-    /**
-     * The city id
-     */
+    /** The city id */
     city: string
     days: {
       condition: ("sunny" | "cloudy" | "rain" | "snow")
@@ -77,9 +73,7 @@ declare namespace WeatherTools {
 
   export interface SetAlertInput {
     city: string
-    /**
-     * @default "above"
-     */
+    /** @default "above" */
     direction?: ("above" | "below")
     /**
      * @minimum -60

@@ -16,9 +16,7 @@ declare namespace WeatherTools {
   }
 
   export interface GetForecastInput {
-    /**
-     * A city id from list_cities, e.g. "paris"
-     */
+    /** A city id from list_cities, e.g. "paris" */
     city: string
     /**
      * How many days, 1 to 7
@@ -31,9 +29,7 @@ declare namespace WeatherTools {
   }
 
   export interface GetForecastOutput {
-    /**
-     * The city id
-     */
+    /** The city id */
     city: string
     days: {
       condition: ("sunny" | "cloudy" | "rain" | "snow")
@@ -72,9 +68,7 @@ declare namespace WeatherTools {
 
   export interface SetAlertInput {
     city: string
-    /**
-     * @default "above"
-     */
+    /** @default "above" */
     direction?: ("above" | "below")
     /**
      * @minimum -60

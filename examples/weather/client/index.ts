@@ -9,22 +9,7 @@ export {
   type CityTemplateVariables,
   type PlanTripPromptArguments,
 } from './client.js';
-export {
-  convertTemperature,
-  type ConvertTemperatureError,
-  type ConvertTemperatureResult,
-  getForecast,
-  GetForecastErrorCode,
-  type GetForecastError,
-  type GetForecastResult,
-  listCities,
-  type ListCitiesError,
-  type ListCitiesResult,
-  setAlert,
-  SetAlertErrorCode,
-  type SetAlertError,
-  type SetAlertResult,
-} from './tools.js';
+export * from './tools.js';
 export type * from './types.js';
 export {
   CatalogGuardError,

@@ -19,16 +19,6 @@ export const CATALOG_FIELDS: readonly CatalogField[] = [
   'annotations',
 ];
 
-/** A tool as the client was generated from it: its name and, per field it declared, a SHA-256 (128 bits, hex) of the field's canonical JSON. */
-export interface ToolFingerprint {
-  readonly name: string;
-  readonly title?: string;
-  readonly description?: string;
-  readonly inputSchema?: string;
-  readonly outputSchema?: string;
-  readonly annotations?: string;
-}
-
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const NUMERIC = [
@@ -212,69 +202,4 @@ function eraNeutralOutput(schema: Json): Json {
   if (!Array.isArray(required) || required.length !== 1 || required[0] !== 'result') return schema;
   const inner = properties['result'];
   return isObject(inner) && inner['type'] !== 'object' ? inner : schema;
-}
-
-/** SHA-256 by Web Crypto (browsers, Workers, Deno, Node 19+), the first 128 bits as hex. */
-export async function hashText(text: string): Promise<string> {
-  const subtle = (
-    globalThis as {
-      crypto?: { subtle?: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } };
-    }
-  ).crypto?.subtle;
-  if (subtle === undefined)
-    throw new TypeError(
-      'the catalog guard needs Web Crypto (globalThis.crypto.subtle) to hash tool definitions; this runtime has none',
-    );
-  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  let hex = '';
-  for (let i = 0; i < 16; i++) hex += digest[i]!.toString(16).padStart(2, '0');
-  return hex;
-}
-
-/** A live tool's fingerprint, comparable with the ones emitted at generation time. */
-export async function fingerprintTool(tool: {
-  readonly name: string;
-  readonly [key: string]: unknown;
-}): Promise<ToolFingerprint> {
-  const fields = canonicalToolFields(tool);
-  const out: { name: string } & Partial<Record<CatalogField, string>> = { name: tool.name };
-  for (const field of CATALOG_FIELDS) {
-    const text = fields[field];
-    if (text !== undefined) out[field] = await hashText(text);
-  }
-  return out;
-}
-
-/** The fields whose hashes differ (a field present on one side only differs). */
-export function changedFields(before: ToolFingerprint, after: ToolFingerprint): CatalogField[] {
-  return CATALOG_FIELDS.filter((field) => before[field] !== after[field]);
-}
-
-/** How the live catalog differs from another one (the one the client was generated from, or the last one seen). */
-export interface CatalogChange {
-  added: string[];
-  removed: string[];
-  changed: Array<{ tool: string; fields: CatalogField[] }>;
-}
-
-/** What was added, removed and changed (field by field) from `before` to `after`, each list sorted. */
-export function compareCatalogs(
-  before: ReadonlyMap<string, ToolFingerprint>,
-  after: ReadonlyMap<string, ToolFingerprint>,
-): CatalogChange {
-  const change: CatalogChange = { added: [], removed: [], changed: [] };
-  for (const [name, tool] of after) {
-    const old = before.get(name);
-    if (old === undefined) change.added.push(name);
-    else {
-      const fields = changedFields(old, tool);
-      if (fields.length > 0) change.changed.push({ tool: name, fields });
-    }
-  }
-  for (const name of before.keys()) if (!after.has(name)) change.removed.push(name);
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  change.added.sort(byName);
-  change.removed.sort(byName);
-  change.changed.sort((a, b) => byName(a.tool, b.tool));
-  return change;
 }

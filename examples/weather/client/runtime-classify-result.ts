@@ -47,7 +47,7 @@ export function classifyResult(
     raw.isError === true ? findCode(spec, payload, true) : findCode(spec, payload, false);
   if (raw.isError === true || coded !== undefined) {
     const found = coded ?? {};
-    const known = found.sent !== undefined && spec.codes.includes(found.sent);
+    const known = found.sent !== undefined && (spec.codes ?? []).includes(found.sent);
     const code = known
       ? found.sent!
       : found.sent !== undefined
@@ -98,7 +98,7 @@ export function classifyResult(
     }
   }
   // No outputSchema, no branches: the content itself, typed (`ToolContent`), never a bare `unknown`.
-  return { ok: true, variant, data: spec.branches.length === 0 ? contentData(raw) : payload, raw };
+  return { ok: true, variant, data: (spec.branches ?? []).length === 0 ? contentData(raw) : payload, raw };
 }
 
 export function failure(

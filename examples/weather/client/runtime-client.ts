@@ -107,6 +107,9 @@ function isDomException(error: object): boolean {
   return typeof DOMException !== 'undefined' && error instanceof DOMException;
 }
 
+/** A resource helper of the generated client (`client.resources.<name>`): reads its resource. */
+export type ResourceReader = (options?: RequestOptions) => Promise<ReadResourceResult>;
+
 /** `resources/read`; JSON-RPC errors are thrown as `McpProtocolError`. */
 export async function readResource(client: McpClientLike, uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
   const read = client.readResource as unknown as AnyCall | undefined;

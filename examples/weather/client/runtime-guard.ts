@@ -17,9 +17,10 @@
 import {
   compareCatalogs,
   fingerprintTool,
+  unpackFingerprint,
   type CatalogChange,
   type ToolFingerprint,
-} from './runtime-canonical.js';
+} from './runtime-fingerprint.js';
 import {
   CatalogGuardError,
   type CatalogMonitor,
@@ -215,19 +216,19 @@ function isNamed(tool: unknown): tool is { name: string; [key: string]: unknown 
 
 /**
  * `client`, guarded against `expected` (what generated code passes: the catalog it was generated
- * from). A client that is already guarded is returned as it is when no mode is asked for, so the
- * class and the functions can share one guard. The result is the client itself behind a proxy: every
+ * from, one packed fingerprint a tool, see `unpackFingerprint`). A client that is already guarded is
+ * returned as it is when no mode is asked for, so the class and the functions can share one guard. The result is the client itself behind a proxy: every
  * member works as before; `callTool` is checked first; `catalog` is the guard.
  */
 export function guardWith(
   client: McpClientLike,
-  expected: readonly ToolFingerprint[],
+  expected: readonly string[],
   options: GuardOptions = {},
 ): GuardedClient {
   const existing = guardOf(client);
   if (existing !== undefined && options.mode === undefined) return client as GuardedClient;
   const inner = existing?.client ?? client;
-  const guard = new CatalogGuard(inner, expected, options);
+  const guard = new CatalogGuard(inner, expected.map(unpackFingerprint), options);
   const callTool = async (params: { name: string }, ...rest: unknown[]) => {
     const verdict = await guard.check(params.name);
     if (verdict !== undefined) throw new CatalogGuardError(verdict);

@@ -34,7 +34,8 @@ export type Validator = ((value: unknown) => readonly ValidationIssue[]) & {
 export type BranchSpec =
   | {
       readonly kind: 'documented';
-      readonly required: readonly string[];
+      /** Its required keys, where an alternative branch is told from it by theirs. */
+      readonly required?: readonly string[];
       readonly validate?: Validator;
     }
   | {
@@ -57,9 +58,10 @@ export type BranchSpec =
 export interface ToolSpec {
   readonly name: string;
   readonly validateInput?: Validator;
-  readonly branches: readonly BranchSpec[];
-  /** Every error code known for this tool (schema-derived and from the config), sorted. */
-  readonly codes: readonly string[];
+  /** The output schema's branches; none (absent) for a tool without an outputSchema. */
+  readonly branches?: readonly BranchSpec[];
+  /** Every error code known for this tool (schema-derived and from the config), sorted; absent when none. */
+  readonly codes?: readonly string[];
   /**
    * Set when the output root is not an object, so SDK v2 servers send it differently per era:
    * `wrapped` when the snapshot holds the legacy `{ result: ... }` envelope (the types say so),

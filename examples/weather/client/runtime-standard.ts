@@ -202,7 +202,7 @@ export function classifyOutput(spec: ToolSpec, output: unknown): AnyToolResult {
     output !== null &&
     typeof output === 'object' &&
     Array.isArray((output as { content?: unknown }).content) &&
-    (spec.branches.length === 0 || (output as { isError?: unknown }).isError === true)
+    ((spec.branches ?? []).length === 0 || (output as { isError?: unknown }).isError === true)
       ? (output as { content: [] })
       : { content: [], structuredContent: output };
   return classifyResult(spec, raw);

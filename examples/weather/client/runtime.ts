@@ -38,6 +38,7 @@ export {
   OutputEraMismatchError,
   getPrompt,
   readResource,
+  type ResourceReader,
 } from './runtime-client.js';
 export { expandUriTemplate, type UriTemplateValue } from './runtime-uri.js';
 export type {
@@ -53,4 +54,5 @@ export type {
 } from './runtime-spec.js';
 export * from './runtime-guard-types.js';
 export { guardWith } from './runtime-guard.js';
-export type { CatalogChange, CatalogField, ToolFingerprint } from './runtime-canonical.js';
+export type { CatalogField } from './runtime-canonical.js';
+export type { CatalogChange, ToolFingerprint } from './runtime-fingerprint.js';

@@ -4,14 +4,14 @@
 
 import { classifyOutput, standardSchema, type StandardToolSchema } from "./runtime-standard.js";
 import type { ConvertTemperatureInput, ConvertTemperatureOutput, GetForecastErrorEnvelope, GetForecastInput, GetForecastOutput, ListCitiesInput, ListCitiesOutput, SetAlertInput, SetAlertOutput } from "./types.js";
-import { ConvertTemperatureSpec, type ConvertTemperatureResult, GetForecastSpec, type GetForecastResult, ListCitiesSpec, type ListCitiesResult, SetAlertSpec, type SetAlertResult } from "./tools.js";
+import { type ConvertTemperatureResult, type GetForecastResult, type ListCitiesResult, type SetAlertResult } from "./tools.js";
 import * as validators from "./validators.js";
 
 /** Standard Schema (and Standard JSON Schema) of the input of "convert-temperature": validates arguments as the server's inputSchema says. */
 export const ConvertTemperatureInputSchema: StandardToolSchema<ConvertTemperatureInput> = /* @__PURE__ */ standardSchema<ConvertTemperatureInput>(validators.ConvertTemperatureSpec_input);
 
 /** Standard Schema (and Standard JSON Schema) of what "convert-temperature" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const ConvertTemperatureOutputSchema: StandardToolSchema<ConvertTemperatureOutput> = /* @__PURE__ */ standardSchema<ConvertTemperatureOutput>(validators.ConvertTemperatureSpec_output);
+export const ConvertTemperatureOutputSchema: StandardToolSchema<ConvertTemperatureOutput> = /* @__PURE__ */ standardSchema<ConvertTemperatureOutput>(validators.ConvertTemperatureSpec_0);
 
 /** Standard Schema (and Standard JSON Schema) of the input of "get-forecast": validates arguments as the server's inputSchema says. */
 export const GetForecastInputSchema: StandardToolSchema<GetForecastInput> = /* @__PURE__ */ standardSchema<GetForecastInput>(validators.GetForecastSpec_input);
@@ -23,13 +23,13 @@ export const GetForecastOutputSchema: StandardToolSchema<GetForecastOutput | Get
 export const ListCitiesInputSchema: StandardToolSchema<ListCitiesInput> = /* @__PURE__ */ standardSchema<ListCitiesInput>(validators.ListCitiesSpec_input);
 
 /** Standard Schema (and Standard JSON Schema) of what "list_cities" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const ListCitiesOutputSchema: StandardToolSchema<ListCitiesOutput> = /* @__PURE__ */ standardSchema<ListCitiesOutput>(validators.ListCitiesSpec_output);
+export const ListCitiesOutputSchema: StandardToolSchema<ListCitiesOutput> = /* @__PURE__ */ standardSchema<ListCitiesOutput>(validators.ListCitiesSpec_0);
 
 /** Standard Schema (and Standard JSON Schema) of the input of "set_alert": validates arguments as the server's inputSchema says. */
 export const SetAlertInputSchema: StandardToolSchema<SetAlertInput> = /* @__PURE__ */ standardSchema<SetAlertInput>(validators.SetAlertSpec_input);
 
 /** Standard Schema (and Standard JSON Schema) of what "set_alert" sends as `structuredContent`: any branch of its outputSchema, coded error envelopes included (`classifyToolOutput` tells them apart). */
-export const SetAlertOutputSchema: StandardToolSchema<SetAlertOutput> = /* @__PURE__ */ standardSchema<SetAlertOutput>(validators.SetAlertSpec_output);
+export const SetAlertOutputSchema: StandardToolSchema<SetAlertOutput> = /* @__PURE__ */ standardSchema<SetAlertOutput>(validators.SetAlertSpec_0);
 
 /** Every tool's Standard Schema objects by wire name: `mcp.tools({ schemas: toolSchemas })` (`@ai-sdk/mcp`) gives typed `execute` inputs and outputs. A name the server does not list is a compile error. */
 export const toolSchemas: {
@@ -56,13 +56,13 @@ export function classifyToolOutput<Name extends keyof typeof toolSchemas>(
 }[Name] {
   switch (name as string) {
     case "convert-temperature":
-    return classifyOutput(ConvertTemperatureSpec, output) as never;
+    return classifyOutput(validators.ConvertTemperatureSpec, output) as never;
     case "get-forecast":
-    return classifyOutput(GetForecastSpec, output) as never;
+    return classifyOutput(validators.GetForecastSpec, output) as never;
     case "list_cities":
-    return classifyOutput(ListCitiesSpec, output) as never;
+    return classifyOutput(validators.ListCitiesSpec, output) as never;
     case "set_alert":
-    return classifyOutput(SetAlertSpec, output) as never;
+    return classifyOutput(validators.SetAlertSpec, output) as never;
     default:
       throw new TypeError(`classifyToolOutput: no tool ${JSON.stringify(name)}`);
   }

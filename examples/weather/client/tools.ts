@@ -2,6 +2,10 @@
 // Server: weather-example@1.0.0 (protocol 2025-11-25)
 /* eslint-disable */
 
+// Per tool: `<Tool>ErrorCode` where it declares codes (the runtime's own: `RuntimeErrorCode`),
+// `<Tool>Error` (narrow on `code`), `<Tool>Result` (what a call resolves to: see `ToolResult`)
+// and the function, which hands the runtime the tool's spec from validators.ts.
+
 import {
   type GuardError,
   type InvokeOptions,
@@ -10,108 +14,57 @@ import {
   runTool,
   type ToolError,
   type ToolResult,
-  type ToolSpec,
 } from './runtime.js';
-import type {
-  ConvertTemperatureInput,
-  ConvertTemperatureOutput,
-  GetForecastErrorEnvelope,
-  GetForecastInput,
-  GetForecastOutput,
-  ListCitiesInput,
-  ListCitiesOutput,
-  SetAlertInput,
-  SetAlertOutput,
-} from './types.js';
+import type * as types from './types.js';
 import * as validators from './validators.js';
 
 export type ConvertTemperatureError =
   RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
-/** What "convert-temperature" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
 export type ConvertTemperatureResult = ToolResult<
-  ConvertTemperatureOutput,
+  types.ConvertTemperatureOutput,
   never,
   ConvertTemperatureError
 >;
 
-/** What the runtime needs to call and classify "convert-temperature": internal, not exported by index.ts. */
-export const ConvertTemperatureSpec: ToolSpec = {
-  name: 'convert-temperature',
-  validateInput: validators.ConvertTemperatureSpec_input,
-  branches: [
-    {
-      kind: 'documented',
-      required: ['unit', 'value'],
-      validate: validators.ConvertTemperatureSpec_0,
-    },
-  ],
-  codes: [],
-};
-
 /**
  * Convert a temperature between Celsius and Fahrenheit.
  *
- * Hints from the server (not guarantees): read-only, idempotent, closed world.
- *
- * Calls the tool "convert-temperature".
+ * Calls the tool "convert-temperature". Full text: {@link WeatherClient.convertTemperature}.
  */
 export function convertTemperature(
   client: McpClientLike,
-  input: ConvertTemperatureInput,
+  input: types.ConvertTemperatureInput,
   options?: InvokeOptions,
 ): Promise<ConvertTemperatureResult> {
-  return runTool<ConvertTemperatureResult>(client, ConvertTemperatureSpec, input, {
+  return runTool(client, validators.ConvertTemperatureSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
 }
 
-/** Error codes the tool "get-forecast" declares; the runtime's own codes are `RuntimeErrorCode`. */
 export const GetForecastErrorCode = { UnknownCity: 'unknown_city' } as const;
 
 export type GetForecastErrorCode = (typeof GetForecastErrorCode)[keyof typeof GetForecastErrorCode];
 
-/** A failed call of "get-forecast": narrow on `code`. */
 export type GetForecastError =
-  | ToolError<'unknown_city', GetForecastErrorEnvelope>
+  | ToolError<'unknown_city', types.GetForecastErrorEnvelope>
   | RuntimeError<'$invalid_result' | '$invalid_input'>
   | GuardError;
 
-/** What "get-forecast" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
-export type GetForecastResult = ToolResult<GetForecastOutput, never, GetForecastError>;
-
-/** What the runtime needs to call and classify "get-forecast": internal, not exported by index.ts. */
-export const GetForecastSpec: ToolSpec = {
-  name: 'get-forecast',
-  validateInput: validators.GetForecastSpec_input,
-  branches: [
-    { kind: 'documented', required: ['city', 'days'], validate: validators.GetForecastSpec_0 },
-    {
-      kind: 'error',
-      required: ['error', 'message', 'retryable'],
-      discriminator: { key: 'error', values: ['unknown_city'] },
-      validate: validators.GetForecastSpec_1,
-    },
-  ],
-  codes: ['unknown_city'],
-};
+export type GetForecastResult = ToolResult<types.GetForecastOutput, never, GetForecastError>;
 
 /**
  * Get forecast
  *
- * Daily highs and conditions for a city. An unknown city is answered with an `unknown_city` error object, not a failure.
- *
- * Hints from the server (not guarantees): read-only, idempotent, may reach external systems.
- *
- * Calls the tool "get-forecast".
+ * Calls the tool "get-forecast". Full text: {@link WeatherClient.getForecast}.
  */
 export function getForecast(
   client: McpClientLike,
-  input: GetForecastInput,
+  input: types.GetForecastInput,
   options?: InvokeOptions,
 ): Promise<GetForecastResult> {
-  return runTool<GetForecastResult>(client, GetForecastSpec, input, {
+  return runTool(client, validators.GetForecastSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
@@ -119,38 +72,24 @@ export function getForecast(
 
 export type ListCitiesError = RuntimeError<'$invalid_result' | '$invalid_input'> | GuardError;
 
-/** What "list_cities" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
-export type ListCitiesResult = ToolResult<ListCitiesOutput, never, ListCitiesError>;
-
-/** What the runtime needs to call and classify "list_cities": internal, not exported by index.ts. */
-export const ListCitiesSpec: ToolSpec = {
-  name: 'list_cities',
-  validateInput: validators.ListCitiesSpec_input,
-  branches: [{ kind: 'documented', required: ['cities'], validate: validators.ListCitiesSpec_0 }],
-  codes: [],
-};
+export type ListCitiesResult = ToolResult<types.ListCitiesOutput, never, ListCitiesError>;
 
 /**
  * List cities
  *
- * The cities this server has forecasts for.
- *
- * Hints from the server (not guarantees): read-only, may reach external systems.
- *
- * Calls the tool "list_cities".
+ * Calls the tool "list_cities". Full text: {@link WeatherClient.listCities}.
  */
 export function listCities(
   client: McpClientLike,
-  input: ListCitiesInput = {},
+  input: types.ListCitiesInput = {},
   options?: InvokeOptions,
 ): Promise<ListCitiesResult> {
-  return runTool<ListCitiesResult>(client, ListCitiesSpec, input, {
+  return runTool(client, validators.ListCitiesSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });
 }
 
-/** Error codes the tool "set_alert" declares; the runtime's own codes are `RuntimeErrorCode`. */
 export const SetAlertErrorCode = {
   /** The city already has 3 alerts. */ AlertLimitReached: 'alert_limit_reached',
   /** The city id is not one list_cities returns. */ UnknownCity: 'unknown_city',
@@ -158,45 +97,25 @@ export const SetAlertErrorCode = {
 
 export type SetAlertErrorCode = (typeof SetAlertErrorCode)[keyof typeof SetAlertErrorCode];
 
-/** A failed call of "set_alert": narrow on `code`. */
 export type SetAlertError =
   | ToolError<'alert_limit_reached', Record<string, unknown>>
   | ToolError<'unknown_city', Record<string, unknown>>
   | RuntimeError<'$invalid_result' | '$invalid_input'>
   | GuardError;
 
-/** What "set_alert" resolves to: `ok: true` with the documented payload, or `ok: false` with a typed error. */
-export type SetAlertResult = ToolResult<SetAlertOutput, never, SetAlertError>;
-
-/** What the runtime needs to call and classify "set_alert": internal, not exported by index.ts. */
-export const SetAlertSpec: ToolSpec = {
-  name: 'set_alert',
-  validateInput: validators.SetAlertSpec_input,
-  branches: [
-    {
-      kind: 'documented',
-      required: ['active', 'alertId', 'city'],
-      validate: validators.SetAlertSpec_0,
-    },
-  ],
-  codes: ['alert_limit_reached', 'unknown_city'],
-};
+export type SetAlertResult = ToolResult<types.SetAlertOutput, never, SetAlertError>;
 
 /**
  * Set a temperature alert
  *
- * Alert when the daily high crosses a threshold. Fails (isError) with `{ code, message, retryable }`: `unknown_city`, or `alert_limit_reached` after 3 alerts for one city.
- *
- * Hints from the server (not guarantees): may modify its environment, may reach external systems.
- *
- * Calls the tool "set_alert".
+ * Calls the tool "set_alert". Full text: {@link WeatherClient.setAlert}.
  */
 export function setAlert(
   client: McpClientLike,
-  input: SetAlertInput,
+  input: types.SetAlertInput,
   options?: InvokeOptions,
 ): Promise<SetAlertResult> {
-  return runTool<SetAlertResult>(client, SetAlertSpec, input, {
+  return runTool(client, validators.SetAlertSpec, input, {
     ...options,
     validateInput: options?.validateInput ?? true,
   });

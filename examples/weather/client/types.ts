@@ -14,9 +14,7 @@ export interface ConvertTemperatureOutput {
 }
 
 export interface GetForecastInput {
-  /**
-   * A city id from list_cities, e.g. "paris"
-   */
+  /** A city id from list_cities, e.g. "paris" */
   city: string;
   /**
    * How many days, 1 to 7
@@ -29,9 +27,7 @@ export interface GetForecastInput {
 }
 
 export interface GetForecastOutput {
-  /**
-   * The city id
-   */
+  /** The city id */
   city: string;
   days: {
     condition: 'sunny' | 'cloudy' | 'rain' | 'snow';
@@ -70,9 +66,7 @@ export interface ListCitiesOutput {
 
 export interface SetAlertInput {
   city: string;
-  /**
-   * @default "above"
-   */
+  /** @default "above" */
   direction?: 'above' | 'below';
   /**
    * @minimum -60

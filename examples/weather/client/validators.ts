@@ -3,13 +3,14 @@
 /* eslint-disable */
 
 /**
- * The JSON Schemas this client validates results (and, with `validateInput`, arguments) against, as
- * the server sent them (local `$ref`s only, `nullable` rewritten): JSON text, parsed on first use and
- * checked by `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). A root definition
- * several schemas hold is written once, as a `$name` const, and passed by name. Regenerate, do not edit.
+ * What the runtime needs, as data: the JSON Schemas this client validates results (and, with
+ * `validateInput`, arguments) against, as the server sent them (local `$ref`s only, `nullable`
+ * rewritten), as JSON text parsed on first use and checked by `@cfworker/json-schema` (copied into
+ * the runtime as json-schema-*.ts; a root definition several schemas hold is one `$name` const,
+ * passed by name), then each tool's spec, to call and classify it. Regenerate, do not edit.
  */
 import { jsonSchemaValidator } from "./runtime-validate.js";
-import type { Validator } from "./runtime.js";
+import type { ToolSpec, Validator } from "./runtime.js";
 
 export const ConvertTemperatureSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
@@ -29,8 +30,6 @@ export const ConvertTemperatureSpec_input: Validator = /* @__PURE__ */ jsonSchem
   },
   "required": ["from","to","value"]
 }`);
-
-export const ConvertTemperatureSpec_output: Validator = ConvertTemperatureSpec_0;
 
 export const GetForecastSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
@@ -146,8 +145,6 @@ export const ListCitiesSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator((
 
 export const ListCitiesSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}}`);
 
-export const ListCitiesSpec_output: Validator = ListCitiesSpec_0;
-
 export const SetAlertSpec_0: Validator = /* @__PURE__ */ jsonSchemaValidator(() => String.raw`{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "type": "object",
@@ -176,4 +173,36 @@ export const SetAlertSpec_input: Validator = /* @__PURE__ */ jsonSchemaValidator
   "required": ["city","thresholdC"]
 }`);
 
-export const SetAlertSpec_output: Validator = SetAlertSpec_0;
+export const ConvertTemperatureSpec: ToolSpec = {
+  "name": "convert-temperature",
+  "validateInput": ConvertTemperatureSpec_input,
+  "branches": [{"kind":"documented","validate":ConvertTemperatureSpec_0}]
+};
+
+export const GetForecastSpec: ToolSpec = {
+  "name": "get-forecast",
+  "validateInput": GetForecastSpec_input,
+  "branches": [
+    {"kind":"documented","validate":GetForecastSpec_0},
+    {
+      "kind": "error",
+      "required": ["error","message","retryable"],
+      "discriminator": {"key":"error","values":["unknown_city"]},
+      "validate": GetForecastSpec_1
+    }
+  ],
+  "codes": ["unknown_city"]
+};
+
+export const ListCitiesSpec: ToolSpec = {
+  "name": "list_cities",
+  "validateInput": ListCitiesSpec_input,
+  "branches": [{"kind":"documented","validate":ListCitiesSpec_0}]
+};
+
+export const SetAlertSpec: ToolSpec = {
+  "name": "set_alert",
+  "validateInput": SetAlertSpec_input,
+  "branches": [{"kind":"documented","validate":SetAlertSpec_0}],
+  "codes": ["alert_limit_reached","unknown_city"]
+};

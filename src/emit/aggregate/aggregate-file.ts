@@ -4,6 +4,7 @@ import { catalogConstructorLines, catalogField, catalogImports } from './aggrega
 import { aggregateAdapterSource } from './aggregate-agents.js';
 import { flatToolSetSource } from './aggregate-tool-set.js';
 import { codeModeMember, codeModeNamespace, codeModeTextSource } from '../client/code-mode.js';
+import { oneLineDocs } from '../print/doc-lines.js';
 import { paragraphs } from '../print/paragraphs.js';
 import { AGGREGATE_RUNTIME_TEMPLATES, runtimeFiles } from '../runtime/runtime-files.js';
 import { jsDoc } from '../print/print.js';
@@ -165,7 +166,7 @@ async function codeModeSource(model: AggregateModel, header: string): Promise<st
       if (namespace === undefined) throw new Error(`code mode is off for server ${s.serverName}`);
       return codeModeNamespace(
         namespace,
-        paragraphs(await compileDefinitions(s.model.definitions)),
+        paragraphs(oneLineDocs(await compileDefinitions(s.model.definitions))),
       );
     }),
   );

@@ -1,24 +1,12 @@
-import type {
-  ClientModel,
-  PromptModel,
-  ResourceModel,
-  TemplateModel,
-  ToolModel,
-} from '../../model/types.js';
+import type { ClientModel, ToolModel } from '../../model/types.js';
+import { helperGroups, resourceReaderMethod } from './helper-members.js';
 import { helperTypeStatements, interfaceText } from './helper-types.js';
 import { readsClient } from '../../model/module-plan.js';
 import { importText } from '../print/imports.js';
-import {
-  INDENT,
-  block,
-  hanging,
-  jsDoc,
-  type ClassStatement,
-  type Statement,
-} from '../print/print.js';
+import { INDENT, block, jsDoc, type ClassStatement, type Statement } from '../print/print.js';
 import { docs, str } from '../print/text.js';
 import { guardConstructorLines, guardStatements } from './guard-statements.js';
-import { inputParameterType, toolDocs } from './tool-function.js';
+import { inputParameterType, toolDocs, typeRef } from './tool-function.js';
 
 /** `client.ts`: the client class, a thin façade over the tool functions, and resource/template/prompt helpers. */
 export function clientStatements(model: ClientModel): Statement[] {
@@ -132,8 +120,9 @@ function clientClass(model: ClientModel): ClassStatement {
   )}\n`;
   const separated = [
     ctor,
-    ...model.tools.map(toolMethod),
+    ...model.tools.map((tool) => toolMethod(tool, model)),
     ...(tools ? [invokeOptionsMethod(model)] : []),
+    ...resourceReaderMethod(model),
   ];
   return {
     head: `${jsDoc(doc)}export class ${model.className}`,
@@ -148,12 +137,18 @@ function clientClass(model: ClientModel): ClassStatement {
 const method = (doc: string[], signature: string, statement: string) =>
   `${jsDoc(doc, INDENT)}${INDENT}${signature} ${block([statement], INDENT)}\n`;
 
-function toolMethod(tool: ToolModel): string {
-  const input = `input: ${inputParameterType(tool)}${tool.inputOptional ? ' = {}' : ''}`;
+// What the tools' file (the single layout's) and types.ts export, through client.ts's namespaces;
+// per-tool files are imported by name.
+function toolMethod(tool: ToolModel, model: ClientModel): string {
+  const tools = (name: string) =>
+    model.files.tools === undefined ? name : `${model.namespaces.tools}.${name}`;
+  const type =
+    tool.inputKind === 'object' ? typeRef(model, tool.inputType) : inputParameterType(tool);
+  const input = `input: ${type}${tool.inputOptional ? ' = {}' : ''}`;
   return method(
     toolDocs(tool),
-    `${tool.method}(${input}, options?: RequestOptions): Promise<${tool.resultType}>`,
-    `return ${tool.functionName}(this.#client, input, this.#invokeOptions(options));`,
+    `${tool.method}(${input}, options?: RequestOptions): Promise<${tools(tool.resultType)}>`,
+    `return ${tools(tool.functionName)}(this.#client, input, this.#invokeOptions(options));`,
   );
 }
 
@@ -190,76 +185,6 @@ function shapeOptions(model: ClientModel) {
       docs: docs('Called once per result that does not match an inferred or hand-written shape.'),
     },
   ];
-}
-
-function helperGroups(model: ClientModel): string[] {
-  const groups = [
-    group(model.groups.resources, RESOURCES_DOC, model.resources.map(resourceMember)),
-    group(model.groups.templates, TEMPLATES_DOC, model.templates.map(templateMember)),
-    group(model.groups.prompts, PROMPTS_DOC, model.prompts.map(promptMember)),
-  ];
-  return groups.filter((g) => g !== undefined);
-}
-
-const RESOURCES_DOC = 'Read the resources the server listed.';
-const TEMPLATES_DOC =
-  'Expand a resource template from typed variables (RFC 6570) and read the resource.';
-const PROMPTS_DOC = 'Get the prompts the server listed, with typed arguments.';
-
-interface Member {
-  doc: Array<string | undefined>;
-  text: string;
-}
-
-/** The doc every helper member gets: its title (or name), its description, then what it reads or gets. */
-const memberDoc = (e: { title?: string; name: string; description?: string }, note: string) => [
-  e.title ?? e.name,
-  e.description,
-  note,
-];
-
-function resourceMember({ resource, member }: ResourceModel): Member {
-  const call = `readResource(this.#client, ${str(resource.uri)}, options)`;
-  const text = `${member}: (options?: RequestOptions): Promise<ReadResourceResult> => ${call}`;
-  return { doc: memberDoc(resource, `Reads ${str(resource.uri)}.`), text };
-}
-
-function templateMember({ template, member, variablesType, variables }: TemplateModel): Member {
-  const uri = str(template.uriTemplate);
-  const fallback = variables.some((v) => v.required) ? '' : ' = {}';
-  const call = `readResource(this.#client, expandUriTemplate(${uri}, variables), options)`;
-  const text = `${member}: (variables: ${variablesType}${fallback}, options?: RequestOptions): Promise<ReadResourceResult> => ${call}`;
-  return { doc: memberDoc(template, `Reads ${uri}.`), text };
-}
-
-function promptMember({ prompt, member, argumentsType, argumentsOptional }: PromptModel): Member {
-  const name = str(prompt.name);
-  const signature = `(args: ${argumentsType}${argumentsOptional ? ' = {}' : ''}, options?: RequestOptions): Promise<GetPromptResult>`;
-  return {
-    doc: memberDoc(prompt, `Gets the prompt ${name}.`),
-    text: `${member}: ${signature} => getPrompt(this.#client, ${name}, { ...args }, options)`,
-  };
-}
-
-/** One readonly group property (`resources`, `templates`, `prompts`), when the server listed any and the planner named it. */
-function group(name: string | undefined, doc: string, members: Member[]): string | undefined {
-  if (!members.length || !name) return undefined;
-  const initializer = hanging(object(members), INDENT + INDENT);
-  return `${jsDoc(docs(doc), INDENT)}${INDENT}readonly ${name} = ${initializer};\n`;
-}
-
-function object(members: Member[]): string {
-  const body = members.map((m) => {
-    const [text] = docs(...m.doc);
-    const comment = text
-      ? `/**\n${text
-          .split('\n')
-          .map((l) => ` * ${l}`.trimEnd())
-          .join('\n')}\n */\n`
-      : '';
-    return `${comment}${m.text},`;
-  });
-  return `{\n${body.join('\n')}\n} as const`;
 }
 
 /** Whether the input schemas are in the output (`validateInput`, or Standard Schema objects need them). */

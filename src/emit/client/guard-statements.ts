@@ -4,22 +4,26 @@ import { readsClient } from '../../model/module-plan.js';
 import { block, jsDoc } from '../print/print.js';
 import { docs, str } from '../print/text.js';
 
+/** A name longer than this (as printed) puts its tool's hashes on a second line: no line grows past a review diff's width. */
+const ONE_LINE_NAME = 60;
+
 /**
  * client.ts's catalog data and `guardClient`: per tool, the hash of each field's canonical JSON.
  * Hashes rather than the canonical text: they name which field changed at a fraction of the size
- * (about 40 bytes a field, where a schema's text can be kilobytes), and they are data, a literal
- * with no work at import time. Only client.ts holds them, so a bundle of standalone tool functions
- * that never imports client.ts (or `guardClient`) carries none.
+ * (22 characters a field, where a schema's text can be kilobytes), and they are data, a literal
+ * with no work at import time. One string a tool (templates/runtime-fingerprint.ts
+ * `unpackFingerprint`), so a changed field is one changed line. Only client.ts holds them, so a
+ * bundle of standalone tool functions that never imports client.ts (or `guardClient`) carries none.
  */
 export function guardStatements(model: ClientModel): string[] {
   const entries = model.tools.map((t) => {
-    const fields = GUARD_FIELDS.flatMap((field) => {
-      const hash = t.guardFingerprint[field];
-      return hash === undefined ? [] : [`${field}: ${str(hash)}`];
-    });
-    return `{ name: ${str(t.tool.name)}, ${fields.join(', ')} },`;
+    const hashes = GUARD_FIELDS.map((field) => t.guardFingerprint[field] ?? '').join('.');
+    const name = str(t.tool.name);
+    return name.length > ONE_LINE_NAME
+      ? `${name} + ${str(` ${hashes}`)},`
+      : `${str(`${t.tool.name} ${hashes}`)},`;
   });
-  const data = `${jsDoc(docs('The catalog this client was generated from: per tool and field, SHA-256 (128 bits) of its canonical JSON, what the guard compares the live tools with.'))}const ${model.guard.fingerprints}: readonly ToolFingerprint[] = [\n${entries.join('\n')}\n];`;
+  const data = `${jsDoc(docs(`What the guard compares the live tools with: per tool, its name and the SHA-256 (128 bits, base64url) of the canonical JSON of its ${GUARD_FIELDS.join('.')} (empty where it has none).`))}const ${model.guard.fingerprints}: readonly string[] = [\n${entries.join('\n')}\n];`;
   const doc = docs(
     `A guarded \`McpClientLike\` that the tool functions and \`${model.className}\` accept, with \`catalog.verify()\` and \`catalog.onChange(listener)\`.`,
     '`block`: a call to a tool that is no longer listed (`$unavailable`) or whose definition changed (`$changed`) comes back as `ok: false` before anything is sent; the other tools keep working. `warn`: the call goes through and `onWarning` is told. `off`: nothing is listed unless `catalog.verify()` is called.',

@@ -11,22 +11,27 @@ import { str } from '../print/text.js';
 export function resultTypeArguments(
   tool: ToolModel,
   guarded: boolean,
+  /** A types.ts name as the module refers to it (tools.ts imports types.ts as a namespace). */
+  typeRef: (name: string) => string,
 ): { data: string; alt: string; error: string } {
   const alternatives = tool.branches.filter((b) => b.kind === 'alternative');
   // One member per code: `switch (error.code)` then narrows the whole error, so a
   // `default: error satisfies never` compiles for every tool, and a code that cannot occur need not be handled.
   const members = [
     ...tool.errorCodes.map(
-      (c) => `ToolError<${str(c.code)}, ${c.detailsType ?? 'Record<string, unknown>'}>`,
+      (c) =>
+        `ToolError<${str(c.code)}, ${c.detailsType ? typeRef(c.detailsType) : 'Record<string, unknown>'}>`,
     ),
     runtimeErrorType(tool),
     ...(guarded ? ['GuardError'] : []),
   ];
   return {
     // No outputSchema: the runtime's `ToolContent` (text, parsed JSON, the content blocks).
-    data: tool.outputType ?? 'ToolContent',
+    data: tool.outputType ? typeRef(tool.outputType) : 'ToolContent',
     alt: alternatives.length
-      ? alternatives.map((b) => `{ variant: ${str(b.variant!)}; data: ${b.typeName} }`).join(' | ')
+      ? alternatives
+          .map((b) => `{ variant: ${str(b.variant!)}; data: ${typeRef(b.typeName)} }`)
+          .join(' | ')
       : 'never',
     error: members.join(' | '),
   };

@@ -72,7 +72,7 @@ function classifyFunction(tools: readonly ToolModel[]): string {
   const results = tools.map((t) => `${INDENT}${str(t.tool.name)}: ${t.resultType};`).join('\n');
   const cases = tools.map(
     (t) =>
-      `case ${str(t.tool.name)}:\n${INDENT}${INDENT}return classifyOutput(${t.specName}, output) as never;`,
+      `case ${str(t.tool.name)}:\n${INDENT}${INDENT}return classifyOutput(validators.${t.specName}, output) as never;`,
   );
   const doc = docs(
     "What an AI SDK tool of `toolSchemas` returned, as the tool function's typed result: `ok: false` with its code for an `isError` result (which `@ai-sdk/mcp` returns raw, typed as the output) or a coded error envelope, else `ok: true` with the data.",

@@ -3,7 +3,7 @@ import type { ToolAnnotations } from '../../snapshot/types.js';
 import { block, jsDoc } from '../print/print.js';
 import { docs, lineText, str } from '../print/text.js';
 
-/** The tool's JSDoc: its title and description (server text, escaped), the hints, and what it calls. */
+/** The class method's JSDoc: the tool's title and description (server text, escaped), the hints, and what it calls. */
 export function toolDocs(tool: ToolModel): string[] {
   const t = tool.tool;
   return docs(
@@ -12,6 +12,24 @@ export function toolDocs(tool: ToolModel): string[] {
     annotationNotes(t.annotations),
     openInputNote(tool),
     `Calls the tool ${str(t.name)}.`,
+  );
+}
+
+/**
+ * The standalone function's JSDoc: the tool's summary (its title, or its description's first
+ * sentence), what it calls, and a link to the class method, whose doc holds the full text: the
+ * description is written once, not twice. Where the summary is all the method's doc says too (no
+ * more description, no hints), the same doc without the link.
+ */
+function functionDocs(tool: ToolModel, model: ClientModel): string[] {
+  const calls = `Calls the tool ${str(tool.tool.name)}.`;
+  const short = docs(tool.summary, openInputNote(tool), calls);
+  const full = toolDocs(tool);
+  if (short.join() === full.join()) return full;
+  return docs(
+    tool.summary,
+    openInputNote(tool),
+    `${calls} Full text: {@link ${model.className}.${tool.method}}.`,
   );
 }
 
@@ -24,11 +42,18 @@ export function inputParameterType(tool: ToolModel): string {
  * `getForecast(client, input, options?)`: the tool as a standalone function. The config's defaults
  * for validation apply when `options` leaves them out; the result type is named once, by `<Tool>Result`.
  */
+/** A types.ts name as a tools module (or client.ts) refers to it: through the namespace it imports types.ts as. */
+export const typeRef = (model: ClientModel, name: string): string =>
+  `${model.namespaces.types}.${name}`;
+
 export function toolFunction(tool: ToolModel, model: ClientModel): string {
-  const input = `input: ${inputParameterType(tool)}${tool.inputOptional ? ' = {}' : ''}`;
+  const type =
+    tool.inputKind === 'object' ? typeRef(model, tool.inputType) : inputParameterType(tool);
+  const input = `input: ${type}${tool.inputOptional ? ' = {}' : ''}`;
   const signature = `${tool.functionName}(client: McpClientLike, ${input}, options?: ${tool.optionsType}): Promise<${tool.resultType}>`;
-  const call = `return runTool<${tool.resultType}>(client, ${tool.specName}, input, ${optionsWithDefaults(model)});`;
-  return `${jsDoc(toolDocs(tool))}export function ${signature} ${block([call])}`;
+  // `runTool`'s result type is inferred from the function's own, which names it once.
+  const call = `return runTool(client, validators.${tool.specName}, input, ${optionsWithDefaults(model)});`;
+  return `${jsDoc(functionDocs(tool, model))}export function ${signature} ${block([call])}`;
 }
 
 // The runtime validates output unless told not to and input only when told to: the config's other

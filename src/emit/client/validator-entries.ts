@@ -19,20 +19,22 @@ export function branchValidatorName(tool: ToolModel, index: number): string {
   return branch.validator;
 }
 
-/** Every schema the generated client validates against, in tool order: output branches, then the input. */
+/**
+ * Every schema the generated client validates against, in tool order: output branches, then the
+ * input; a validator the planner shared between tools (src/model/validator-sharing.ts) once.
+ */
 export function validatorEntries(model: ClientModel): ValidatorEntry[] {
-  const entries: ValidatorEntry[] = [];
+  const entries = new Map<string, ValidatorEntry>();
+  const add = (name: string, schema: JsonObject) => {
+    if (!entries.has(name)) entries.set(name, { name, schema });
+  };
   for (const tool of model.tools) {
     for (const branch of tool.branches)
-      entries.push({
-        name: branchValidatorName(tool, branch.index),
-        schema: branch.validationSchema,
-      });
-    if (tool.inputValidationSchema)
-      entries.push({ name: inputValidatorName(tool), schema: tool.inputValidationSchema });
+      add(branchValidatorName(tool, branch.index), branch.validationSchema);
+    if (tool.inputValidationSchema) add(inputValidatorName(tool), tool.inputValidationSchema);
     const standard = tool.standardSchema;
     if (standard?.outputValidator && standard.outputValidationSchema)
-      entries.push({ name: standard.outputValidator, schema: standard.outputValidationSchema });
+      add(standard.outputValidator, standard.outputValidationSchema);
   }
-  return entries;
+  return [...entries.values()];
 }

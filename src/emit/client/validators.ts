@@ -16,6 +16,7 @@ import { visible } from '../../shared/hidden-text.js';
 import type { JsonObject, JsonValue } from '../../snapshot/types.js';
 import { jsLiteralLines, jsonTextThunk, jsString } from '../print/json-literal.js';
 import { SharedDefinitionConsts } from './shared-definition-consts.js';
+import type { SpecEntry } from './spec-entries.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (the naming planner). */
@@ -33,12 +34,14 @@ const EXPORT_TYPE = 'Validator';
 
 /**
  * The module's source, importing only `./runtime-validate.js` (`runtimeValidate` when the runtime is
- * elsewhere): per entry `export const <name>: Validator`. Entries with byte-identical schemas share
- * the first one's export, so each schema is in the file once.
+ * elsewhere) and the runtime's types: per entry `export const <name>: Validator`, then per spec
+ * `export const <name>: ToolSpec`, after every validator it names. Entries with byte-identical schemas
+ * share the first one's export, so each schema is in the file once.
  */
 export function emitValidatorModule(
   entries: readonly ValidatorEntry[],
   runtimeValidate = './runtime-validate.js',
+  specs: readonly SpecEntry[] = [],
 ): ValidatorModule {
   checkNames(entries);
   const warnings: string[] = [];
@@ -46,6 +49,7 @@ export function emitValidatorModule(
   const exports: string[] = [];
   const definitions = new SharedDefinitionConsts();
   let rejecting = false;
+  let validating = false;
   for (const { name, schema } of entries) {
     const key = schemaKey(schema);
     const same = key === undefined ? undefined : first.get(key);
@@ -70,22 +74,38 @@ export function emitValidatorModule(
     const problems = problemsOf(schema);
     first.set(key!, { name, problems });
     for (const problem of problems) warnings.push(`validator ${name}: ${problem}`);
+    validating = true;
     exports.push(
       `export const ${name}: ${EXPORT_TYPE} = /* @__PURE__ */ jsonSchemaValidator(${literal});`,
     );
   }
-  const imported = ['jsonSchemaValidator', ...(rejecting ? ['rejectingValidator'] : [])];
+  for (const spec of specs)
+    exports.push(
+      `export const ${spec.name}: ToolSpec = ${jsLiteralLines(spec.value, '', spec.refs)};`,
+    );
+  // Only what is used: an unused import breaks a `noUnusedLocals` build (specs alone need no validator).
+  const imported = [
+    ...(validating ? ['jsonSchemaValidator'] : []),
+    ...(rejecting ? ['rejectingValidator'] : []),
+  ];
+  const types = [
+    ...(specs.length ? ['ToolSpec'] : []),
+    ...(entries.length ? ['Validator'] : []),
+  ];
   const header = [
     '/**',
-    ' * The JSON Schemas this client validates results (and, with `validateInput`, arguments) against, as',
-    ' * the server sent them (local `$ref`s only, `nullable` rewritten): JSON text, parsed on first use and',
-    ' * checked by `@cfworker/json-schema` (copied into the runtime as json-schema-*.ts). A root definition',
-    ' * several schemas hold is written once, as a `$name` const, and passed by name. Regenerate, do not edit.',
+    ' * What the runtime needs, as data: the JSON Schemas this client validates results (and, with',
+    ' * `validateInput`, arguments) against, as the server sent them (local `$ref`s only, `nullable`',
+    ' * rewritten), as JSON text parsed on first use and checked by `@cfworker/json-schema` (copied into',
+    ' * the runtime as json-schema-*.ts; a root definition several schemas hold is one `$name` const,',
+    " * passed by name), then each tool's spec, to call and classify it. Regenerate, do not edit.",
     ' */',
-    `import { ${imported.join(', ')} } from ${jsString(runtimeValidate)};`,
-    `import type { Validator } from ${jsString(runtimeValidate.replace(/runtime-validate\.js$/, 'runtime.js'))};`,
+    ...(imported.length
+      ? [`import { ${imported.join(', ')} } from ${jsString(runtimeValidate)};`]
+      : []),
+    `import type { ${types.join(', ')} } from ${jsString(runtimeValidate.replace(/runtime-validate\.js$/, 'runtime.js'))};`,
   ].join('\n');
-  if (entries.length === 0)
+  if (entries.length === 0 && specs.length === 0)
     return { source: `${header.split('\nimport')[0]}\nexport {};\n`, warnings };
   return { source: `${header}\n\n${exports.join('\n\n')}\n`, warnings };
 }

@@ -6,7 +6,11 @@ import { JSON_SCHEMA_FILES, jsonSchemaCopies } from './json-schema-copy.js';
 const AGGREGATE_GUARD_TEMPLATES = ['runtime-aggregate.ts', 'runtime-names.ts'];
 
 /** What an aggregate copies into its own folder when its servers share no runtime: its guard, and what that imports. */
-export const AGGREGATE_RUNTIME_TEMPLATES = [...AGGREGATE_GUARD_TEMPLATES, 'runtime-canonical.ts'];
+export const AGGREGATE_RUNTIME_TEMPLATES = [
+  ...AGGREGATE_GUARD_TEMPLATES,
+  'runtime-canonical.ts',
+  'runtime-fingerprint.ts',
+];
 
 /**
  * The runtime, copied verbatim: runtime.ts and the files it imports, the aggregate's guard, and the
@@ -20,6 +24,7 @@ export const RUNTIME_TEMPLATES = [
   'runtime-classify.ts',
   'runtime-client.ts',
   'runtime-canonical.ts',
+  'runtime-fingerprint.ts',
   'runtime-guard.ts',
   'runtime-guard-types.ts',
   'runtime-guard-watch.ts',
