@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const sharedDir = resolve(repoRoot, '../shared');
+const sharedDir = resolve(repoRoot, '../shared');
 export const catalogsDir = join(sharedDir, 'catalogs');
 export const tmpRoot = join(repoRoot, 'test/.tmp');
 export const bin = join(repoRoot, 'bin/mcp-codegen.js');

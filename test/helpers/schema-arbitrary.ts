@@ -13,10 +13,10 @@ import fc from 'fast-check';
 export type Schema = boolean | { [key: string]: unknown };
 
 const DEF_COUNT = 3;
-export const defName = (i: number) => `D${i}`;
+const defName = (i: number) => `D${i}`;
 
 /** Names that broke generators before: inherited ones, keywords, quotes, comment closers, digits. */
-export const ODD_NAMES = [
+const ODD_NAMES = [
   'a',
   'b',
   'name',

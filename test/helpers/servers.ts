@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { join } from 'shlex';
 
-export { repoRoot as ROOT, bin as BIN } from './paths.js';
+export { repoRoot as ROOT } from './paths.js';
 import { bin as BIN, repoRoot as ROOT } from './paths.js';
 export const EVERYTHING = fileURLToPath(
   new URL(
@@ -29,7 +29,7 @@ export function fixtureArgs(name: string, ...args: string[]): string[] {
 }
 
 /** The source of the fixture server `name`. */
-export function fixturePath(name: string): string {
+function fixturePath(name: string): string {
   return fileURLToPath(new URL(`../../fixtures/servers/${name}.ts`, import.meta.url));
 }
 
