@@ -88,10 +88,7 @@ export function emitValidatorModule(
     ...(validating ? ['jsonSchemaValidator'] : []),
     ...(rejecting ? ['rejectingValidator'] : []),
   ];
-  const types = [
-    ...(specs.length ? ['ToolSpec'] : []),
-    ...(entries.length ? ['Validator'] : []),
-  ];
+  const types = [...(specs.length ? ['ToolSpec'] : []), ...(entries.length ? ['Validator'] : [])];
   const header = [
     '/**',
     ' * What the runtime needs, as data: the JSON Schemas this client validates results (and, with',
