@@ -44,6 +44,35 @@ function jsLiteral(value: JsonValue, named: NamedValues, syntax: Syntax): string
 const FLAT_WIDTH = 100;
 
 /**
+ * `jsLiteral` of an object or array if it is at most `budget` characters, else undefined. It stops
+ * as soon as the text is too long: jsLiteralLines asks this at every level of a nested schema, and
+ * writing each subtree out whole at each level made it quadratic in the depth.
+ */
+function flatWithin(
+  value: JsonValue[] | { [key: string]: JsonValue },
+  named: NamedValues,
+  syntax: Syntax,
+  budget: number,
+): string | undefined {
+  if (budget < 2) return undefined; // not even `{}` fits: an empty one is written by the caller
+  const isArray = Array.isArray(value);
+  const parts: string[] = [];
+  let length = 2;
+  for (const [key, v] of isArray ? value.map((v, i) => [i, v] as const) : members(value)) {
+    let part: string | undefined;
+    if (v !== null && typeof v === 'object' && !named.has(v))
+      part = flatWithin(v, named, syntax, budget - length);
+    else part = jsLiteral(v, named, syntax);
+    if (part === undefined) return undefined;
+    if (!isArray) part = `${keyOf(key as string, syntax)}:${part}`;
+    length += part.length + (parts.length > 0 ? 1 : 0);
+    if (length > budget) return undefined;
+    parts.push(part);
+  }
+  return isArray ? `[${parts.join(',')}]` : `{${parts.join(',')}}`;
+}
+
+/**
  * `jsLiteral`, laid out for diffs: a value that fits in FLAT_WIDTH characters stays on one line,
  * a longer object or array gets one member a line (indented two spaces a level), so a one-keyword
  * change in an embedded schema is a one-line change in validators.ts. Written directly, not by prettier.
@@ -55,24 +84,42 @@ export function jsLiteralLines(
   named: NamedValues = NO_NAMES,
   syntax: Syntax = 'js',
 ): string {
-  const flat = jsLiteral(value, named, syntax);
-  if (
-    flat.length + indent.length <= FLAT_WIDTH ||
-    value === null ||
-    typeof value !== 'object' ||
-    named.has(value)
-  )
-    return flat;
-  const inner = `${indent}  `;
-  const lines = Array.isArray(value)
-    ? value.map((v) => `${inner}${jsLiteralLines(v, inner, named, syntax)}`)
-    : members(value).map(
-        ([key, v]) => `${inner}${keyOf(key, syntax)}: ${jsLiteralLines(v, inner, named, syntax)}`,
-      );
-  if (lines.length === 0) return flat;
-  return Array.isArray(value)
-    ? `[\n${lines.join(',\n')}\n${indent}]`
-    : `{\n${lines.join(',\n')}\n${indent}}`;
+  const lines: string[] = [];
+  layOut(value, { indent, named, syntax, lines }, '', '');
+  return lines.join('\n');
+}
+
+interface Layout {
+  readonly indent: string;
+  readonly named: NamedValues;
+  readonly syntax: Syntax;
+  /** The lines written so far, shared by every level: each line is built once, at its own depth. */
+  readonly lines: string[];
+}
+
+/** Writes `value` as lines, the first after `head` (an indent and key), the last before `tail` (a comma). */
+function layOut(value: JsonValue, at: Layout, head: string, tail: string): void {
+  const { indent, named, syntax, lines } = at;
+  if (value === null || typeof value !== 'object' || named.has(value)) {
+    lines.push(`${head}${jsLiteral(value, named, syntax)}${tail}`);
+    return;
+  }
+  const flat = flatWithin(value, named, syntax, FLAT_WIDTH - indent.length);
+  const entries: Array<readonly [string, JsonValue]> = Array.isArray(value)
+    ? value.map((v) => ['', v] as const)
+    : members(value).map(([key, v]) => [`${keyOf(key, syntax)}: `, v] as const);
+  if (flat !== undefined || entries.length === 0) {
+    lines.push(`${head}${flat ?? jsLiteral(value, named, syntax)}${tail}`);
+    return;
+  }
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  const inner = { ...at, indent: `${indent}  ` };
+  lines.push(`${head}${open}`);
+  for (let i = 0; i < entries.length; i++) {
+    const [key, v] = entries[i]!;
+    layOut(v, inner, `${inner.indent}${key}`, i < entries.length - 1 ? ',' : '');
+  }
+  lines.push(`${indent}${close}${tail}`);
 }
 
 /**
