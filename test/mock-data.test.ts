@@ -88,12 +88,14 @@ test('every declared output schema: valid generated data, the same for the same 
         );
         checked++;
       }
+      // The seed is era-blind: one era shows that it repeats, that it matters, and that in process
+      // is the same (each a server process of its own, most of this test's time).
+      if (era === 'modern') continue;
       assert.deepEqual(
         await answers(file, era, '7', tools),
         first,
         `${catalog} ${era}: seed 7 again`,
       );
-      if (era === 'modern') continue; // the seed is era-blind: one era shows it matters
       // In process (what a generated mock.ts calls), the same answers as the server gave, over the
       // tools as it served them (the canonical snapshot: its key order is the data generator's).
       const served = parseSnapshotText(await readFile(file, 'utf8'), file).tools;
