@@ -5,11 +5,12 @@ import { setFlagsFromString } from 'node:v8';
  * few hundred to a few thousand times and exits: V8's optimizing compiler (TurboFan) spends more
  * compiling them than the optimized code saves before the process ends. Paired whole-process runs of
  * `generate --no-cache` on 2 cores (Node 20): a GitHub slice of 130 tools took 0.75× the wall time
- * with `--no-opt`; the 1,223-tool corpus (7.9 MB of snapshot) 0.95× the CPU time and the same wall
- * time. On a larger catalog the optimized code pays off, so it stays on above this many bytes of
- * snapshot. The baseline compiler (Sparkplug) stays on: without it the 130-tool slice took 1.2×.
+ * with `--no-opt` (Node 24: 0.76×); the 1,223-tool corpus (7.9 MB of snapshot) 0.89–0.95× the CPU
+ * time, but that corpus twice over (15.8 MB) 1.03–1.06×: optimized code pays off on long runs, so
+ * it stays on above this many bytes of snapshot, between the two. The baseline compiler (Sparkplug)
+ * stays on: without it the 130-tool slice took 1.2×; so does Node 24's Maglev (without it, 1.2×).
  */
-export const LARGE_CATALOG_BYTES = 16 * 2 ** 20;
+export const LARGE_CATALOG_BYTES = 12 * 2 ** 20;
 
 /** Set to `1`, keeps the optimizing compiler on whatever the run (for measuring, or in case of trouble). */
 const JIT_ENV = 'MCP_CODEGEN_JIT';
