@@ -40,6 +40,34 @@ function jsLiteral(value: JsonValue, named: NamedValues, syntax: Syntax): string
   return `{${entries.join(',')}}`;
 }
 
+/**
+ * `jsLiteral`'s text when it is at most `budget` characters long, else undefined: found without
+ * writing more of it than that, so that laying out a deep value does not write each level whole again.
+ */
+function flatWithin(
+  value: JsonValue,
+  named: NamedValues,
+  syntax: Syntax,
+  budget: number,
+): string | undefined {
+  if (value === null || typeof value !== 'object' || named.has(value)) {
+    const text = jsLiteral(value, named, syntax);
+    return text.length <= budget ? text : undefined;
+  }
+  const array = Array.isArray(value);
+  const parts: string[] = [];
+  let length = 2; // the brackets
+  for (const [key, item] of array ? value.map((v) => [undefined, v] as const) : members(value)) {
+    const head = `${parts.length > 0 ? ',' : ''}${key === undefined ? '' : `${keyOf(key, syntax)}:`}`;
+    const text = flatWithin(item, named, syntax, budget - length - head.length);
+    if (text === undefined) return undefined;
+    parts.push(head, text);
+    length += head.length + text.length;
+  }
+  if (length > budget) return undefined;
+  return array ? `[${parts.join('')}]` : `{${parts.join('')}}`;
+}
+
 /** Widest a literal is written on one line; a longer one is laid out one member a line. */
 const FLAT_WIDTH = 100;
 
@@ -55,21 +83,17 @@ export function jsLiteralLines(
   named: NamedValues = NO_NAMES,
   syntax: Syntax = 'js',
 ): string {
-  const flat = jsLiteral(value, named, syntax);
-  if (
-    flat.length + indent.length <= FLAT_WIDTH ||
-    value === null ||
-    typeof value !== 'object' ||
-    named.has(value)
-  )
-    return flat;
+  if (value === null || typeof value !== 'object' || named.has(value))
+    return jsLiteral(value, named, syntax);
+  const flat = flatWithin(value, named, syntax, FLAT_WIDTH - indent.length);
+  if (flat !== undefined) return flat;
   const inner = `${indent}  `;
   const lines = Array.isArray(value)
     ? value.map((v) => `${inner}${jsLiteralLines(v, inner, named, syntax)}`)
     : members(value).map(
         ([key, v]) => `${inner}${keyOf(key, syntax)}: ${jsLiteralLines(v, inner, named, syntax)}`,
       );
-  if (lines.length === 0) return flat;
+  if (lines.length === 0) return jsLiteral(value, named, syntax);
   return Array.isArray(value)
     ? `[\n${lines.join(',\n')}\n${indent}]`
     : `{\n${lines.join(',\n')}\n${indent}}`;
