@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { GITHUB_OPENAPI, openapiCatalog } from '../bench/corpus/openapi-catalog.js';
 import { InputError } from '../src/shared/errors.js';
-import { parseSnapshot, parseSnapshotText, serializeSnapshot } from '../src/snapshot/index.js';
+import {
+  canonicalSnapshot,
+  parseSnapshot,
+  parseSnapshotText,
+  serializeSnapshot,
+} from '../src/snapshot/index.js';
+import { repoRoot } from './helpers/paths.js';
 
 test('a bare tools/list result is a snapshot', () => {
   const s = parseSnapshot({ tools: [{ name: 'a', inputSchema: { type: 'object' } }] }, 'x.json');
@@ -70,4 +79,20 @@ test('writing is canonical: order of items and keys does not matter', () => {
     parseSnapshotText(serializeSnapshot(a), 'a.json'),
     parseSnapshotText(serializeSnapshot(b), 'b.json'),
   );
+});
+
+test('the canonical text writes each shared definition once, as JSON.stringify would write it there', () => {
+  // Catalogs whose tools share root definitions (the GitHub corpus: the same components in every tool),
+  // and every fixture catalog.
+  const catalogs = [
+    ...readdirSync(join(repoRoot, 'fixtures/catalogs'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => readFileSync(join(repoRoot, 'fixtures/catalogs', f), 'utf8')),
+    JSON.stringify(openapiCatalog(GITHUB_OPENAPI)),
+  ];
+  for (const text of catalogs) {
+    const snapshot = parseSnapshotText(text, 'catalog.json');
+    const want = `${JSON.stringify(canonicalSnapshot(snapshot), null, 2)}\n`;
+    assert.equal(serializeSnapshot(snapshot), want);
+  }
 });

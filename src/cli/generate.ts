@@ -1,7 +1,9 @@
+import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { DiscoveryOptions, ResolvedConfig } from '../config/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import type { GenerateResult } from '../generate/types.js';
+import { tuneCompilerFor } from '../shared/one-shot-jit.js';
 import { plural } from '../shared/plural.js';
 import { defineCommand } from './args.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
@@ -91,6 +93,7 @@ export const generateCommand: Command = defineCommand(
       );
     if (values.watch) return (await import('./watch.js')).runWatch(load, values, io);
     const config = await load();
+    tuneCompilerFor({ longRunning: false, catalogBytes: await catalogBytes(config), env: io.env });
     const configMs = performance.now() - startup;
     // Loaded here, not at the top: prettier, Ajv and json-schema-to-typescript take a while to load, and other commands never need them.
     const { generate } = await import('../generate/generate.js');
@@ -138,6 +141,21 @@ async function configFrom(
     root: io.cwd,
     servers: [{ name, source: { snapshot: resolve(io.cwd, values.snapshot) }, out: values.out }],
   };
+}
+
+/** The bytes of the snapshot files the run may read: a live source's committed one counts too (0 when absent). */
+async function catalogBytes(config: ResolvedConfig): Promise<number> {
+  const sizes = config.servers.map(async (server) => {
+    const file =
+      'snapshot' in server.source
+        ? server.source.snapshot
+        : (server.snapshot ?? `${server.out}/snapshot.json`);
+    return stat(resolve(config.root, file)).then(
+      (s) => s.size,
+      () => 0,
+    );
+  });
+  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
 }
 
 /** `--layout`, laid over every server's own `layout`. */

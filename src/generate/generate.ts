@@ -16,7 +16,7 @@ import { serializeManifest, sha256, type Manifest } from './manifest.js';
 import { leftovers, readFolderManifest } from './ownership.js';
 import { parseSnapshotText } from '../snapshot/read.js';
 import type { JsonValue } from '../snapshot/types.js';
-import { serializeSnapshot, sortKeys } from '../snapshot/write.js';
+import { canonicalDefinitions, serializeSnapshot, sortKeys } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
 import { mockFileOn } from '../config/mock-switch.js';
 import { optionsText } from './prettier-hash.js';
@@ -180,9 +180,11 @@ async function produce(
   let hit = await lookup(input.hash);
   let snapshot = input.snapshot;
   let canonical = input.discovered ? input.hash : undefined;
+  // The model makes the same definitions canonical again: it is given those made here.
+  const definitions = canonicalDefinitions();
   if (!hit && canonical === undefined) {
     snapshot = await time('read', () => parseSnapshotText(input.text, input.file));
-    canonical = sha256(serializeSnapshot(snapshot));
+    canonical = sha256(serializeSnapshot(snapshot, definitions));
     if (canonical !== input.hash) hit = await lookup(canonical);
   }
   if (hit) {
@@ -214,6 +216,7 @@ async function produce(
     outDir,
     time,
     memo,
+    definitions,
   );
   for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
   const entry: CachedOutput = {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { ClientModel } from '../model/types.js';
 import type { EmittedFile } from '../emit/emit.js';
 import type { Snapshot } from '../snapshot/types.js';
+import type { CanonicalDefinitions } from '../snapshot/write.js';
 import { jsonSizeUpTo } from '../shared/json.js';
 import { SMALL_WORK, workerCount } from '../shared/worker-thread.js';
 import { openMemos, saveMemos } from './memo.js';
@@ -27,6 +28,8 @@ export async function renderFiles(
   outDir: string,
   time: Timer,
   cache?: { dir: string; build: string },
+  /** The snapshot's canonical definitions, when its canonical text was written already. */
+  canonical?: CanonicalDefinitions,
 ): Promise<{ files: CachedFile[]; model: ClientModel }> {
   // The emit stack (json-schema-to-typescript, prettier) is most of a cold run's start-up:
   // loaded here, so a cached or failing run never pays for it.
@@ -47,7 +50,9 @@ export async function renderFiles(
   const pool = new FormatPool(threads);
   const memos = await openMemos(cache, outDir);
   try {
-    const model = await time('model', () => buildClientModel(snapshot, server, server.undeclared));
+    const model = await time('model', () =>
+      buildClientModel(snapshot, server, server.undeclared, canonical),
+    );
     // Options resolved before emit, so that each file goes to the formatting threads the moment it is
     // printed (an await would hold it until this thread is free). Once the last is sent, this thread
     // formats too (help) until every run is taken.

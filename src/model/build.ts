@@ -3,6 +3,7 @@ import { TypeSet } from './type-set.js';
 import { TOO_DEEP } from '../schema/walk.js';
 import { asObject } from '../shared/json.js';
 import type { Snapshot } from '../snapshot/types.js';
+import type { CanonicalDefinitions } from '../snapshot/write.js';
 import { planBranches } from './branch-types.js';
 import { declareRequiredKeys, requiredOf } from './branches.js';
 import { eraFormOf, snapshotEra } from './era.js';
@@ -54,6 +55,8 @@ export function buildClientModel(
   > & { runtimeDir?: string },
   /** Result schemas the server does not declare (config `outputs`, the shapes file), by tool name. */
   undeclared?: ReadonlyMap<string, UndeclaredOutput>,
+  /** The canonical definitions of this snapshot made already (by serializeSnapshot), if any. */
+  canonical?: CanonicalDefinitions,
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
   const mockOn = mockFileOn(server.mock);
@@ -83,7 +86,7 @@ export function buildClientModel(
     ? 'InvokeOptions'
     : 'UncheckedInputOptions';
 
-  const definitions = new SharedDefinitions();
+  const definitions = new SharedDefinitions(canonical);
   // Canonical schemas (sorted property maps): the output depends on the catalog, not on the order a server wrote its keys in.
   // A tool without an outputSchema may get one here (see shapes/effective.ts); from then on it is
   // typed like a declared one, and only the origin (and so the run-time strictness) tells them apart.

@@ -2,7 +2,12 @@ import { sanitizeSchema } from '../schema/sanitize.js';
 import { tooDeepSchema } from '../schema/walk.js';
 import { asObject, type JsonObject, type JsonValue } from '../shared/json.js';
 import type { Tool } from '../snapshot/types.js';
-import { canonicalSchema, canonicalSchemaWith, sortKeys } from '../snapshot/write.js';
+import {
+  canonicalDefinitions,
+  canonicalSchemaWith,
+  sortKeys,
+  type CanonicalDefinitions,
+} from '../snapshot/write.js';
 import { prepareValidationSchema } from './validation-schema.js';
 
 /**
@@ -13,17 +18,21 @@ import { prepareValidationSchema } from './validation-schema.js';
  * Nothing changes a shared object: every pass builds new ones.
  */
 export class SharedDefinitions {
-  /** Canonical definitions by the text of the definition as the server wrote it. */
-  private readonly canonical = new Map<string, JsonValue>();
+  /** Canonical definitions, one by the text of the definition as the server wrote it (`made`: the shared ones). */
+  private readonly canonicalDefinition: CanonicalDefinitions;
   /** Sanitized subschemas by node (mapSchema's `reuse`). */
   private readonly sanitized = new WeakMap<JsonObject, JsonValue>();
   /** Validation subschemas by node (mapSchema's `reuse`, at the validation depth bound). */
   private readonly validation = new WeakMap<JsonObject, JsonValue>();
   /** Subschemas one level down with nothing too deep in them (tooDeepSchema's `shallow`). */
   private readonly shallow = new WeakSet<object>();
-  /** The shared canonical definitions, and the key-sorted JSON of those a fingerprint has needed. */
-  private readonly shared = new WeakSet<object>();
+  /** The key-sorted JSON of the shared canonical definitions a fingerprint has needed. */
   private readonly sortedTexts = new WeakMap<object, string>();
+
+  /** `canonical`: the same snapshot's, when it was written before (see serializeSnapshot). */
+  constructor(canonical: CanonicalDefinitions = canonicalDefinitions()) {
+    this.canonicalDefinition = canonical;
+  }
 
   /** The tool with canonical schemas (sorted property maps): the output depends on the catalog, not on key order. */
   canonicalTool(tool: Tool): Tool {
@@ -51,7 +60,7 @@ export class SharedDefinitions {
    */
   sortedJson(value: JsonValue): string {
     if (value === null || typeof value !== 'object') return JSON.stringify(value);
-    if (this.shared.has(value)) {
+    if (this.canonicalDefinition.made.has(value)) {
       let text = this.sortedTexts.get(value);
       if (text === undefined) {
         text = JSON.stringify(sortKeys(value));
@@ -71,19 +80,6 @@ export class SharedDefinitions {
   }
 
   private canonicalSchema(schema: JsonValue): JsonObject {
-    return asObject(canonicalSchemaWith(schema, (entry) => this.canonicalDefinition(entry)));
-  }
-
-  private canonicalDefinition(entry: JsonValue): JsonValue {
-    // Equal text is equal content; a value that is not an object has nothing worth sharing.
-    if (entry === null || typeof entry !== 'object') return canonicalSchema(entry);
-    const text = JSON.stringify(entry);
-    let canonical = this.canonical.get(text);
-    if (canonical === undefined) {
-      canonical = canonicalSchema(entry);
-      this.canonical.set(text, canonical);
-      if (canonical !== null && typeof canonical === 'object') this.shared.add(canonical);
-    }
-    return canonical;
+    return asObject(canonicalSchemaWith(schema, this.canonicalDefinition));
   }
 }

@@ -8,6 +8,7 @@ import {
   SUBSCHEMA_LISTS_ONLY,
   SUBSCHEMA_MAPS,
 } from '../shared/schema-keywords.js';
+import { indented, writePretty } from './pretty-json.js';
 import type { Snapshot } from './types.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './types.js';
 
@@ -17,11 +18,68 @@ import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './types.js';
  * Lists are sorted by their identity (name, uri), object keys by a fixed order and then
  * alphabetically. Only `anyOf`/`oneOf`/`allOf`/`enum`/`prefixItems` keep their order: it means something.
  */
-export function serializeSnapshot(snapshot: Snapshot): string {
-  return JSON.stringify(canonicalSnapshot(snapshot), null, 2) + '\n';
+/**
+ * A catalog repeats the same root definitions in every tool (an OpenAPI description's components):
+ * each distinct one is made canonical and written once, and its text reused wherever it stands.
+ * `definition` may be shared with the model of the same snapshot, which then finds them made.
+ */
+export function serializeSnapshot(
+  snapshot: Snapshot,
+  definition: CanonicalDefinitions = canonicalDefinitions(),
+): string {
+  const written = new Map<object, { indent: string; text: string }>();
+  const known = (value: object, indent: string): string | undefined => {
+    if (!definition.made.has(value)) return undefined;
+    let text = written.get(value);
+    if (text === undefined || text.indent !== indent) {
+      text = { indent, text: indented(JSON.stringify(value, null, 2), indent) };
+      written.set(value, text);
+    }
+    return text.text;
+  };
+  const canonical = canonicalSnapshot(snapshot, (schema) =>
+    canonicalSchemaWith(schema, definition),
+  );
+  const parts: string[] = [];
+  writePretty(canonical, '', parts, known);
+  parts.push('\n');
+  return parts.join('');
 }
 
-export function canonicalSnapshot(snapshot: Snapshot): Record<string, JsonValue> {
+/** canonicalSchema of `$defs` entries, with `made`, the results, which it gives each time again. */
+export type CanonicalDefinitions = ((entry: JsonValue) => JsonValue) & { made: WeakSet<object> };
+
+/**
+ * canonicalSchema of each `$defs` entry, once per distinct text as sent (and once per entry object:
+ * a second pass over the same snapshot writes no text); `made` holds the results (one object for
+ * every entry of that text), so a caller can tell them by identity.
+ */
+export function canonicalDefinitions(): CanonicalDefinitions {
+  const byText = new Map<string, JsonValue>();
+  const byEntry = new WeakMap<object, JsonValue>();
+  const made = new WeakSet<object>();
+  const definition = (entry: JsonValue): JsonValue => {
+    // A value that is not an object has nothing worth sharing.
+    if (entry === null || typeof entry !== 'object') return canonicalSchema(entry);
+    let canonical = byEntry.get(entry);
+    if (canonical !== undefined) return canonical;
+    const text = JSON.stringify(entry);
+    canonical = byText.get(text);
+    if (canonical === undefined) {
+      canonical = canonicalSchema(entry);
+      byText.set(text, canonical);
+      if (canonical !== null && typeof canonical === 'object') made.add(canonical);
+    }
+    byEntry.set(entry, canonical);
+    return canonical;
+  };
+  return Object.assign(definition, { made });
+}
+
+export function canonicalSnapshot(
+  snapshot: Snapshot,
+  schema: (schema: JsonValue) => JsonValue = canonicalSchema,
+): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION };
   if (snapshot.protocolVersion !== undefined) out.protocolVersion = snapshot.protocolVersion;
   if (snapshot.era !== undefined) out.era = snapshot.era;
@@ -31,8 +89,8 @@ export function canonicalSnapshot(snapshot: Snapshot): Record<string, JsonValue>
   if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
   out.tools = sortByKey(snapshot.tools, (t) => t.name).map((tool) => {
     const t = ordered(tool, TOOL_KEYS, TOOL_SCHEMAS);
-    t.inputSchema = canonicalSchema(tool.inputSchema);
-    if (tool.outputSchema !== undefined) t.outputSchema = canonicalSchema(tool.outputSchema);
+    t.inputSchema = schema(tool.inputSchema);
+    if (tool.outputSchema !== undefined) t.outputSchema = schema(tool.outputSchema);
     return t;
   });
   out.resources = sortByKey(snapshot.resources, (r) => r.uri).map((r) =>

@@ -10,13 +10,14 @@
  * backticks, with the two characters a template reads written as JSON escapes) and every warning shows
  * server text through `visible`.
  */
-import { dereference, format as knownFormats, type Schema } from '@cfworker/json-schema';
+import { format as knownFormats } from '@cfworker/json-schema';
 // Warnings reach a terminal: server text in them is shown with control characters escaped.
 import { visible } from '../../shared/hidden-text.js';
 import type { JsonObject, JsonValue } from '../../snapshot/types.js';
 import { jsLiteralLines, jsonTextThunk, jsString } from '../print/json-literal.js';
 import { SharedDefinitionConsts } from './shared-definition-consts.js';
 import type { SpecEntry } from './spec-entries.js';
+import { UnresolvedRefs } from './unresolved-refs.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (the naming planner). */
@@ -48,6 +49,7 @@ export function emitValidatorModule(
   const first = new Map<string, { name: string; problems: string[] }>(); // schema JSON → its export
   const exports: string[] = [];
   const definitions = new SharedDefinitionConsts();
+  const unresolvedRefs = new UnresolvedRefs();
   let rejecting = false;
   let validating = false;
   for (const { name, schema } of entries) {
@@ -71,7 +73,7 @@ export function emitValidatorModule(
       );
       continue;
     }
-    const problems = problemsOf(schema);
+    const problems = problemsOf(schema, unresolvedRefs.of(schema, key!));
     first.set(key!, { name, problems });
     for (const problem of problems) warnings.push(`validator ${name}: ${problem}`);
     validating = true;
@@ -159,8 +161,9 @@ const put = (target: object, key: string, value: unknown) =>
   });
 
 // What the run-time validator will refuse or skip, said at generation time: a pattern that is not a
-// `u`-flag RegExp (the validator fails closed on it) and a format it does not know (not checked).
-function problemsOf(schema: JsonObject): string[] {
+// `u`-flag RegExp (the validator fails closed on it), a format it does not know (not checked), and
+// `unresolved`, a `$ref` it cannot resolve.
+function problemsOf(schema: JsonObject, unresolved: string | undefined): string[] {
   const problems = new Set<string>();
   const seen = new Set<object>();
   const visit = (node: unknown, depth: number): void => {
@@ -189,49 +192,11 @@ function problemsOf(schema: JsonObject): string[] {
     for (const value of Object.values(record)) visit(value, depth + 1);
   };
   visit(schema, 0);
-  const unresolved = unresolvedRef(schema);
   if (unresolved !== undefined)
     problems.add(
       `the schema could not be compiled (${visible(unresolved)}); it rejects every value with a $compile issue`,
     );
   return [...problems].sort();
-}
-
-// As templates/runtime-validate.ts does on its copy: local pointers spelled as the validator spells them.
-function canonicalRefs(node: unknown): void {
-  if (node === null || typeof node !== 'object') return;
-  if (Array.isArray(node)) return node.forEach(canonicalRefs);
-  const record = node as Record<string, unknown>;
-  const ref = record['$ref'];
-  if (typeof ref === 'string' && ref.startsWith('#/')) {
-    try {
-      const segments = ref.slice(2).split('/').map(decodeURIComponent);
-      record['$ref'] = `#/${segments.map((s) => encodeURI(s).replace(/#/g, '%23')).join('/')}`;
-    } catch {
-      // left as sent
-    }
-  }
-  Object.values(record).forEach(canonicalRefs);
-}
-
-// A `$ref` the validator cannot resolve inside the schema (it never fetches one): found as it finds
-// them, through its own `dereference`, on a copy (it annotates what it reads).
-function unresolvedRef(schema: JsonObject): string | undefined {
-  let lookup: Record<string, Schema | boolean>;
-  const own = JSON.parse(JSON.stringify(schema)) as Schema;
-  canonicalRefs(own);
-  try {
-    lookup = dereference(own);
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-  for (const node of Object.values(lookup)) {
-    if (typeof node !== 'object') continue;
-    const ref = (node as { __absolute_ref__?: unknown }).__absolute_ref__;
-    if (typeof ref === 'string' && lookup[ref] === undefined)
-      return `$ref ${JSON.stringify(node.$ref)} does not resolve inside the schema`;
-  }
-  return undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
