@@ -51,6 +51,9 @@ function literals(file: string, text: string): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'help')
       return;
+    // V8's own flags (src/shared/one-shot-jit.ts), not ours.
+    if (ts.isCallExpression(node) && node.expression.getText().endsWith('setFlagsFromString'))
+      return;
     if (
       ts.isStringLiteral(node) ||
       ts.isNoSubstitutionTemplateLiteral(node) ||
