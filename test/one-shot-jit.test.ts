@@ -57,3 +57,36 @@ test('generate turns the optimizing compiler off after start-up, and MCP_CODEGEN
     await rm(out, { recursive: true, force: true });
   }
 });
+
+test('main() called in a longer-lived process leaves the optimizing compiler on; the bin’s own process turns it off', async () => {
+  const out = await mkdtemp(join(tmpdir(), 'mcp-codegen-jit-'));
+  try {
+    const { MCP_CODEGEN_JIT: _, ...inherited } = process.env;
+    // generate through main() in this child, then a hot function: is it optimized afterwards?
+    const optimizedAfter = async (oneShotProcess: boolean) => {
+      const catalog = join(repoRoot, 'fixtures/catalogs/hostile.json');
+      const script = `
+        import { main } from ${JSON.stringify(join(repoRoot, 'dist/cli/main.js'))};
+        import { processIo } from ${JSON.stringify(join(repoRoot, 'dist/cli/io.js'))};
+        const argv = ['generate', '--snapshot', ${JSON.stringify(catalog)}, '--out', ${JSON.stringify(out)}, '--no-cache', '--quiet'];
+        await main(argv, { ...processIo(), oneShotProcess: ${oneShotProcess} });
+        console.log('AFTER GENERATE');
+        function hotAfterGenerate(n) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
+        let total = 0;
+        for (let i = 0; i < 20000; i++) total += hotAfterGenerate(1000);
+        console.log(total);
+      `;
+      const { stdout } = await exec(
+        process.execPath,
+        ['--trace-opt', '--input-type=module', '-e', script],
+        { env: inherited, maxBuffer: 64 * 2 ** 20 },
+      );
+      const after = stdout.slice(stdout.indexOf('AFTER GENERATE'));
+      return /\[completed optimizing .*hotAfterGenerate.*\(target TURBOFAN/.test(after);
+    };
+    assert.equal(await optimizedAfter(false), true, 'an in-process main() leaves V8 as it was');
+    assert.equal(await optimizedAfter(true), false, 'the bin’s process turns TurboFan off');
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+});

@@ -93,7 +93,12 @@ export const generateCommand: Command = defineCommand(
       );
     if (values.watch) return (await import('./watch.js')).runWatch(load, values, io);
     const config = await load();
-    tuneCompilerFor({ longRunning: false, catalogBytes: await catalogBytes(config), env: io.env });
+    if (io.oneShotProcess)
+      tuneCompilerFor({
+        longRunning: false,
+        catalogBytes: await catalogBytes(config),
+        env: io.env,
+      });
     const configMs = performance.now() - startup;
     // Loaded here, not at the top: prettier, Ajv and json-schema-to-typescript take a while to load, and other commands never need them.
     const { generate } = await import('../generate/generate.js');

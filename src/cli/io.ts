@@ -4,6 +4,12 @@ export interface Io {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * This process is the bin's own and ends with the command (bin/mcp-codegen.js says so). Only then may
+   * a command tune the process itself (src/shared/one-shot-jit.ts): `main()` called in a longer-lived
+   * process (a test, a build tool) leaves V8 as it found it.
+   */
+  oneShotProcess?: boolean;
 }
 
 export interface Command {
