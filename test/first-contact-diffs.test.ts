@@ -97,6 +97,9 @@ describe('a one-keyword schema change is a small diff in every generated file', 
           if (file === 'validators.ts')
             assert.ok(diff.added.length > 0, `${where}: the change did not reach validators.ts`);
         }
+        t.diagnostic(
+          `${where}: the folder changed in ${folder.length} lines, the longest ${Math.max(0, ...folder.map((l) => l.length))} characters`,
+        );
         assert.ok(
           folder.length <= 6 && folder.every((line) => line.length <= 200),
           `${where}: the folder changed in ${folder.length} lines:\n${folder.map((l) => l.slice(0, 200)).join('\n')}`,

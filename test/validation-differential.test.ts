@@ -30,13 +30,22 @@ interface Source {
   readonly schemas: () => Promise<JsonObject[]>;
 }
 
-const toolSchemas = (tools: ReadonlyArray<Record<string, unknown>>): JsonObject[] =>
-  tools.flatMap((tool) =>
-    (['inputSchema', 'outputSchema'] as const).flatMap((which) => {
+/**
+ * Each distinct schema once: the validators and the probes are deterministic, so a schema the
+ * catalog holds twice (the GitHub corpus: 2,124 schemas, 1,185 distinct) would be judged twice alike.
+ */
+const toolSchemas = (tools: ReadonlyArray<Record<string, unknown>>): JsonObject[] => {
+  const distinct = new Map<string, JsonObject>();
+  for (const tool of tools)
+    for (const which of ['inputSchema', 'outputSchema'] as const) {
       const schema = tool[which];
-      return schema === undefined ? [] : [prepareValidationSchema(schema as JsonValue)];
-    }),
-  );
+      if (schema === undefined) continue;
+      const prepared = prepareValidationSchema(schema as JsonValue);
+      const text = JSON.stringify(prepared);
+      if (!distinct.has(text)) distinct.set(text, prepared);
+    }
+  return [...distinct.values()];
+};
 
 const catalogSchemas = async (file: string) => {
   const catalog = JSON.parse(await readFile(file, 'utf8')) as {
@@ -111,7 +120,7 @@ for (const source of SOURCES) {
     );
     assert.ok(found.valid > 0 && found.invalid > 0, `both kinds judged: ${JSON.stringify(found)}`);
     t.diagnostic(
-      `${schemas.length} schemas: ${found.valid} valid, ${found.invalid} invalid, ${found.accepted} accepted differences`,
+      `${schemas.length} distinct schemas: ${found.valid} valid, ${found.invalid} invalid, ${found.accepted} accepted differences`,
     );
   });
 }
