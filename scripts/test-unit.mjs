@@ -38,7 +38,8 @@ const files = [...SLOWEST, ...all.filter((file) => !SLOWEST.includes(file))];
 
 let failed = false;
 // Two files at a time on this 2-core machine. MCP_CODEGEN_TEST_CONCURRENCY overrides it: 3 took a
-// fresh-clone .ci/run from 348 to 337 s here (quiet), but puts more load on the tests with timeouts.
+// fresh-clone .ci/run to 337 s once here (2 gave 348-411 s as the host's speed varied), but it puts
+// more load on the tests with timeouts, and the test phase already keeps both cores busy.
 const concurrency = Number(process.env.MCP_CODEGEN_TEST_CONCURRENCY ?? 2);
 if (!Number.isInteger(concurrency) || concurrency < 1) {
   console.error(
