@@ -17,8 +17,7 @@ import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './types.js';
  * listed it in or wrote its keys in, so a committed snapshot only changes when the API does.
  * Lists are sorted by their identity (name, uri), object keys by a fixed order and then
  * alphabetically. Only `anyOf`/`oneOf`/`allOf`/`enum`/`prefixItems` keep their order: it means something.
- */
-/**
+ *
  * A catalog repeats the same root definitions in every tool (an OpenAPI description's components):
  * each distinct one is made canonical and written once, and its text reused wherever it stands.
  * `definition` may be shared with the model of the same snapshot, which then finds them made.
