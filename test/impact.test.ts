@@ -16,6 +16,7 @@ import { diffCommand } from '../src/cli/diff.js';
 import type { Io } from '../src/cli/io.js';
 import type { DiffReport } from '../src/diff/types.js';
 import { bin, repoRoot } from './helpers/paths.js';
+import { TSC, tscNode } from './helpers/tsc.js';
 
 const exec = promisify(execFile);
 const fixture = join(repoRoot, 'fixtures/impact');
@@ -132,10 +133,9 @@ test('the compiler as oracle: regenerated from B, every tsc error in the project
   const dir = await project('single');
   const report = single ?? (await impactReport(dir));
   await generate(dir, 'single', B);
-  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
   const result = await exec(
-    process.execPath,
-    [tsc, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.app.json'],
+    await tscNode(),
+    [TSC, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.app.json'],
     {
       cwd: dir,
     },

@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { repoRoot } from './helpers/runtime-fixture.js';
+import { TSC, tscNode } from './helpers/tsc.js';
 
 const run = promisify(execFile);
-const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 
 for (const mode of ['nodenext', 'bundler']) {
   test(`runtime.ts and the SDK Client assignability check compile strictly with ${mode} resolution`, async () => {
     const config = join(repoRoot, 'test', 'fixtures-tsconfig', `tsconfig.${mode}.json`);
-    const { stdout, stderr } = await run(process.execPath, [tsc, '-p', config], {
+    const { stdout, stderr } = await run(await tscNode(), [TSC, '-p', config], {
       cwd: repoRoot,
     }).catch((error: { stdout: string; stderr: string; code: number }) => {
       assert.fail(`tsc -p ${config} exited with ${error.code}:\n${error.stdout}${error.stderr}`);

@@ -11,12 +11,10 @@ import { promisify } from 'node:util';
 import { before, test } from 'node:test';
 import { emitValidatorModule } from '../src/emit/client/validators.js';
 import type { ValidatorEntry } from '../src/emit/client/validators.js';
-import { repoRoot } from './helpers/paths.js';
-import { typecheck } from './helpers/tsc.js';
+import { TSC, tscNode, typecheck } from './helpers/tsc.js';
 import { loadValidators, writeValidatorModule } from './helpers/validators-module.js';
 
 const run = promisify(execFile);
-const TSC = join(repoRoot, 'node_modules/typescript/bin/tsc');
 
 // Every helper, a shared schema, a $ref, and a schema that does not compile: all code paths of the module.
 const ENTRIES: ValidatorEntry[] = [
@@ -118,7 +116,7 @@ test('isolatedDeclarations: each export is declared with its explicit type', asy
     files: ['validators.ts', 'runtime.ts'],
   };
   await writeFile(join(dir, 'tsconfig.declarations.json'), JSON.stringify(config));
-  const result = await run(process.execPath, [TSC, '-p', 'tsconfig.declarations.json'], {
+  const result = await run(await tscNode(), [TSC, '-p', 'tsconfig.declarations.json'], {
     cwd: dir,
   }).then(
     () => ({ ok: true, output: '' }),
