@@ -110,7 +110,7 @@ async function forecastSpecs(): Promise<{
     ? (outputSchema['required'] as string[])
     : [];
   const generated = await compileValidators({ output: outputSchema, input: tool.inputSchema });
-  const cache = new ValidatorCache();
+  const cache = new ValidatorCache({ optimize: true });
   const ajv: Record<string, Validator> = {
     output: (v) => cache.validate(outputSchema, v),
     input: (v) => cache.validate(tool.inputSchema, v),

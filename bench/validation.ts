@@ -114,7 +114,7 @@ async function shared(oracle: ValidatorCache): Promise<void> {
 }
 
 export async function main(): Promise<void> {
-  const oracle = new ValidatorCache();
+  const oracle = new ValidatorCache({ optimize: true });
   await largest(oracle);
   await shared(oracle);
 }
