@@ -2,10 +2,16 @@
 // `node --test a b c` sorts the files it is given (Node 20), so the longest file could start last
 // and leave one core idle while it runs alone; node:test's run() keeps the order. Each file still
 // runs in its own process, with this process's --import flags (tsx, test/helpers/one-thread.ts).
-// Output is the same TAP as `node --test`; the exit code is 1 when a test fails.
+// Output is the same TAP as `node --test`; the exit code is 1 when a test fails. The files' tsc runs
+// go to one tsc server started here (test/helpers/tsc-server.mjs), which ends with the run.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { run } from 'node:test';
 import { tap } from 'node:test/reporters';
+import { tscNode } from '../test/helpers/tsc.ts';
 
 // Longest first, from a full run (test/SLOW-TESTS.md); a file not named here runs after these.
 const SLOWEST = [
@@ -47,7 +53,26 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   );
   process.exit(2);
 }
+// One tsc for the run (test/helpers/tsc-server.mjs): the test files' type checks share its parsed
+// declarations and its warmed-up compiler. Its socket reaches them through the environment.
+const socket = join(tmpdir(), `mcp-codegen-tsc-${process.pid}.sock`);
+const tscServer = spawn(
+  await tscNode(),
+  ['--max-old-space-size=8192', 'test/helpers/tsc-server.mjs', socket],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
+const [line] = await Promise.race([
+  once(tscServer.stdout, 'data'),
+  once(tscServer, 'exit').then(([code]) => {
+    throw new Error(`test/helpers/tsc-server.mjs exited with ${code} before it was ready`);
+  }),
+]);
+if (String(line).trim() !== 'ready') throw new Error(`tsc server: ${String(line)}`);
+tscServer.stdout.resume();
+process.env.MCP_CODEGEN_TSC_SERVER = socket;
+
 const stream = run({ files, concurrency });
+stream.on('close', () => tscServer.stdin.end());
 stream.on('test:fail', () => {
   failed = true;
 });

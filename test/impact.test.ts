@@ -16,7 +16,7 @@ import { diffCommand } from '../src/cli/diff.js';
 import type { Io } from '../src/cli/io.js';
 import type { DiffReport } from '../src/diff/types.js';
 import { bin, repoRoot } from './helpers/paths.js';
-import { TSC, tscNode } from './helpers/tsc.js';
+import { tscProject } from './helpers/tsc.js';
 
 const exec = promisify(execFile);
 const fixture = join(repoRoot, 'fixtures/impact');
@@ -133,21 +133,16 @@ test('the compiler as oracle: regenerated from B, every tsc error in the project
   const dir = await project('single');
   const report = single ?? (await impactReport(dir));
   await generate(dir, 'single', B);
-  const result = await exec(
-    await tscNode(),
-    [TSC, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.app.json'],
-    {
-      cwd: dir,
-    },
-  ).catch((e: { stdout: string }) => e);
-  const errors = [...result.stdout.matchAll(/^(src\/[^(]+)\((\d+),\d+\): error (TS\d+)/gm)].map(
+  // `tsc --noEmit -p tsconfig.app.json` in the project (its config sets noEmit).
+  const result = await tscProject(join(dir, 'tsconfig.app.json'), dir);
+  const errors = [...result.output.matchAll(/^(src\/[^(]+)\((\d+),\d+\): error (TS\d+)/gm)].map(
     (m) => ({ at: `${m[1]}:${m[2]}`, code: m[3]! }),
   );
   // The oracle has teeth: each kind of break the fixture is built to show is there.
   const codes = new Set(errors.map((e) => e.code));
   for (const code of ['TS2353', 'TS2305', 'TS2339'])
-    assert.ok(codes.has(code), `${code} in ${result.stdout}`);
-  assert.ok(codes.has('TS2345') || codes.has('TS2741'), result.stdout);
+    assert.ok(codes.has(code), `${code} in ${result.output}`);
+  assert.ok(codes.has('TS2345') || codes.has('TS2741'), result.output);
   const sites = new Set(
     report.findings.flatMap((f) => f.impact!.sites.map((s) => `${s.file}:${s.line}`)),
   );

@@ -5,26 +5,19 @@
  * resolution, and import nothing but its own files: no SDK, no validator library, no Node built-ins.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { RUNTIME_TEMPLATES } from '../src/emit/emit.js';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { promisify } from 'node:util';
 import { repoRoot } from './helpers/runtime-fixture.js';
-import { TSC, tscNode } from './helpers/tsc.js';
-
-const run = promisify(execFile);
+import { tscProject } from './helpers/tsc.js';
 
 for (const mode of ['nodenext', 'bundler']) {
   test(`runtime.ts and the SDK Client assignability check compile strictly with ${mode} resolution`, async () => {
     const config = join(repoRoot, 'test', 'fixtures-tsconfig', `tsconfig.${mode}.json`);
-    const { stdout, stderr } = await run(await tscNode(), [TSC, '-p', config], {
-      cwd: repoRoot,
-    }).catch((error: { stdout: string; stderr: string; code: number }) => {
-      assert.fail(`tsc -p ${config} exited with ${error.code}:\n${error.stdout}${error.stderr}`);
-    });
-    assert.equal(stdout + stderr, '');
+    const { ok, output } = await tscProject(config, repoRoot);
+    assert.equal(output, '', `tsc -p ${config}`);
+    assert.ok(ok);
   });
 }
 

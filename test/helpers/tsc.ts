@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { node24 } from './node24.js';
@@ -32,7 +33,16 @@ export async function typecheck(
   dir: string,
   resolution: Resolution,
   files: { include?: string[]; exclude?: string[] } = {},
-): Promise<{ ok: boolean; output: string }> {
+): Promise<TscResult> {
+  return tscProject(await writeTscConfig(dir, resolution, files), dir);
+}
+
+/** The tsconfig typecheck() checks `dir` with, written as `dir/tsconfig.<resolution>.json`; its path. */
+export async function writeTscConfig(
+  dir: string,
+  resolution: Resolution,
+  files: { include?: string[]; exclude?: string[] } = {},
+): Promise<string> {
   const compilerOptions =
     resolution === 'nodenext'
       ? { module: 'NodeNext', moduleResolution: 'NodeNext' }
@@ -64,9 +74,22 @@ export async function typecheck(
   };
   const file = join(dir, `tsconfig.${resolution}.json`);
   await writeFile(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+/**
+ * `tsc -p <config>` (a noEmit project) run in `cwd`: what it prints, and whether it exits 0. Asked
+ * of the run's tsc server (test/helpers/tsc-server.mjs, started by `npm run test:unit`, its socket
+ * in MCP_CODEGEN_TSC_SERVER) when there is one, else of a tsc process of its own: the same
+ * TypeScript, the same report. A server that cannot be reached is not a failure: the process runs.
+ */
+export async function tscProject(config: string, cwd: string): Promise<TscResult> {
+  const socket = process.env.MCP_CODEGEN_TSC_SERVER;
+  const answered = socket ? await askServer(socket, config, cwd) : undefined;
+  if (answered) return answered;
   try {
-    const { stdout } = await run(await tscNode(), [TSC, '-p', file], {
-      cwd: dir,
+    const { stdout } = await run(await tscNode(), [TSC, '-p', config], {
+      cwd,
       maxBuffer: 64 * 1024 * 1024,
     });
     return { ok: true, output: stdout };
@@ -74,6 +97,30 @@ export async function typecheck(
     const e = error as { stdout?: string; stderr?: string };
     return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
   }
+}
+
+export interface TscResult {
+  ok: boolean;
+  output: string;
+}
+
+/** The server's answer, or undefined when it cannot be reached (gone, or never started). */
+function askServer(socket: string, config: string, cwd: string): Promise<TscResult | undefined> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const connection = connect(socket, () =>
+      connection.write(`${JSON.stringify({ config, cwd })}\n`),
+    );
+    connection.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    connection.on('error', () => resolve(undefined));
+    connection.on('close', () => {
+      try {
+        resolve(JSON.parse(answer) as TscResult);
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });
 }
 
 /** One diagnostic of a tsc run: the file it is in (relative to the project folder), or none. */
