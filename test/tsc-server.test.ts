@@ -113,7 +113,9 @@ test('a broken tsconfig: the same report', async () => {
   const config = join(dir, 'tsconfig.json');
   await writeFile(
     config,
-    JSON.stringify({ compilerOptions: { noEmit: true, notAnOption: true, target: 'ES9999' } }),
+    JSON.stringify({
+      compilerOptions: { noEmit: true, types: [], notAnOption: true, target: 'ES9999' },
+    }),
   );
   const want = await commandLine(config, dir);
   assert.equal(want.ok, false);
