@@ -80,7 +80,7 @@ const CASES: Record<string, Record<string, string>> = {
   // semantic check is clean: so it must not show here.
   semantic: {
     'a.ts': `export const n: number = 'one';\nexport const f = (x: { a: { b: string } }): { a: { b: number } } => x;\nexport const inferred = [1].map((n) => n);\n`,
-    'b.ts': `import { missing } from './a.js';\nexport const m: string = missing;\n`,
+    'b.ts': `import { missing } from './a.js';\nexport const m: string = missing;\nexport const quote: 'l’été 🌞' = 'x';\n`,
   },
   syntax: {
     'a.ts': `export const n: number = 'one';\n`,

@@ -105,8 +105,9 @@ function check(config, cwd) {
 let queue = Promise.resolve();
 const server = createServer((connection) => {
   let buffer = '';
+  connection.setEncoding('utf8');
   connection.on('data', (chunk) => {
-    buffer += chunk.toString();
+    buffer += chunk;
     const end = buffer.indexOf('\n');
     if (end < 0) return;
     const request = buffer.slice(0, end);

@@ -111,7 +111,8 @@ function askServer(socket: string, config: string, cwd: string): Promise<TscResu
     const connection = connect(socket, () =>
       connection.write(`${JSON.stringify({ config, cwd })}\n`),
     );
-    connection.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    connection.setEncoding('utf8'); // a character split between chunks stays whole
+    connection.on('data', (chunk: string) => (answer += chunk));
     connection.on('error', () => resolve(undefined));
     connection.on('close', () => {
       try {
