@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { basename } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
-import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { fixtureCatalogs, sharedCatalogs } from './helpers/paths.js';
+import { emitUnformatted } from './helpers/render.js';
 
 // The code-mode declaration of every catalog compiles on its own (`--strict`, no imports, no other
 // file but the standard library), and declares one function per tool, named as the generated functions.
@@ -67,11 +67,8 @@ test('the code-mode declaration compiles alone for every catalog, one function p
   for (const catalog of catalogs) {
     const snapshot = await readSnapshotFile(catalog);
     const name = basename(catalog, '.json');
-    const { files, model } = await renderClient(
-      snapshot,
-      { name, agents: { codeMode: true } },
-      '/nonexistent/out',
-    );
+    // Both code-mode files are written as emitted (`format: false`): prettier never sees them.
+    const { files, model } = await emitUnformatted(snapshot, { name, agents: { codeMode: true } });
     const declaration = files.find((f) => f.path === 'code-mode.d.ts')?.content;
     assert.ok(declaration, `${name}: code-mode.d.ts generated`);
     const parsed = ts.createSourceFile(NAME, declaration, ts.ScriptTarget.ES2022, true);

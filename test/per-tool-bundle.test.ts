@@ -12,8 +12,11 @@ const minified = (contents: string) => bundleEntry(contents, example);
 // An app that imports one tool function from a client of 1,223 tools (the GitHub REST corpus) ships
 // that tool only: esbuild drops the other functions, specs, error codes and precompiled validators,
 // because no generated file runs anything at the top level. Sizes are reported by `npm run bench`.
+// The client is bundled as emitted, before prettier: the minified bundles are the same bytes either
+// way (33,923 and 33,919 B for both layouts, formatted or not, when this was written), and
+// formatting 1,223 tool files was half of this file's CPU (14.4 against 7.3 s).
 test('one tool imported from a 1,223-tool per-tool client bundles to at most 2x that tool alone', async () => {
-  const [row] = await measureTreeShake(['per-tool']);
+  const [row] = await measureTreeShake(['per-tool'], undefined, { formatted: false });
   assert.ok(row);
   assert.ok(row.tools >= 1000, `the corpus has ${row.tools} tools`);
   assert.ok(
