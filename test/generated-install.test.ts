@@ -106,6 +106,8 @@ test(
         '--save-exact',
         '--no-audit',
         '--no-fund',
+        // Pinned versions: npm's cached metadata answers for them without asking the registry again.
+        '--prefer-offline',
         '@modelcontextprotocol/client@2.4.0',
         'typescript@5.9.3',
       ],
