@@ -14,7 +14,7 @@ const minified = (contents: string) => bundleEntry(contents, example);
 // because no generated file runs anything at the top level. Sizes are reported by `npm run bench`.
 // The client is bundled as emitted, before prettier: the minified bundles are the same bytes either
 // way (33,923 and 33,919 B for both layouts, formatted or not, when this was written), and
-// formatting 1,223 tool files was half of this file's CPU (14.4 against 7.3 s).
+// formatting 1,223 tool files was most of this file's CPU (12.0-12.8 against 4.5-4.8 s, paired).
 test('one tool imported from a 1,223-tool per-tool client bundles to at most 2x that tool alone', async () => {
   const [row] = await measureTreeShake(['per-tool'], undefined, { formatted: false });
   assert.ok(row);
