@@ -1,10 +1,10 @@
 /**
  * `npm run test:unit` first: every fixture server (fixtures/servers/*.ts) bundled to plain JavaScript in
  * test/.tmp/fixture-servers, with the packages they import (the SDKs, zod) in the bundle. The tests
- * start these servers a few hundred times; started through tsx, each start cost about 0.9 s of CPU, as
- * JavaScript importing the packages from node_modules about 0.3 s, and as one file about 0.15 s: Node
- * 20's ESM loader pays per module, and the SDKs are a few hundred. The servers and the packages are
- * the same code: only how node loads it changes. The tests use the bundles only
+ * start these servers many times (in one run, 70 ended on their own and more were stopped); started
+ * through tsx, each start cost about 0.9 s of CPU, as JavaScript importing the packages from
+ * node_modules about 0.3 s, and as one file about 0.15 s: Node 20's ESM loader pays per module. The
+ * servers and the packages are the same code: only how node loads it changes. The tests use the bundles only
  * when `MCP_CODEGEN_FIXTURE_SERVERS` names this folder (the test script sets it right after this runs),
  * so a test run on its own, without this step, starts the sources through tsx and is never stale.
  */
