@@ -12,6 +12,8 @@ import {
   readTool,
   uniqueBy,
 } from './read-entities.js';
+import { readRecorded } from './read-recorded.js';
+import { writtenVersion } from './version.js';
 import {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
@@ -91,7 +93,7 @@ export function parseSnapshot(value: unknown, file: string): Snapshot {
   }
   const snapshot: Snapshot = {
     format: SNAPSHOT_FORMAT,
-    version: SNAPSHOT_VERSION,
+    version: 1,
     tools: uniqueBy(
       root.tools.map((t, i) => readTool(t, file, i)),
       (t) => t.name,
@@ -128,6 +130,8 @@ export function parseSnapshot(value: unknown, file: string): Snapshot {
   if (root.instructions !== undefined && root.instructions !== null) {
     snapshot.instructions = expectString(root.instructions, file, '/instructions');
   }
+  readRecorded(root, file, snapshot);
+  snapshot.version = writtenVersion(snapshot);
   return snapshot;
 }
 

@@ -9,7 +9,14 @@ export type { ProtocolEra } from '../config/types.js';
  * server sent (unknown ones included) so nothing is lost between discovery, generation and diff.
  */
 export const SNAPSHOT_FORMAT = 'mcp-codegen/snapshot';
-export const SNAPSHOT_VERSION = 1;
+/** The newest format version this build reads and writes. */
+export const SNAPSHOT_VERSION = 2;
+/**
+ * Version 2 added `clientCapabilities`, `clientCapabilitiesNotSent`, `uiResources`,
+ * `unsupportedLists` and `provenance`. A snapshot is written as the lowest version that holds
+ * what it records, so a snapshot with none of them stays byte-identical to version 1.
+ */
+export type SnapshotVersion = 1 | 2;
 
 /** A JSON Schema as a server sent it: untrusted, possibly a boolean schema. */
 export type JsonSchema = JsonObject | boolean;
@@ -74,9 +81,50 @@ export interface ServerInfo {
   [key: string]: unknown;
 }
 
+/**
+ * A UI resource (MCP Apps, `ui://`) that a tool names, as discovery read it: listed or not.
+ * `ui` is the `_meta.ui` object (`csp`, `permissions`, `domain`, `prefersBorder`), the read
+ * content's winning over the list entry's. `text`/`blob` only when `discovery.uiHtml` keeps them.
+ * A read that failed has `error` and no hash.
+ */
+export interface UiResource {
+  uri: string;
+  mimeType?: string;
+  ui?: JsonObject;
+  sha256?: string;
+  bytes?: number;
+  text?: string;
+  blob?: string;
+  error?: { code?: number; message: string };
+  [key: string]: unknown;
+}
+
+/**
+ * A list the server declared (by its capability) but refused to answer, such as
+ * `resources/templates/list` with -32601: recorded as empty, and this says why.
+ */
+export interface UnsupportedList {
+  method: string;
+  code: number;
+  message: string;
+}
+
+/** Where a snapshot's server came from, when a registry `server.json` was the source. */
+export interface Provenance {
+  serverJson: {
+    name: string;
+    version?: string;
+    /** The `packages[]` entry used: its registry type, identifier and version. */
+    package?: { registryType: string; identifier: string; version?: string };
+    /** The `remotes[]` entry used, its URL as written in server.json (variables not filled in). */
+    remote?: { type: string; url: string };
+    [key: string]: unknown;
+  };
+}
+
 export interface Snapshot {
   format: typeof SNAPSHOT_FORMAT;
-  version: typeof SNAPSHOT_VERSION;
+  version: SnapshotVersion;
   protocolVersion?: string;
   /** Which protocol era discovery spoke: `legacy` (initialize) or `modern` (2026-07-28 server/discover). Absent in older snapshots. */
   era?: ProtocolEra;
@@ -87,4 +135,13 @@ export interface Snapshot {
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
   prompts: Prompt[];
+  /** The client capabilities discovery declared (`discovery.capabilities`); absent means `{}`. */
+  clientCapabilities?: JsonObject;
+  /** Top-level keys of `clientCapabilities` the era had no place for (`tasks` in 2026-07-28), sorted. */
+  clientCapabilitiesNotSent?: string[];
+  /** The UI resources tools name, sorted by `uri`. */
+  uiResources?: UiResource[];
+  /** Declared lists the server did not answer, sorted by `method`. */
+  unsupportedLists?: UnsupportedList[];
+  provenance?: Provenance;
 }

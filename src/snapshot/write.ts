@@ -10,7 +10,8 @@ import {
 } from '../shared/schema-keywords.js';
 import { indented, writePretty } from './pretty-json.js';
 import type { Snapshot } from './types.js';
-import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './types.js';
+import { SNAPSHOT_FORMAT } from './types.js';
+import { hasKeys, writtenVersion } from './version.js';
 
 /**
  * Strict, canonical writing: the same catalog gives the same bytes whatever order the server
@@ -79,13 +80,28 @@ export function canonicalSnapshot(
   snapshot: Snapshot,
   schema: (schema: JsonValue) => JsonValue = canonicalSchema,
 ): Record<string, JsonValue> {
-  const out: Record<string, JsonValue> = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION };
+  const out: Record<string, JsonValue> = {
+    format: SNAPSHOT_FORMAT,
+    version: writtenVersion(snapshot),
+  };
+  if (snapshot.provenance !== undefined)
+    out.provenance = sortKeys(snapshot.provenance as unknown as JsonValue);
   if (snapshot.protocolVersion !== undefined) out.protocolVersion = snapshot.protocolVersion;
   if (snapshot.era !== undefined) out.era = snapshot.era;
   if (snapshot.serverInfo !== undefined)
     out.serverInfo = ordered(snapshot.serverInfo, ['name', 'title', 'version']);
   if (snapshot.capabilities !== undefined) out.capabilities = sortKeys(snapshot.capabilities);
+  if (hasKeys(snapshot.clientCapabilities))
+    out.clientCapabilities = sortKeys(snapshot.clientCapabilities);
+  if (snapshot.clientCapabilitiesNotSent?.length)
+    out.clientCapabilitiesNotSent = [...new Set(snapshot.clientCapabilitiesNotSent)].sort(
+      compareStrings,
+    );
   if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
+  if (snapshot.unsupportedLists?.length)
+    out.unsupportedLists = sortByKey(snapshot.unsupportedLists, (l) => l.method).map((l) =>
+      ordered(l, ['method', 'code', 'message']),
+    );
   out.tools = sortByKey(snapshot.tools, (t) => t.name).map((tool) => {
     const t = ordered(tool, TOOL_KEYS, TOOL_SCHEMAS);
     t.inputSchema = schema(tool.inputSchema);
@@ -98,6 +114,10 @@ export function canonicalSnapshot(
   out.resourceTemplates = sortByKey(snapshot.resourceTemplates, (r) => r.uriTemplate).map((r) =>
     ordered(r, ['uriTemplate', 'name', 'title', 'description', 'mimeType']),
   );
+  if (snapshot.uiResources?.length)
+    out.uiResources = sortByKey(snapshot.uiResources, (r) => r.uri).map((r) =>
+      ordered(r, ['uri', 'mimeType', 'ui', 'sha256', 'bytes', 'error', 'text', 'blob']),
+    );
   out.prompts = sortByKey(snapshot.prompts, (p) => p.name).map((prompt) => {
     const p = ordered(prompt, ['name', 'title', 'description', 'arguments']);
     if (prompt.arguments)
