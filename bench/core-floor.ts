@@ -55,13 +55,16 @@ async function measure(catalog: string, outDir: string): Promise<CoreFloor> {
 
   const { readSnapshotFile } = await import('../src/snapshot/read.js');
   const { buildClientModel } = await import('../src/model/build.js');
+  const { ADAPTERS } = await import('../src/emit/agents/adapters.js');
   const { compileDefinitions } = await import('../src/schema/compile.js');
   const { paragraphs } = await import('../src/emit/print/paragraphs.js');
   const { FormatPool, formatTypeScript, prettierOptionsFor } =
     await import('../src/emit/format/format.js');
 
   const snapshot = await readSnapshotFile(catalog);
-  const model = await timed(floor.model, () => buildClientModel(snapshot, { name: 'github' }));
+  const model = await timed(floor.model, () =>
+    buildClientModel(snapshot, { name: 'github' }, ADAPTERS),
+  );
   const types = await timed(floor.jsonSchemaToTypescript, async () =>
     paragraphs(await compileDefinitions(model.definitions)),
   );

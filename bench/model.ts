@@ -23,6 +23,7 @@ const { readFileSync } = await import('node:fs');
 const { parseSnapshotText } = await import(${JSON.stringify(dist('snapshot/read.js'))});
 const { securityWarnings } = await import(${JSON.stringify(dist('lint/warnings.js'))});
 const { buildClientModel } = await import(${JSON.stringify(dist('model/build.js'))});
+const { ADAPTERS } = await import(${JSON.stringify(dist('emit/agents/adapters.js'))});
 const file = process.argv[1];
 const text = readFileSync(file, 'utf8');
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
@@ -36,7 +37,7 @@ const time = (name, work) => {
 time('parse floor', () => JSON.parse(text));
 const snapshot = time('read', () => parseSnapshotText(text, file));
 time('lint', () => securityWarnings(snapshot, { root: '/', servers: [] }, 'github'));
-time('model', () => buildClientModel(snapshot, { name: 'github' }));
+time('model', () => buildClientModel(snapshot, { name: 'github' }, ADAPTERS));
 console.log(JSON.stringify(out));
 `;
 

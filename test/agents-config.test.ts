@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { validateConfig } from '../src/config/validate.js';
 import { buildClientModel } from '../src/model/build.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 
 const server = (agents: unknown) => ({
   servers: [{ name: 'w', source: { snapshot: 'w.json' }, out: 'out', agents }],
@@ -28,12 +29,20 @@ test('agents: off by default; an adapter turns on the Standard Schema objects it
     resourceTemplates: [],
     prompts: [],
   };
-  const plain = buildClientModel(snapshot as never, { name: 'w' });
-  assert.equal(plain.agents, undefined);
-  assert.equal(plain.files.schemas, undefined);
-  const langchain = buildClientModel(snapshot as never, { name: 'w', agents: { langchain: true } });
-  assert.equal(langchain.files.schemas, 'schemas.ts');
-  assert.equal(langchain.files.langchain, 'langchain.ts');
+  const plain = buildClientModel(snapshot as never, { name: 'w' }, ADAPTERS);
+  assert.deepEqual(plain.adapters, []);
+  const langchain = buildClientModel(
+    snapshot as never,
+    { name: 'w', agents: { langchain: true } },
+    ADAPTERS,
+  );
+  assert.deepEqual(
+    langchain.adapters.map((a) => [a.key, a.files]),
+    [
+      ['standardSchema', { schemas: 'schemas.ts' }],
+      ['langchain', { langchain: 'langchain.ts' }],
+    ],
+  );
   // `toolSchemas` is the export's fixed name: a tool that would take it as its function name gets another.
   assert.notEqual(langchain.tools[0]!.functionName, 'toolSchemas');
   assert.notEqual(plain.tools[0]!.functionName, 'toolSchemas');

@@ -47,7 +47,7 @@ async function generated(name: string, catalogText: string) {
   )) as typeof import('../templates/runtime-standard.js');
   const checked: Checked[] = model.tools.flatMap((tool) => {
     const raw = snapshot.tools.find((t) => t.name === tool.tool.name)!;
-    const s = tool.standardSchema!;
+    const s = tool.schemaObjects!;
     return [
       {
         tool,

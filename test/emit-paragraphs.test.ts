@@ -13,6 +13,7 @@ import { compileDefinitions } from '../src/schema/compile.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { paragraphs } from '../src/emit/print/paragraphs.js';
 import { fixtureCatalogs } from './helpers/paths.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 
 const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
 
@@ -37,7 +38,7 @@ function parsedParagraphs(source: string): string {
 
 for (const catalog of fixtureCatalogs()) {
   test(`paragraphs of the types of ${catalog.split('/').pop()}`, async () => {
-    const model = buildClientModel(await readSnapshotFile(catalog), { name: 'x' });
+    const model = buildClientModel(await readSnapshotFile(catalog), { name: 'x' }, ADAPTERS);
     const source = await compileDefinitions(model.definitions);
     assert.equal(paragraphs(source), parsedParagraphs(source));
   });

@@ -74,6 +74,7 @@ function clientModel(
     validateOutput: true,
     validateInput: false,
     invokeOptionsType: 'InvokeOptions' as const,
+    adapters: [],
     warnings: [],
     ...over,
   };

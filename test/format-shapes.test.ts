@@ -19,6 +19,7 @@ import type { Layout } from '../src/model/types.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { parseSnapshotText } from '../src/snapshot/read.js';
 import { fixtureCatalogs } from './helpers/paths.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 
 const DEFAULTS: prettier.Options = { printWidth: 100, singleQuote: true };
 const VARIANTS: Array<[label: string, options: prettier.Options]> = [
@@ -56,7 +57,11 @@ describe('shape formatting prints what prettier prints', () => {
       : ['single'];
     for (const layout of layouts) {
       test(`${catalog.split('/').pop()} (${layout})`, async () => {
-        const model = buildClientModel(await readSnapshotFile(catalog), { name: 'x', layout });
+        const model = buildClientModel(
+          await readSnapshotFile(catalog),
+          { name: 'x', layout },
+          ADAPTERS,
+        );
         const emitted = await files(model);
         // A catalog without tools has no tools file.
         const expected = model.tools.length ? 3 : 2;
@@ -72,7 +77,7 @@ describe('shape formatting prints what prettier prints', () => {
     const catalog = openapiCatalog();
     const tools = catalog.tools.filter((_, i) => i % 12 === 0);
     const snapshot = parseSnapshotText(JSON.stringify({ ...catalog, tools }), 'github.json');
-    const model = buildClientModel(snapshot, { name: 'github' });
+    const model = buildClientModel(snapshot, { name: 'github' }, ADAPTERS);
     for (const file of await files(model)) await assertSame(file, DEFAULTS, 'corpus');
   });
 });
@@ -188,7 +193,11 @@ test('options the shapes cannot carry leave the file to prettier', async () => {
 });
 
 test('the memo gives back each statement and class member an earlier run formatted', async () => {
-  const model = buildClientModel(await readSnapshotFile(fixtureCatalogs()[0]!), { name: 'x' });
+  const model = buildClientModel(
+    await readSnapshotFile(fixtureCatalogs()[0]!),
+    { name: 'x' },
+    ADAPTERS,
+  );
   for (const file of await files(model)) {
     const filepath = `/out/${file.path}`;
     const whole = await prettier.format(file.content, {
@@ -246,7 +255,7 @@ test('server text that prettier would read, or that looks like a placeholder, pr
     }),
     'tricky.json',
   );
-  const model = buildClientModel(snapshot, { name: 'tricky' });
+  const model = buildClientModel(snapshot, { name: 'tricky' }, ADAPTERS);
   for (const [label, options] of VARIANTS) {
     for (const file of await files(model)) await assertSame(file, options, label);
   }

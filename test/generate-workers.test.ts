@@ -19,14 +19,15 @@ import { renderClient } from '../src/generate/render.js';
 import { buildClientModel } from '../src/model/build.js';
 import { parseSnapshot, readSnapshotFile } from '../src/snapshot/index.js';
 import { repoRoot } from './helpers/paths.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 
 const snapshot = parseSnapshot(openapiCatalog(undefined, 120), 'github-120.json');
 const options = { printWidth: 100, singleQuote: true };
 
 test('formatting in this thread, in a worker or in both, in runs, gives the bytes of one whole-file prettier call', async () => {
-  const emitted = (await emitClient(buildClientModel(snapshot, { name: 'github' }))).filter(
-    (f) => f.format,
-  );
+  const emitted = (
+    await emitClient(buildClientModel(snapshot, { name: 'github' }, ADAPTERS))
+  ).filter((f) => f.format);
   const large = emitted.filter((f) => splitStatements(f.content).length > 2);
   assert.ok(
     large.length >= 2,
@@ -80,7 +81,7 @@ test('a cut that is not between statements falls back to one prettier call', asy
 });
 
 test('after an edit in one place, the format memo gives the other runs and the bytes of one whole-file call', async () => {
-  const tools = (await emitClient(buildClientModel(snapshot, { name: 'github' }))).find(
+  const tools = (await emitClient(buildClientModel(snapshot, { name: 'github' }, ADAPTERS))).find(
     (f) => f.path === 'tools.ts',
   )!;
   const runs = splitStatements(tools.content);

@@ -17,6 +17,7 @@ import { sanitizeSchema } from '../src/schema/sanitize.js';
 import type { JsonObject } from '../src/shared/json.js';
 import type { ErrorCodeConfig } from '../src/config/types.js';
 import type { Snapshot, Tool } from '../src/snapshot/types.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 
 const weather: JsonObject = {
   type: 'object',
@@ -243,7 +244,7 @@ test('runtime errors: given a tool and the config, want only the codes that can 
     ],
   ];
   for (const [title, validateInput, want] of table) {
-    const model = buildClientModel(snapshot, { name: 'x', validateInput });
+    const model = buildClientModel(snapshot, { name: 'x', validateInput }, ADAPTERS);
     assert.deepEqual(
       model.tools.map((t) => [t.tool.name, t.checkCodes, t.errorCodeEnum, t.optionsType]),
       want,
@@ -356,7 +357,7 @@ test('client names: given tool names, want members and type names that compile a
     resourceTemplates: [{ uriTemplate: 'x://{a}', name: 'x' }],
     prompts: [],
   };
-  const model = buildClientModel(snapshot, { name: 'weather' });
+  const model = buildClientModel(snapshot, { name: 'weather' }, ADAPTERS);
   const want: Array<[tool: string, method: string, inputType: string, resultType: string]> = [
     ['123 go!', 'tool123Go', 'Tool123GoInput', 'Tool123GoResult'],
     ['Promise', 'promise', 'PromiseInput', 'PromiseResult'],
@@ -396,7 +397,7 @@ test('hostile $refs: given a malformed percent escape, want an unresolved refere
     resourceTemplates: [],
     prompts: [],
   };
-  const model = buildClientModel(snapshot, { name: 'x' });
+  const model = buildClientModel(snapshot, { name: 'x' }, ADAPTERS);
   assert.equal(
     await compileDefinitions(model.definitions),
     'export type B20C = string\n\nexport interface TInput {\n/**\n * (unresolved $ref: typed as unknown)\n */\na?: unknown\nb?: B20C\n}\n',
@@ -417,7 +418,7 @@ test('tools whose schemas are byte-identical name one validator, the first one i
     resourceTemplates: [],
     prompts: [],
   };
-  const model = buildClientModel(snapshot, { name: 'shared', validateInput: true });
+  const model = buildClientModel(snapshot, { name: 'shared', validateInput: true }, ADAPTERS);
   assert.deepEqual(
     model.tools.map((t) => [t.tool.name, t.branches.map((b) => b.validator), t.inputValidator]),
     [

@@ -11,6 +11,7 @@ import { collectRefs, mapSchema, tooDeepSchema } from '../src/schema/walk.js';
 import { MAX_SCHEMA_DEPTH, type JsonObject, type JsonValue } from '../src/shared/json.js';
 import type { Snapshot, Tool } from '../src/snapshot/types.js';
 import { sortKeys } from '../src/snapshot/write.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 
 const withProto = (value: JsonValue): JsonObject => {
   const out: JsonObject = { b: 1 };
@@ -163,8 +164,12 @@ test('a catalog repeating its definitions shares one type, whatever order each c
     prompts: [],
   });
   const same = ['login', 'id', 'next'];
-  const model = buildClientModel(catalog([same, same, same]), { name: 'x' });
-  const mixed = buildClientModel(catalog([same, ['next', 'id', 'login'], same]), { name: 'x' });
+  const model = buildClientModel(catalog([same, same, same]), { name: 'x' }, ADAPTERS);
+  const mixed = buildClientModel(
+    catalog([same, ['next', 'id', 'login'], same]),
+    { name: 'x' },
+    ADAPTERS,
+  );
   assert.equal(JSON.stringify(mixed), JSON.stringify(model));
   assert.deepEqual(
     Object.keys(model.definitions).filter((n) => n.startsWith('User')),

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RUNTIME_EXPORTS } from '../src/model/build.js';
-import { NamePlanner, camelCase, openaiToolNames, pascalCase } from '../src/model/naming.js';
+import { openaiToolNames } from '../src/model/adapters/openai.js';
+import { NamePlanner, camelCase, pascalCase } from '../src/model/naming.js';
 import { runtimeExports } from './helpers/runtime-exports.js';
 
 test('names from server strings (given → want)', () => {

@@ -1,12 +1,12 @@
 /**
- * openaiStrictFit (src/schema/openai-strict.ts): which input schemas get `strict: true` in
+ * strictModeFit (src/schema/openai-strict.ts): which input schemas get `strict: true` in
  * openai-agents.ts. A table of schemas and the verdict each must get, the reason included for those
  * that do not fit; and every schema the table says fits is given to the real `@openai/agents`
  * `tool({ strict: true })`, which must take it without an error and send it to the model unchanged.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openaiStrictFit } from '../src/schema/openai-strict.js';
+import { strictModeFit } from '../src/schema/openai-strict.js';
 import type { JsonObject } from '../src/shared/json.js';
 
 const str = { type: 'string' };
@@ -187,12 +187,12 @@ const CASES: Array<{ name: string; given: JsonObject; want: string | true }> = [
 ];
 
 for (const { name, given, want } of CASES)
-  test(`openaiStrictFit: ${name}`, () => {
-    const fit = openaiStrictFit(given);
+  test(`strictModeFit: ${name}`, () => {
+    const fit = strictModeFit(given);
     assert.deepEqual(fit, want === true ? { strict: true } : { strict: false, reason: want });
   });
 
-test('openaiStrictFit: what fits, @openai/agents takes as strict and sends as it is', async () => {
+test('strictModeFit: what fits, @openai/agents takes as strict and sends as it is', async () => {
   const { tool } = await import('@openai/agents');
   const fitting = CASES.filter((c) => c.want === true);
   assert.ok(fitting.length >= 5);

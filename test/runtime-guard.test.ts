@@ -15,6 +15,7 @@ import { canonicalSchema, sortKeys } from '../src/snapshot/write.js';
 import * as canonical from '../templates/runtime-canonical.js';
 import * as runtime from '../templates/runtime-fingerprint.js';
 import { fixtureCatalogs, sharedCatalogs } from './helpers/paths.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 
 const shared = sharedCatalogs();
 
@@ -23,7 +24,7 @@ test('the runtime canonical form equals the snapshot writer, and run-time finger
   let tools = 0;
   for (const file of [...fixtureCatalogs(), ...shared.files]) {
     const snapshot = await readSnapshotFile(file);
-    const model = buildClientModel(snapshot, { name: 'catalog' });
+    const model = buildClientModel(snapshot, { name: 'catalog' }, ADAPTERS);
     const emitted = new Map(model.tools.map((m) => [m.tool.name, m.guardFingerprint]));
     for (const tool of snapshot.tools) {
       for (const field of ['inputSchema', 'outputSchema'] as const) {
@@ -93,7 +94,7 @@ test("the guard's names never take a tool's, and a tool's never take the guard's
     },
     'names',
   );
-  const model = buildClientModel(snapshot, { name: 'names' });
+  const model = buildClientModel(snapshot, { name: 'names' }, ADAPTERS);
   assert.deepEqual(model.guard, {
     functionName: 'guardClient',
     fingerprints: 'catalogFingerprints',
@@ -138,7 +139,7 @@ test("client.ts's packed fingerprints unpack to the run-time ones: 22 base64url 
     },
     'packed',
   );
-  const model = buildClientModel(snapshot, { name: 'packed' });
+  const model = buildClientModel(snapshot, { name: 'packed' }, ADAPTERS);
   const table = packedTable(model);
   assert.equal(table.length, names.length);
   for (const [i, { tool }] of model.tools.entries()) {

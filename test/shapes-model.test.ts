@@ -6,6 +6,7 @@ import { undeclaredOutputs } from '../src/shapes/effective.js';
 import { readResult, widenShape } from '../src/shapes/sample.js';
 import type { Shapes, ToolShape } from '../src/shapes/types.js';
 import { parseSnapshot } from '../src/snapshot/read.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 
 const input = { type: 'object', properties: {} };
 const snapshot = parseSnapshot(
@@ -49,6 +50,7 @@ test('declared beats override beats sampled; text-only and unsampled tools keep 
   const model = buildClientModel(
     snapshot,
     { name: 'p', layout: 'per-tool' },
+    ADAPTERS,
     undeclaredOutputs(shapes, overrides),
   );
   const byName = new Map(model.tools.map((t) => [t.tool.name, t]));
@@ -69,7 +71,7 @@ test('declared beats override beats sampled; text-only and unsampled tools keep 
     assert.equal(byName.get(name)!.outputOrigin, undefined, name);
   }
   // A sampled shape is not a change of the tool: catalog.json's fingerprint is the listed tool's.
-  const plain = buildClientModel(snapshot, { name: 'p', layout: 'per-tool' });
+  const plain = buildClientModel(snapshot, { name: 'p', layout: 'per-tool' }, ADAPTERS);
   assert.deepEqual(
     model.tools.map((t) => t.fingerprint),
     plain.tools.map((t) => t.fingerprint),

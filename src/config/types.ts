@@ -1,3 +1,6 @@
+import type { AgentSwitches } from './agent-switches.js';
+export type { AgentSwitch, AgentSwitches } from './agent-switches.js';
+
 /**
  * The shape of `mcp-codegen.config.ts`. One type drives the config file, the CLI flags and the
  * README, so they cannot drift apart.
@@ -84,17 +87,6 @@ export interface LintPolicy {
   /** `catalog-tool-count-high` above this many tools (default 40). */
   maxTools?: number;
 }
-
-/** The switches of `agents`, on a server and on the aggregate, in the order the README documents them. */
-export const AGENT_SWITCHES = [
-  'standardSchema',
-  'codeMode',
-  'langchain',
-  'mastra',
-  'openai',
-] as const;
-/** Each off unless set. */
-export type AgentSwitches = Partial<Record<(typeof AGENT_SWITCHES)[number], boolean>>;
 
 export interface ServerConfig {
   /** The server's name; the client class is named after it (`weather` → `WeatherClient`). */

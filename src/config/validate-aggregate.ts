@@ -1,11 +1,16 @@
 import { posix } from 'node:path';
 import { InputError } from '../shared/errors.js';
-import { AGENT_SWITCHES, CONFLICT_POLICIES } from './types.js';
+import {
+  AGENT_SWITCH_KEYS,
+  AGENT_SWITCHES_SHAPE,
+  agentSwitchesOn,
+  type AgentSwitches,
+} from './agent-switches.js';
+import { CONFLICT_POLICIES } from './types.js';
 import { knownKeys, list } from './known-keys.js';
 import { describe, object } from './values.js';
 
 const AGGREGATE_KEYS = ['name', 'out', 'servers', 'conflicts', 'prefixAll', 'agents'] as const;
-const AGGREGATE_AGENT_KEYS = AGENT_SWITCHES;
 
 /** A folder as written, compared with the others: `./out/a/` and `out/a` are one folder. */
 const folder = (path: string) => posix.normalize(path.split('\\').join('/')).replace(/\/$/, '');
@@ -38,8 +43,7 @@ export function checkRuntime(value: unknown, servers: unknown[], file: string): 
 
 /**
  * `aggregate`: its servers must be configured ones, listed once each; an agent switch needs the same
- * switch on each of them (the aggregate's `toolSchemas`, declaration and LangChain and Mastra tools
- * are made from theirs).
+ * switch on each of them, or one that turns it on (the aggregate's agent files are made from theirs).
  */
 export function checkAggregate(value: unknown, servers: unknown[], file: string): void {
   const at = '/aggregate';
@@ -72,7 +76,7 @@ export function checkAggregate(value: unknown, servers: unknown[], file: string)
     );
   const configured = new Map(
     servers.map((s) => {
-      const server = s as { name: string; agents?: Record<string, unknown> };
+      const server = s as { name: string; agents?: AgentSwitches };
       return [server.name, server] as const;
     }),
   );
@@ -98,14 +102,9 @@ export function checkAggregate(value: unknown, servers: unknown[], file: string)
     seen.add(name);
   });
   if (aggregate.agents === undefined) return;
-  const agents = object(
-    aggregate.agents,
-    file,
-    `${at}/agents`,
-    '{ standardSchema, codeMode, langchain, mastra, openai }',
-  );
-  knownKeys(agents, file, `${at}/agents`, AGGREGATE_AGENT_KEYS, 'aggregate.agents');
-  for (const flag of AGGREGATE_AGENT_KEYS) {
+  const agents = object(aggregate.agents, file, `${at}/agents`, AGENT_SWITCHES_SHAPE);
+  knownKeys(agents, file, `${at}/agents`, AGENT_SWITCH_KEYS, 'aggregate.agents');
+  for (const flag of AGENT_SWITCH_KEYS) {
     if (agents[flag] === undefined) continue;
     if (typeof agents[flag] !== 'boolean')
       throw new InputError(
@@ -115,12 +114,7 @@ export function checkAggregate(value: unknown, servers: unknown[], file: string)
       );
     if (agents[flag] !== true) continue;
     for (const name of names as string[]) {
-      const own = configured.get(name)!.agents ?? {};
-      const on =
-        own[flag] === true ||
-        (flag === 'standardSchema' &&
-          (own.langchain === true || own.mastra === true || own.openai === true));
-      if (!on)
+      if (agentSwitchesOn(configured.get(name)!.agents)[flag] !== true)
         throw new InputError(
           file,
           `${at}/agents/${flag}`,

@@ -4,7 +4,8 @@ import { knownKeys, list, unknownKey } from './known-keys.js';
 import { checkAggregate, checkRuntime } from './validate-aggregate.js';
 import { checkShapeConfig } from './validate-shapes.js';
 import { describe, object } from './values.js';
-import { AGENT_SWITCHES, type McpCodegenConfig, type ServerConfig } from './types.js';
+import { AGENT_SWITCH_KEYS, AGENT_SWITCHES_SHAPE } from './agent-switches.js';
+import type { McpCodegenConfig, ServerConfig } from './types.js';
 
 /** Every key each level of the config takes, in the order the README documents them. */
 const ROOT_KEYS = ['servers', 'diff', 'lint', 'cache', 'runtime', 'aggregate'] as const;
@@ -231,12 +232,10 @@ function checkDiscovery(value: unknown, file: string, at: string): void {
   }
 }
 
-const AGENT_KEYS = AGENT_SWITCHES;
-
 function checkAgents(value: unknown, file: string, at: string): void {
-  const agents = object(value, file, at, '{ standardSchema, codeMode, langchain, mastra, openai }');
-  knownKeys(agents, file, at, AGENT_KEYS, 'agents');
-  for (const flag of AGENT_KEYS) {
+  const agents = object(value, file, at, AGENT_SWITCHES_SHAPE);
+  knownKeys(agents, file, at, AGENT_SWITCH_KEYS, 'agents');
+  for (const flag of AGENT_SWITCH_KEYS) {
     if (agents[flag] !== undefined && typeof agents[flag] !== 'boolean')
       throw new InputError(
         file,

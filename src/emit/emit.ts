@@ -11,6 +11,8 @@ import { toolsStatements } from './client/tools-file.js';
 import { validatorEntries } from './client/validator-entries.js';
 import { specEntries } from './client/spec-entries.js';
 import { emitAgentFiles } from './agents/agent-emit.js';
+import { formattedAdapterPaths } from './agents/adapters.js';
+export { ADAPTERS } from './agents/adapters.js';
 import { moduleSpecifier } from '../model/module-plan.js';
 import { runtimeFiles, runtimeTemplates } from './runtime/runtime-files.js';
 export { RUNTIME_TEMPLATES, runtimeFiles } from './runtime/runtime-files.js';
@@ -74,7 +76,7 @@ export async function emitClient(
   // A shared runtime (config `runtime.out`) is emitted once, by generate, for every client.
   const runtime = files.runtimeShared
     ? []
-    : await runtimeFiles(runtimeTemplates(files.runtimeStandard !== undefined));
+    : await runtimeFiles(runtimeTemplates(model.adapters.flatMap((a) => Object.keys(a.runtime))));
   return [
     types,
     ...toolFiles,
@@ -105,8 +107,11 @@ const toolFilePaths = (model: ClientModel) => [...new Set(model.tools.map((t) =>
 export function formattedPaths(model: ClientModel): string[] {
   const { files } = model;
   // The framework adapters are formatted too; schemas.ts and the code-mode files are written as they are.
-  const adapters = [files.langchain, files.mastra, files.openai].filter(
-    (p): p is string => p !== undefined,
-  );
-  return [files.types, ...toolFilePaths(model), files.client, files.index, ...adapters];
+  return [
+    files.types,
+    ...toolFilePaths(model),
+    files.client,
+    files.index,
+    ...formattedAdapterPaths(model),
+  ];
 }

@@ -8,6 +8,7 @@ import type { AggregateConfig, ServerConfig } from '../config/types.js';
 import { buildClientModel } from '../model/build.js';
 import { planAggregate } from '../model/aggregate.js';
 import { emitAggregate } from '../emit/aggregate/aggregate-file.js';
+import { ADAPTERS } from '../emit/agents/adapters.js';
 import { prettierOptionsFor } from '../emit/format/prettier-options.js';
 import { parseSnapshotText } from '../snapshot/read.js';
 import { serializeSnapshot } from '../snapshot/write.js';
@@ -51,12 +52,13 @@ export async function renderAggregate(
       const model = buildClientModel(
         snapshot,
         { ...server, ...(runtimeDir === undefined ? {} : { runtimeDir }) },
+        ADAPTERS,
         shapes.undeclared,
       );
       return { name, model, dir };
     }),
   );
-  const model = planAggregate(aggregate, members, file);
+  const model = planAggregate(aggregate, members, file, ADAPTERS);
   const prettier = await import('prettier');
   const files = await Promise.all(
     (await emitAggregate(model)).map(async (f) => {

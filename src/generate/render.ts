@@ -35,7 +35,7 @@ export async function renderFiles(
   // loaded here, so a cached or failing run never pays for it.
   const [
     { buildClientModel },
-    { emitClient, formattedPaths },
+    { ADAPTERS, emitClient, formattedPaths },
     { FormatPool, formatEmitted, prettierOptionsFor },
   ] = await time('load', () =>
     Promise.all([
@@ -51,7 +51,7 @@ export async function renderFiles(
   const memos = await openMemos(cache, outDir);
   try {
     const model = await time('model', () =>
-      buildClientModel(snapshot, server, server.undeclared, canonical),
+      buildClientModel(snapshot, server, ADAPTERS, server.undeclared, canonical),
     );
     // Options resolved before emit, so that each file goes to the formatting threads the moment it is
     // printed (an await would hold it until this thread is free). Once the last is sent, this thread

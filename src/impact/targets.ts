@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ts } from 'ts-morph';
+import { ADAPTERS } from '../emit/agents/adapters.js';
 import { buildClientModel } from '../model/build.js';
 import type { Snapshot } from '../snapshot/types.js';
 import type { ClientLocation } from './locate.js';
@@ -20,7 +21,12 @@ export function findTargets(
   client: ClientLocation,
   program: ts.Program,
 ): Targets {
-  const model = buildClientModel(snapshot, { name: client.serverName, layout: client.layout });
+  // Every adapter's fixed names are reserved whether its switch is on or not: the names are the client's.
+  const model = buildClientModel(
+    snapshot,
+    { name: client.serverName, layout: client.layout },
+    ADAPTERS,
+  );
   const checker = program.getTypeChecker();
   const targets = new Map<ts.Symbol, Target>();
   const names = new Map<string, string>();

@@ -1,7 +1,7 @@
 /**
  * The names of an aggregate client (config `aggregate`, issue 27): one module over several servers'
  * generated clients. Each server keeps its own client under its key (`tools.notes.search`); the flat
- * surface, which agent frameworks and code mode read, is named here by the conflict policy. Two
+ * surface, which the agent adapters read, is named here by the conflict policy. Two
  * tools collide when their names become the same identifier (`get-user` and `get_user` as `getUser`),
  * not only when the names are equal.
  */
@@ -15,10 +15,14 @@ import {
   RESERVED_MEMBER_NAMES,
   RESERVED_TYPE_NAMES,
   camelCase,
-  openaiToolNames,
   pascalCase,
 } from './naming.js';
 import type { ClientModel, ToolModel } from './types.js';
+import type { AggregateModel, AggregateServerModel, FlatToolModel } from './aggregate-types.js';
+import { planAggregateAdapters } from './adapters/aggregate.js';
+import type { AdapterPlan } from './adapters/types.js';
+
+export type { AggregateModel, FlatToolModel } from './aggregate-types.js';
 
 /** One server of the aggregate: its config name, its client's model, and its output folder relative to the aggregate's. */
 export interface AggregateMemberInput {
@@ -28,72 +32,11 @@ export interface AggregateMemberInput {
   dir: string;
 }
 
-interface AggregateServerModel {
-  /** The config's server name. */
-  serverName: string;
-  /** Its key in the clients object, its property on the class, and the namespace its index.ts is imported as. */
-  key: string;
-  /** The server client's index.ts, as an import specifier from the aggregate's files. */
-  specifier: string;
-  /** Its langchain.ts, mastra.ts and openai-agents.ts, from the aggregate's, when the aggregate has them. */
-  langchainSpecifier?: string;
-  mastraSpecifier?: string;
-  openaiSpecifier?: string;
-  model: ClientModel;
-}
-
-export interface FlatToolModel {
-  /** The flat name: function, method, `toolSchemas` key and code-mode member. */
-  name: string;
-  server: AggregateServerModel;
-  tool: ToolModel;
-  /** What the model calls it in the aggregate's openai-agents.ts (naming.ts `openaiToolNames` of the flat names). */
-  openaiName?: string;
-}
-
-export interface AggregateModel {
-  name: string;
-  className: string;
-  /** The type of the constructor's first argument: one connected client per server. */
-  clientsType: string;
-  optionsType: string;
-  /** The helper type that drops a tool function's first parameter (the client). */
-  restType: string;
-  /** The type of `flatToolSet`'s argument (schemas.ts): one AI SDK tool set per server, by wire name. */
-  toolSetsType: string;
-  servers: AggregateServerModel[];
-  flat: FlatToolModel[];
-  /** `priority`: each tool the flat surface hides, said as a warning. */
-  warnings: string[];
-  files: {
-    index: string;
-    schemas?: string;
-    codeModeDeclaration?: string;
-    codeModeText?: string;
-    langchain?: string;
-    mastra?: string;
-    openai?: string;
-  };
-  /**
-   * The aggregate guard's module (templates/runtime-aggregate.ts), as an import specifier: in the
-   * shared runtime (config `runtime`), or else copied into the aggregate's own folder (`runtimeCopy`).
-   */
-  runtimeAggregate: string;
-  runtimeCopy: boolean;
-  /** The code-mode namespaces' aggregate constant, when `agents.codeMode` is on. */
-  standardSchema: boolean;
-  codeMode: boolean;
-}
-
 /**
  * What the aggregate module exports or imports by fixed name, and the class's `catalog` member: no
- * server key or flat tool may take one.
+ * server key or flat tool may take one. The adapters reserve their own (src/model/adapters/).
  */
 const FIXED_NAMES = [
-  'toolSchemas',
-  'flatToolSet',
-  'FLAT_TOOLS',
-  'codeModeDeclaration',
   'catalog',
   'AggregateCatalog',
   'AggregateChange',
@@ -103,25 +46,23 @@ const FIXED_NAMES = [
 ];
 
 /**
- * The fixed names of langchain.ts, mastra.ts and openai-agents.ts (src/emit/aggregate/aggregate-agents.ts), beside the server
- * keys they import each server's module as: the parameter, the exports, the framework's imports, and
- * the helper that gives a server's tool its flat name. `clients` is index.ts's parameter too.
+ * The fixed names of the aggregate's framework adapter files (src/emit/agents/aggregate-rename.ts),
+ * beside the server keys they import each server's module as: the parameter, and the helper that
+ * gives a server's tool its flat name. `clients` is index.ts's parameter too.
  */
 export const AGGREGATE_AGENT_NAMES = {
   clients: 'clients',
   byServer: 'serverTools',
   rename: 'renamedTool',
   renamedType: 'RenamedTool',
-  langchainTools: 'langchainTools',
-  mastraTools: 'mastraTools',
-  openaiTools: 'openaiAgentsTools',
 } as const;
-const FRAMEWORK_IMPORTS = ['DynamicStructuredTool', 'Tool', 'ToolExecutionContext', 'FunctionTool'];
 
 export function planAggregate(
   config: AggregateConfig,
   members: readonly AggregateMemberInput[],
   file: string | undefined,
+  /** The adapters' table (src/emit/agents/adapters.ts). */
+  table: readonly AdapterPlan[],
 ): AggregateModel {
   const values = new NamePlanner(new Set([...RESERVED_TYPE_NAMES, ...RESERVED_MEMBER_NAMES]));
   const base = pascalCase(config.name, 'Aggregate');
@@ -129,72 +70,38 @@ export function planAggregate(
   const clientsType = values.claim(`${base}Clients`);
   const optionsType = values.claim(`${base}ClientOptions`);
   const restType = values.claim(`${base}ToolArguments`);
-  const toolSetsType = values.claim(`${base}ToolSets`);
-  [...FIXED_NAMES, ...Object.values(AGGREGATE_AGENT_NAMES), ...FRAMEWORK_IMPORTS].forEach((name) =>
-    values.reserve(name),
-  );
+  const claimed = table.map((a) => a.aggregate.claim?.(values, base) ?? {});
+  [
+    ...FIXED_NAMES,
+    ...Object.values(AGGREGATE_AGENT_NAMES),
+    ...table.flatMap((a) => a.aggregate.reserved),
+  ].forEach((name) => values.reserve(name));
   const index = 'index.ts';
-  const langchain = config.agents?.langchain === true ? 'langchain.ts' : undefined;
-  const mastra = config.agents?.mastra === true ? 'mastra.ts' : undefined;
-  const openai = config.agents?.openai === true ? 'openai-agents.ts' : undefined;
   const servers = members.map((m) => ({
     serverName: m.name,
     key: values.claim(camelCase(m.name, 'server')),
     specifier: moduleSpecifier(index, `${m.dir}/index.ts`),
-    ...adapterSpecifier('langchainSpecifier', langchain, m, m.model.files.langchain),
-    ...adapterSpecifier('mastraSpecifier', mastra, m, m.model.files.mastra),
-    ...adapterSpecifier('openaiSpecifier', openai, m, m.model.files.openai),
     model: m.model,
   }));
-  const { flat: named, warnings } = flatNames(config, servers, values, file);
-  const openaiNames = openai === undefined ? [] : openaiToolNames(named.map((f) => f.name));
-  const flat = named.map((f, i) =>
-    openai === undefined ? f : { ...f, openaiName: openaiNames[i]! },
-  );
+  const { flat, warnings } = flatNames(config, servers, values, file);
   // A shared runtime holds the aggregate's guard; a client's own copy does not.
   const { dir, model: first } = members[0]!;
   const shared = first.files.runtimeShared === true;
   const runtimeDir = shared ? posix.join(dir, posix.dirname(first.files.runtime)) : '.';
-  const standardSchema = config.agents?.standardSchema === true;
-  const codeMode = config.agents?.codeMode === true;
   return {
     name: config.name,
     className,
     clientsType,
     optionsType,
     restType,
-    toolSetsType,
     servers,
     flat,
     warnings,
     runtimeAggregate: moduleSpecifier(index, posix.join(runtimeDir, 'runtime-aggregate.ts')),
     runtimeCopy: !shared,
-    files: {
-      index,
-      ...(standardSchema ? { schemas: 'schemas.ts' } : {}),
-      ...(codeMode
-        ? { codeModeDeclaration: 'code-mode.d.ts', codeModeText: 'code-mode-declaration.ts' }
-        : {}),
-      ...(langchain === undefined ? {} : { langchain }),
-      ...(mastra === undefined ? {} : { mastra }),
-      ...(openai === undefined ? {} : { openai }),
-    },
-    standardSchema,
-    codeMode,
+    files: { index },
+    adapters: planAggregateAdapters(config, table, claimed, members, servers, flat),
   };
-}
-
-/** A server's LangChain, Mastra or OpenAI module as the aggregate's own imports it; config validation made sure it has one. */
-function adapterSpecifier<K extends 'langchainSpecifier' | 'mastraSpecifier' | 'openaiSpecifier'>(
-  key: K,
-  from: string | undefined,
-  member: AggregateMemberInput,
-  own: string | undefined,
-): Partial<Record<K, string>> {
-  if (from === undefined) return {};
-  if (own === undefined)
-    throw new Error(`server ${member.name} has no ${key.replace('Specifier', '')} module`);
-  return { [key]: moduleSpecifier(from, `${member.dir}/${own}`) } as Partial<Record<K, string>>;
 }
 
 type Candidate = { server: AggregateServerModel; tool: ToolModel; identifier: string };

@@ -25,7 +25,6 @@ import {
 import { guardFingerprint, listedTool } from './guard-fingerprint.js';
 import { shareValidators } from './validator-sharing.js';
 import type { ClientModel, Layout, ErrorCodeModel, InvokeOptionsName, ToolModel } from './types.js';
-import { withAgentModules } from './agent-modules.js';
 import { claimMockNames, mockModule } from './mock-plan.js';
 import { mockFileOn } from '../config/mock-switch.js';
 import { SharedDefinitions } from './shared-definitions.js';
@@ -34,15 +33,15 @@ import {
   type OutputOrigin,
   type UndeclaredOutput,
 } from '../shapes/effective.js';
+import { claimToolSchemaNames, toolSchemaNames } from './schema-objects.js';
 import {
-  agentOptionsOf,
-  agentsModel,
-  claimToolSchemaNames,
-  planAgents,
-  reserveAgentNames,
-  toolSchemaNames,
-  withOpenaiTools,
-} from './agents.js';
+  adaptersOn,
+  planAdapters,
+  readsSchemaObjects,
+  reserveAdapterNames,
+  withAdapterModules,
+} from './adapters/plan.js';
+import type { AdapterPlan } from './adapters/types.js';
 
 // Re-exported for the emitters and tests that read them from here.
 export { RUNTIME_ERROR_CODES, RUNTIME_EXPORTS } from './runtime-names.js';
@@ -53,6 +52,11 @@ export function buildClientModel(
     ServerConfig,
     'name' | 'errors' | 'validateInput' | 'validateOutput' | 'guard' | 'layout' | 'agents' | 'mock'
   > & { runtimeDir?: string },
+  /**
+   * The adapters' table (src/emit/agents/adapters.ts): every row's fixed names are reserved, on or
+   * off, and the rows `server.agents` turns on are planned.
+   */
+  table: readonly AdapterPlan[],
   /** Result schemas the server does not declare (config `outputs`, the shapes file), by tool name. */
   undeclared?: ReadonlyMap<string, UndeclaredOutput>,
   /** The canonical definitions of this snapshot made already (by serializeSnapshot), if any. */
@@ -60,12 +64,13 @@ export function buildClientModel(
 ): ClientModel {
   const layout: Layout = server.layout ?? 'single';
   const mockOn = mockFileOn(server.mock);
-  const files = planOutputFiles(layout, agentOptionsOf(server.agents), server.runtimeDir, mockOn);
+  const files = planOutputFiles(layout, server.runtimeDir, mockOn);
+  const active = adaptersOn(table, server.agents);
+  const schemaObjects = readsSchemaObjects(active);
   const toolFiles = new ToolFilePlanner();
   const types = new NamePlanner(RESERVED_TYPE_NAMES);
   RUNTIME_EXPORTS.forEach((name) => types.reserve(name));
-  reserveAgentNames(types);
-  const agentOptions = agentOptionsOf(server.agents);
+  reserveAdapterNames(types, table);
   const className = types.claim(`${pascalCase(server.name, 'Mcp')}Client`);
   const optionsTypeName = types.claim(`${className}Options`);
   // Top-level bindings of client.ts, claimed before any tool's: a tool named `guard_client` gets another name.
@@ -80,7 +85,7 @@ export function buildClientModel(
   const { groups, catalog: catalogMember } = members;
   const validateInput = server.validateInput ?? false;
   // A Standard Schema object validates input, so it needs the input schemas embedded as `validateInput` does.
-  const embedInput = validateInput || agentOptions.standardSchema === true;
+  const embedInput = validateInput || schemaObjects;
   // Without embedded input schemas `validateInput: true` could do nothing, so its type does not offer it.
   const invokeOptionsType: InvokeOptionsName = embedInput
     ? 'InvokeOptions'
@@ -115,7 +120,9 @@ export function buildClientModel(
       errorType: types.claim(`${base}Error`),
       resultType: types.claim(`${base}Result`),
       specName: types.claim(`${base}Spec`),
-      schemas: claimToolSchemaNames(types, base, tool.outputSchema !== undefined, agentOptions),
+      schemas: schemaObjects
+        ? claimToolSchemaNames(types, base, tool.outputSchema !== undefined)
+        : undefined,
     };
   });
 
@@ -231,7 +238,7 @@ export function buildClientModel(
       ...(origins.has(tool.name) ? { outputOrigin: origins.get(tool.name)! } : {}),
       ...(p.schemas
         ? {
-            standardSchema: toolSchemaNames(p.schemas, { tool, specName: p.specName }, definitions),
+            schemaObjects: toolSchemaNames(p.schemas, { tool, specName: p.specName }, definitions),
           }
         : {}),
     };
@@ -240,6 +247,8 @@ export function buildClientModel(
   const era = snapshotEra(snapshot);
   const { resources, templates, prompts } = planHelperMembers(snapshot, types);
 
+  const finalTools = shareValidators(toolModels);
+  const definitionTypes = typeSet.definitions();
   const named = {
     serverName: server.name,
     layout,
@@ -252,21 +261,22 @@ export function buildClientModel(
     ...(snapshot.serverInfo ? { serverInfo: snapshot.serverInfo } : {}),
     ...(snapshot.protocolVersion ? { protocolVersion: snapshot.protocolVersion } : {}),
     ...(era ? { era } : {}),
-    tools: withOpenaiTools(shareValidators(toolModels), agentOptions),
+    tools: finalTools,
     resources,
     templates,
     prompts,
-    definitions: typeSet.definitions(),
+    definitions: definitionTypes,
     validateOutput: server.validateOutput ?? true,
     validateInput,
     invokeOptionsType,
-    ...agentsModel(planAgents(agentOptions, types, className)),
+    // Last of the names: an adapter's own (the code-mode namespace) never takes a tool's.
+    adapters: planAdapters(active, types, className, finalTools, server.runtimeDir),
     ...(mockOn ? { mock } : {}),
     warnings,
   };
   // Last, once every name is decided: what each file imports and exports.
   return {
     ...named,
-    modules: { ...withAgentModules(named, planModules(named)), ...mockModule(named) },
+    modules: { ...withAdapterModules(named, planModules(named), active), ...mockModule(named) },
   };
 }

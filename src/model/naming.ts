@@ -203,24 +203,3 @@ export class NamePlanner {
     return this.taken.has(name);
   }
 }
-
-/** OpenAI's bound on a function tool's name. */
-const OPENAI_NAME_LENGTH = 64;
-
-/**
- * The names the model calls OpenAI Agents SDK tools by, one per name given, in order: `@openai/agents`
- * turns every character but a letter or digit into `_` (so `get-user` is `get_user`); here that is done
- * first, the result cut to OpenAI's 64 characters and made unique (`get_user_2`), so that no two
- * tools of one file end up with one name and none is one the API refuses.
- */
-export function openaiToolNames(names: readonly string[]): string[] {
-  const taken = new Set<string>();
-  return names.map((name) => {
-    const base = name.replace(/[^A-Za-z0-9]/g, '_').slice(0, OPENAI_NAME_LENGTH) || 'tool';
-    let candidate = base;
-    for (let n = 2; taken.has(candidate); n++)
-      candidate = `${base.slice(0, OPENAI_NAME_LENGTH - `_${n}`.length)}_${n}`;
-    taken.add(candidate);
-    return candidate;
-  });
-}

@@ -4,44 +4,36 @@ import type { JsonValue, Tool } from '../snapshot/types.js';
 import { sortKeys } from '../snapshot/write.js';
 import { NamePlanner, words } from './naming.js';
 import type { Layout, OutputFiles } from './types.js';
-import type { AgentOptions } from './agents.js';
 
 /**
  * The files of the output: which declaration goes where is decided here, with the names, so the
- * emitters only print and compute import paths from what the model says.
+ * emitters only print and compute import paths from what the model says. The agent adapters plan
+ * their own files (src/model/adapters/plan.ts).
  */
 export function planOutputFiles(
   layout: Layout,
-  agents: AgentOptions = {},
   /** The shared runtime folder (config `runtime.out`), relative to the output folder; absent: a copy inside it. */
   runtimeDir?: string,
   /** Config `mock`: mock.ts beside the client. */
   mock = false,
 ): OutputFiles {
-  const runtimeFile = (name: string) => (runtimeDir === undefined ? name : `${runtimeDir}/${name}`);
   const shared = {
     types: 'types.ts',
     validators: 'validators.ts',
     client: 'client.ts',
     index: 'index.ts',
-    runtime: runtimeFile('runtime.ts'),
+    runtime: runtimeFile('runtime.ts', runtimeDir),
     ...(runtimeDir === undefined ? {} : { runtimeShared: true as const }),
-    ...(agents.standardSchema === true
-      ? { schemas: 'schemas.ts', runtimeStandard: runtimeFile('runtime-standard.ts') }
-      : {}),
-    // Not `code-mode.ts` beside it: that would make the .d.ts the declaration of that module.
-    ...(agents.codeMode === true
-      ? { codeModeDeclaration: 'code-mode.d.ts', codeModeText: 'code-mode-declaration.ts' }
-      : {}),
-    ...(agents.langchain === true ? { langchain: 'langchain.ts' } : {}),
-    ...(agents.mastra === true ? { mastra: 'mastra.ts' } : {}),
-    ...(agents.openai === true ? { openai: 'openai-agents.ts' } : {}),
     ...(mock ? { mock: 'mock.ts' } : {}),
   };
   return layout === 'single'
     ? { ...shared, tools: 'tools.ts' }
     : { ...shared, catalog: 'catalog.json', readme: 'README.md' };
 }
+
+/** Where a runtime template's module is: in the client's own copy, or in the shared runtime folder. */
+export const runtimeFile = (name: string, runtimeDir: string | undefined): string =>
+  runtimeDir === undefined ? name : `${runtimeDir}/${name}`;
 
 // Device names Windows will not create a file for, whatever the extension.
 const WINDOWS_DEVICES = new Set([

@@ -8,7 +8,7 @@ import type {
 } from '../snapshot/types.js';
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from '../schema/error-codes.js';
-import type { OpenAiStrictFit } from '../schema/openai-strict.js';
+import type { AgentSwitch } from '../config/agent-switches.js';
 import type { InputKind } from './input-kind.js';
 import type { CheckErrorCode } from './runtime-names.js';
 import type { GuardField } from './guard-fingerprint.js';
@@ -26,7 +26,10 @@ type ResultKind = 'declared' | 'inferred' | 'override' | 'untyped';
 /** The runtime's options types a tool function can take (templates/runtime.ts). */
 export type InvokeOptionsName = 'InvokeOptions' | 'UncheckedInputOptions';
 
-/** Every file of the output, by role, as paths relative to the output folder: decided once, by the planner. */
+/**
+ * Every file of the output, by role, as paths relative to the output folder: decided once, by the
+ * planner. The agent adapters' files are their own (`ClientModel.adapters`).
+ */
 export interface OutputFiles {
   types: string;
   validators: string;
@@ -41,18 +44,6 @@ export interface OutputFiles {
   /** The agent catalog and its README, per-tool layout only. */
   catalog?: string;
   readme?: string;
-  /** Standard Schema objects and `toolSchemas` (config `agents.standardSchema`), with the runtime they import. */
-  schemas?: string;
-  runtimeStandard?: string;
-  /** The code-mode declaration, as a file and as a string export (config `agents.codeMode`). */
-  codeModeDeclaration?: string;
-  codeModeText?: string;
-  /** The LangChain adapter (config `agents.langchain`): not re-exported by index.ts, so only its importers load LangChain. */
-  langchain?: string;
-  /** The Mastra adapter (config `agents.mastra`), likewise. */
-  mastra?: string;
-  /** The OpenAI Agents SDK adapter (config `agents.openai`), likewise. */
-  openai?: string;
   /** The typed mock (config `mock`): test-only, not re-exported by index.ts. */
   mock?: string;
 }
@@ -98,8 +89,8 @@ export interface ClientModel {
   validateInput: boolean;
   /** What the client class hands its tools: `UncheckedInputOptions` when no input schema was embedded (see `ToolModel.optionsType`). */
   invokeOptionsType: InvokeOptionsName;
-  /** What agent frameworks take (src/model/agents.ts); absent when the config turns none on. */
-  agents?: AgentsModel;
+  /** The agent adapters the config turns on (src/model/adapters/), in the order of their table. */
+  adapters: AdapterModel[];
   /** mock.ts's names (src/model/mock-plan.ts); absent when the config's `mock` is off. */
   mock?: MockModel;
   /** Things the user should know that did not stop generation (renamed collisions, config naming unknown tools). */
@@ -170,14 +161,9 @@ export interface ToolModel {
   optionsType: InvokeOptionsName;
   /** Set for a non-object output, whose shape differs per protocol era: the snapshot's form. */
   eraForm?: EraForm;
-  /** Its Standard Schema objects, when `agents.standardSchema` is on. */
-  standardSchema?: ToolSchemaNames;
-  /** Its OpenAI Agents SDK tool, when `agents.openai` is on: the name the model calls, and whether strict. */
-  openaiTool?: OpenAiToolModel;
+  /** Its Standard Schema objects, when an adapter that reads them is on (src/model/schema-objects.ts). */
+  schemaObjects?: ToolSchemaNames;
 }
-
-/** `strict` only where the input schema fits OpenAI's strict subset; else why not (src/schema/openai-strict.ts). */
-type OpenAiToolModel = { name: string } & OpenAiStrictFit;
 
 export type BranchKind = 'documented' | 'alternative' | 'error';
 
@@ -243,16 +229,25 @@ export interface ImportPlan {
 /** What each generated TypeScript file imports and re-exports, keyed by its path: decided with the names. */
 export type ModulePlans = Record<string, ImportPlan[]>;
 
-/** What agent frameworks take (issue 26), as src/model/agents.ts plans it. */
-export interface AgentsModel {
-  /** `schemas.ts`: the Standard Schema objects, `toolSchemas` and `classifyToolOutput`. */
-  standardSchema: boolean;
-  /** `code-mode.d.ts` and `codeModeDeclaration`. */
-  codeMode: boolean;
-  /** `langchain.ts`: `langchainTools(client)`, the one file that imports `@langchain/core`. */
-  langchain: boolean;
-  /** The global namespace the code-mode declaration keeps the schema types in (with `codeMode`). */
-  codeModeNamespace?: string;
+/**
+ * One agent adapter the config turns on, as the planner made it (src/model/adapters/plan.ts): its
+ * files, the runtime it imports, and the tools its model-facing output offers.
+ */
+export interface AdapterModel {
+  /** Its switch in config `agents`. */
+  key: AgentSwitch;
+  /** Its files, by role, relative to the output folder. */
+  files: Record<string, string>;
+  /** Each runtime template its files import, and the path of that module. */
+  runtime: Record<string, string>;
+  /** Where the Standard Schema objects are, when it is the adapter that plans them: its file and runtime module. */
+  schemaObjects?: { file: string; runtime: string };
+  /** Names it claimed once every other name was (the code-mode namespace). */
+  names: Record<string, string>;
+  /** The tools its model-facing output offers, in the model's order. */
+  offered: ToolModel[];
+  /** What its plan made of the offered tools (the names the model calls them by), or nothing. */
+  data?: unknown;
 }
 
 /** Per tool, when Standard Schema objects are on. */

@@ -21,19 +21,19 @@ export function shareValidators(tools: readonly ToolModel[]): ToolModel[] {
       ...b,
       validator: named(b.validator, b.validationSchema),
     }));
-    const { inputValidator, inputValidationSchema, standardSchema } = tool;
-    const output = standardSchema?.outputValidator;
+    const { inputValidator, inputValidationSchema, schemaObjects } = tool;
+    const output = schemaObjects?.outputValidator;
     return {
       ...tool,
       branches,
       ...(inputValidator !== undefined && inputValidationSchema !== undefined
         ? { inputValidator: named(inputValidator, inputValidationSchema) }
         : {}),
-      ...(standardSchema !== undefined && output !== undefined
+      ...(schemaObjects !== undefined && output !== undefined
         ? {
-            standardSchema: {
-              ...standardSchema,
-              outputValidator: named(output, standardSchema.outputValidationSchema),
+            schemaObjects: {
+              ...schemaObjects,
+              outputValidator: named(output, schemaObjects.outputValidationSchema),
             },
           }
         : {}),

@@ -19,7 +19,7 @@ import { resolveLocalRef } from './refs.js';
  * beside them, no typeless object). Either dialect is read (`definitions` or `$defs`, `#/definitions/…`
  * refs): converting one to the other keeps a schema in or out.
  */
-export type OpenAiStrictFit = { strict: true } | { strict: false; reason: string };
+export type StrictModeFit = { strict: true } | { strict: false; reason: string };
 
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const FORMATS = new Set([
@@ -63,7 +63,7 @@ interface Walk {
   enumValues: number;
 }
 
-export function openaiStrictFit(schema: JsonValue): OpenAiStrictFit {
+export function strictModeFit(schema: JsonValue): StrictModeFit {
   if (!isObject(schema)) return misfit('', 'not a JSON object');
   if (schema.type !== 'object') return misfit('', 'not `type: "object"`');
   const walk: Walk = { root: schema, properties: 0, enumValues: 0 };
@@ -71,7 +71,7 @@ export function openaiStrictFit(schema: JsonValue): OpenAiStrictFit {
   return reason === undefined ? { strict: true } : { strict: false, reason };
 }
 
-const misfit = (at: string, what: string): OpenAiStrictFit => ({
+const misfit = (at: string, what: string): StrictModeFit => ({
   strict: false,
   reason: where(at, what),
 });

@@ -5,6 +5,7 @@ import { renderClient } from '../../src/generate/render.js';
 import { buildClientModel } from '../../src/model/build.js';
 import type { ClientModel } from '../../src/model/types.js';
 import { readSnapshotFile, type Snapshot } from '../../src/snapshot/index.js';
+import { ADAPTERS } from '../../src/emit/agents/adapters.js';
 
 /** Generate a client from a catalog file, in memory. */
 export async function renderCatalog(
@@ -37,7 +38,7 @@ export async function emitUnformatted(
   snapshot: Snapshot,
   server: Parameters<typeof buildClientModel>[1],
 ): Promise<{ files: Array<{ path: string; content: string }>; model: ClientModel }> {
-  const model = buildClientModel(snapshot, server);
+  const model = buildClientModel(snapshot, server, ADAPTERS);
   const files = await emitClient(model);
   return { files: files.map(({ path, content }) => ({ path, content })), model };
 }

@@ -1,66 +1,93 @@
-import { OPENAI_AGENT_NAMES as NAMES } from '../../model/agents.js';
-import type { ClientModel, ToolModel } from '../../model/types.js';
-import { importText } from '../print/imports.js';
+import {
+  OPENAI_AGENT_NAMES as NAMES,
+  openaiFlatNamesOf,
+  openaiPlan,
+  openaiToolsOf,
+  type OpenAiTool,
+} from '../../model/adapters/openai.js';
+import type { AdapterModel, ClientModel, ToolModel } from '../../model/types.js';
 import { jsDoc } from '../print/print.js';
 import { docs, str } from '../print/text.js';
 import { inputParameterType } from '../client/tool-function.js';
+import { oneFileAdapter, type Adapter } from './adapter.js';
+import { toolDescription, toolsFunction, wireKey } from './adapter-text.js';
+import { renameHelper, type RenameForm } from './aggregate-rename.js';
+
+/** An Agents SDK tool is a plain object whose `invoke` does the work: the same object with another `name`. */
+const AGGREGATE_FORM: RenameForm = {
+  title: 'OpenAI Agents SDK',
+  imports: "import type { FunctionTool } from '@openai/agents';",
+  exported: NAMES.exported,
+  rename: renameHelper(
+    'T extends FunctionTool<unknown, never>, N extends string',
+    'T',
+    'name',
+    'T',
+    '{ ...tool, name }',
+  ),
+  calledBy: (adapter, _f, i) => openaiFlatNamesOf(adapter)[i]!,
+  doc: "Every flat tool as an OpenAI Agents SDK tool, keyed by its flat name, which the model calls it by (its letters and digits, at most 64 characters): each is its server's own tool (`openaiAgentsTools` of the server's openai-agents.ts: its description, JSON Schema, strictness and function) under that name.",
+};
 
 /**
- * `openai-agents.ts` (config `agents.openai`): `openaiAgentsTools(client)`, one `@openai/agents`
- * `tool()` a tool, with its input schema as JSON Schema `parameters` (from its Standard Schema
- * object), `strict: true` only where that schema fits OpenAI's strict subset (the model planned it,
- * src/schema/openai-strict.ts; the tool's doc comment says which, and why not), and an `execute` that
- * calls the tool function: the data goes to the model, and so does a coded error, as the server's code,
- * message and details rather than a thrown stack. Like langchain.ts, the only file that imports its
- * framework, and not re-exported by index.ts. The tools are built when it is called, not on import.
+ * The print half of config `agents.openai`. `openai-agents.ts`: `openaiAgentsTools(client)`, one
+ * `@openai/agents` `tool()` a tool, with its input schema as JSON Schema `parameters` (from its
+ * Standard Schema object), `strict: true` only where that schema fits OpenAI's strict subset (the
+ * model planned it, src/schema/openai-strict.ts; the tool's doc comment says which, and why not), and
+ * an `execute` that calls the tool function: the data goes to the model, and so does a coded error,
+ * as the server's code, message and details rather than a thrown stack. Like langchain.ts, the only
+ * file that imports its framework, and not re-exported by index.ts. The tools are built when it is
+ * called, not on import.
  */
-export function openaiAgentsStatements(model: ClientModel): string[] {
-  const file = model.files.openai;
-  if (file === undefined) return [];
-  const statements = (model.modules[file] ?? []).map(importText);
+export const openaiAdapter: Adapter = oneFileAdapter(openaiPlan, {
+  role: 'openai',
+  statements: openaiAgentsStatements,
+  aggregate: AGGREGATE_FORM,
+});
+
+/** A tool with the Agents SDK tool the plan made of it. */
+type Offered = { t: ToolModel; plan: OpenAiTool };
+
+function openaiAgentsStatements(
+  offered: readonly ToolModel[],
+  _model: ClientModel,
+  adapter: AdapterModel,
+): string[] {
+  const plans = openaiToolsOf(adapter);
+  const tools: Offered[] = offered.map((t, i) => ({ t, plan: plans[i]! }));
   // No tool: nothing to build, and an unused helper or import would fail a strict build.
-  if (model.tools.length === 0)
+  if (tools.length === 0)
     return [
-      ...statements,
       `${jsDoc(docs(DOC))}export function ${NAMES.exported}(_client: McpClientLike): Record<string, never> {\n  return {};\n}`,
     ];
-  const type = model.tools
-    .map(
-      (t) =>
-        `${jsDoc(docs(strictness(t)), '  ')}  readonly ${str(t.tool.name)}: FunctionTool<unknown, ${parametersType(t)}>;`,
-    )
-    .join('\n');
-  const value = model.tools.map(toolValue).join('\n');
-  statements.push(
-    ...helpers(model.tools),
-    `${jsDoc(docs(DOC))}export function ${NAMES.exported}(client: McpClientLike): {\n${type}\n} {\n  return {\n${value}\n  };\n}`,
+  const type = tools.map(
+    (o) =>
+      `${jsDoc(docs(strictness(o)), '  ')}  readonly ${str(o.t.tool.name)}: FunctionTool<unknown, ${parametersType(o.plan)}>;`,
   );
-  return statements;
+  return [
+    ...helpers(tools.map((o) => o.plan)),
+    toolsFunction(docs(DOC), NAMES.exported, 'client: McpClientLike', type, tools.map(toolValue)),
+  ];
 }
 
 const DOC =
   "The server's tools as OpenAI Agents SDK tools, keyed by wire name (`new Agent({ tools: Object.values(openaiAgentsTools(client)) })`): each calls the tool function, and the model reads its data, or its coded error as JSON text with the server's code, message and details.";
 
-function strictness(t: ToolModel): string {
-  const plan = t.openaiTool!;
+function strictness({ t, plan }: Offered): string {
   const called = `${str(t.tool.name)} (the model calls it \`${plan.name}\`)`;
   return plan.strict
     ? `${called}: strict, since its input schema fits OpenAI's strict subset.`
     : `${called}: not strict, since its input schema is outside OpenAI's strict subset (${plan.reason}).`;
 }
 
-const parametersType = (t: ToolModel) => (t.openaiTool!.strict ? NAMES.strict : NAMES.loose);
+const parametersType = (plan: OpenAiTool) => (plan.strict ? NAMES.strict : NAMES.loose);
 
-// A wire name as a property key: quoted, and computed for `__proto__`, which would set the prototype.
-const key = (name: string) => (name === '__proto__' ? `[${str(name)}]` : str(name));
-
-function toolValue(t: ToolModel): string {
-  const plan = t.openaiTool!;
+function toolValue({ t, plan }: Offered): string {
   return [
-    `    ${key(t.tool.name)}: tool({`,
+    `    ${wireKey(t.tool.name)}: tool({`,
     `      name: ${str(plan.name)},`,
-    `      description: ${str(t.tool.description ?? t.tool.title ?? t.tool.name)},`,
-    `      parameters: ${NAMES.parameters}(${t.standardSchema!.input}) as ${parametersType(t)},`,
+    `      description: ${str(toolDescription(t))},`,
+    `      parameters: ${NAMES.parameters}(${t.schemaObjects!.input}) as ${parametersType(plan)},`,
     `      strict: ${plan.strict},`,
     `      execute: async (input) => ${NAMES.output}(await ${t.functionName}(client, input as ${inputParameterType(t)})),`,
     '    }),',
@@ -68,7 +95,7 @@ function toolValue(t: ToolModel): string {
 }
 
 // What `tool()` is given, and what the model is handed back: the parameter types only where used.
-function helpers(tools: readonly ToolModel[]): string[] {
+function helpers(plans: readonly OpenAiTool[]): string[] {
   const schemaType = (name: string, additionalProperties: boolean, doc: string) =>
     `${jsDoc(docs(doc))}type ${name} = {
   type: 'object';
@@ -77,7 +104,7 @@ function helpers(tools: readonly ToolModel[]): string[] {
   additionalProperties: ${additionalProperties};
 };`;
   return [
-    ...(tools.some((t) => t.openaiTool!.strict)
+    ...(plans.some((p) => p.strict)
       ? [
           schemaType(
             NAMES.strict,
@@ -86,7 +113,7 @@ function helpers(tools: readonly ToolModel[]): string[] {
           ),
         ]
       : []),
-    ...(tools.some((t) => !t.openaiTool!.strict)
+    ...(plans.some((p) => !p.strict)
       ? [
           schemaType(
             NAMES.loose,

@@ -1,11 +1,7 @@
 import type { AggregateModel, FlatToolModel } from '../../model/aggregate.js';
-import { compileDefinitions } from '../../schema/compile.js';
 import { catalogConstructorLines, catalogField, catalogImports } from './aggregate-catalog.js';
-import { aggregateAdapterSource } from './aggregate-agents.js';
-import { flatToolSetSource } from './aggregate-tool-set.js';
-import { codeModeMember, codeModeNamespace, codeModeTextSource } from '../client/code-mode.js';
-import { oneLineDocs } from '../print/doc-lines.js';
-import { paragraphs } from '../print/paragraphs.js';
+import { adapterRow } from '../agents/adapters.js';
+import { serverImports } from '../agents/adapter-text.js';
 import { AGGREGATE_RUNTIME_TEMPLATES, runtimeFiles } from '../runtime/runtime-files.js';
 import { jsDoc } from '../print/print.js';
 import { docs, lineText, str } from '../print/text.js';
@@ -13,10 +9,10 @@ import { toolDocs } from '../client/tool-function.js';
 
 /**
  * The files of an aggregate client (src/model/aggregate.ts): index.ts with the class over the
- * servers' clients and a standalone function per flat name, and, with the aggregate's agent switches,
- * schemas.ts (`toolSchemas` by flat name, made from each server's) and the code-mode declaration
- * (each server's types in its namespace, `tools` by flat name), and langchain.ts, mastra.ts and openai-agents.ts
- * (aggregate-agents.ts). Every name is the planner's.
+ * servers' clients and a standalone function per flat name, and the files of each agent adapter its
+ * config turns on, each printed by its row of the adapters' table from the servers' own (schemas.ts
+ * with `toolSchemas` by flat name, the code-mode declaration, the framework files). Every name is the
+ * planner's.
  */
 type File = { path: string; content: string; format: boolean };
 
@@ -25,26 +21,10 @@ export async function emitAggregate(model: AggregateModel): Promise<File[]> {
   const files: File[] = [
     { path: model.files.index, content: indexSource(model, header), format: true },
   ];
-  if (model.files.schemas !== undefined)
-    files.push({ path: model.files.schemas, content: schemasSource(model, header), format: false });
-  if (model.files.codeModeDeclaration !== undefined && model.files.codeModeText !== undefined) {
-    const declaration = await codeModeSource(model, header);
-    files.push(
-      { path: model.files.codeModeDeclaration, content: declaration, format: false },
-      {
-        path: model.files.codeModeText,
-        content: codeModeTextSource(header, declaration),
-        format: false,
-      },
-    );
-  }
+  for (const adapter of model.adapters)
+    files.push(...(await adapterRow(adapter).emitAggregate(model, adapter, header)));
   // Servers without a shared runtime: the aggregate's guard, in its own folder.
   if (model.runtimeCopy) files.push(...(await runtimeFiles(AGGREGATE_RUNTIME_TEMPLATES)));
-  for (const adapter of ['langchain', 'mastra', 'openai'] as const) {
-    const path = model.files[adapter];
-    if (path !== undefined)
-      files.push({ path, content: aggregateAdapterSource(model, adapter, header), format: true });
-  }
   return files;
 }
 
@@ -57,9 +37,6 @@ function aggregateBanner(model: AggregateModel): string {
     '',
   ].join('\n');
 }
-
-const imports = (model: AggregateModel) =>
-  model.servers.map((s) => `import * as ${s.key} from ${str(s.specifier)};`);
 
 function flatDocs(flat: FlatToolModel): string[] {
   const where = docs(
@@ -92,17 +69,12 @@ function indexSource(model: AggregateModel, header: string): string {
     const method = `${f.server.key}.${f.server.model.className}[${str(f.tool.method)}]`;
     return `${jsDoc(flatDocs(f), '  ')}  ${f.name}(...args: Parameters<${method}>): ReturnType<${method}> {\n    return this.${f.server.key}.${f.tool.method}(...args);\n  }`;
   });
-  const agentExports = [
-    ...(model.files.schemas
-      ? [`export { flatToolSet, toolSchemas, type ${model.toolSetsType} } from './schemas.js';`]
-      : []),
-    ...(model.files.codeModeText
-      ? [`export { codeModeDeclaration } from './code-mode-declaration.js';`]
-      : []),
-  ];
+  const agentExports = model.adapters.flatMap(
+    (adapter) => adapterRow(adapter).aggregateIndexExports?.(model, adapter) ?? [],
+  );
   return [
     header,
-    ...imports(model),
+    ...serverImports(model.servers),
     ...catalogImports(model),
     '',
     "/** Each server's generated client module: its standalone functions, types and class. */",
@@ -134,51 +106,6 @@ function indexSource(model: AggregateModel, header: string): string {
     '  }',
     ...methods.flatMap((m) => ['', m]),
     '}',
-    '',
-  ].join('\n');
-}
-
-function schemasSource(model: AggregateModel, header: string): string {
-  const used = model.servers.filter((s) => model.flat.some((f) => f.server === s));
-  const entry = (f: FlatToolModel) => `${f.server.key}.toolSchemas[${str(f.tool.tool.name)}]`;
-  return [
-    header,
-    ...imports({ ...model, servers: used }),
-    '',
-    "/** Every flat tool's Standard Schema objects, keyed by the flat name the conflict policy chose: each is its server's own (`notes.toolSchemas[wire name]`). */",
-    'export const toolSchemas: {',
-    ...model.flat.map(
-      (f) =>
-        `  readonly ${str(f.name)}: (typeof ${f.server.key}.toolSchemas)[${str(f.tool.tool.name)}];`,
-    ),
-    '} = {',
-    ...model.flat.map((f) => `  ${str(f.name)}: ${entry(f)},`),
-    '};',
-    '',
-    ...flatToolSetSource({ ...model, servers: used }),
-  ].join('\n');
-}
-
-async function codeModeSource(model: AggregateModel, header: string): Promise<string> {
-  const namespaces = await Promise.all(
-    model.servers.map(async (s) => {
-      const namespace = s.model.agents?.codeModeNamespace;
-      if (namespace === undefined) throw new Error(`code mode is off for server ${s.serverName}`);
-      return codeModeNamespace(
-        namespace,
-        paragraphs(oneLineDocs(await compileDefinitions(s.model.definitions))),
-      );
-    }),
-  );
-  return [
-    header,
-    '// The tools of these servers, for code an agent writes (code mode): a script, so `tools` is global.',
-    ...namespaces.flatMap((lines) => [...lines, '']),
-    'declare const tools: {',
-    ...model.flat.map((f) =>
-      codeModeMember(f.tool, f.server.model.agents!.codeModeNamespace!, f.name),
-    ),
-    '};',
     '',
   ].join('\n');
 }

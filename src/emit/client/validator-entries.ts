@@ -32,7 +32,7 @@ export function validatorEntries(model: ClientModel): ValidatorEntry[] {
     for (const branch of tool.branches)
       add(branchValidatorName(tool, branch.index), branch.validationSchema);
     if (tool.inputValidationSchema) add(inputValidatorName(tool), tool.inputValidationSchema);
-    const standard = tool.standardSchema;
+    const standard = tool.schemaObjects;
     if (standard?.outputValidator && standard.outputValidationSchema)
       add(standard.outputValidator, standard.outputValidationSchema);
   }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AGENT_RUNTIME_TEMPLATE } from '../agents/agent-emit.js';
+import { ADAPTER_RUNTIME_TEMPLATES } from '../agents/adapters.js';
 import { JSON_SCHEMA_FILES, jsonSchemaCopies } from './json-schema-copy.js';
 
 /** The aggregate client's guard: in a shared runtime, never in one client's own copy. */
@@ -34,19 +34,19 @@ export const RUNTIME_TEMPLATES = [
   'runtime-spec.ts',
   'runtime-uri.ts',
   'runtime-validate.ts',
-  AGENT_RUNTIME_TEMPLATE,
+  ...ADAPTER_RUNTIME_TEMPLATES,
   ...JSON_SCHEMA_FILES,
 ];
 const TEMPLATES_DIR = new URL('../../../templates/', import.meta.url);
 
 /**
- * The templates a client's own runtime copy holds: the Standard Schema one only where schemas.ts
- * imports it, the aggregate's guard never (one client alone has no use for it).
+ * The templates a client's own runtime copy holds: an adapter's only where that adapter is on
+ * (`adapterTemplates`), the aggregate's guard never (one client alone has no use for it).
  */
-export const runtimeTemplates = (standardSchema: boolean): string[] =>
+export const runtimeTemplates = (adapterTemplates: readonly string[]): string[] =>
   RUNTIME_TEMPLATES.filter(
     (name) =>
-      (name !== AGENT_RUNTIME_TEMPLATE || standardSchema) &&
+      (!ADAPTER_RUNTIME_TEMPLATES.includes(name) || adapterTemplates.includes(name)) &&
       !AGGREGATE_GUARD_TEMPLATES.includes(name),
   );
 
