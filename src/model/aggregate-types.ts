@@ -31,6 +31,8 @@ export interface AggregateAdapterModel {
   files: Record<string, string>;
   /** Names the aggregate claimed for it (`ToolsToolSets`). */
   names: Record<string, string>;
+  /** Each runtime template its files import, and that module's specifier from the aggregate's folder. */
+  runtime: Record<string, string>;
   /** Per server key: that server's own module of the adapter, as a specifier from the aggregate's file that imports it. */
   modules: Record<string, string>;
   /** The flat tools its model-facing output offers, in the flat surface's order. */

@@ -100,7 +100,7 @@ export function planAggregate(
     runtimeAggregate: moduleSpecifier(index, posix.join(runtimeDir, 'runtime-aggregate.ts')),
     runtimeCopy: !shared,
     files: { index },
-    adapters: planAggregateAdapters(config, table, claimed, members, servers, flat),
+    adapters: planAggregateAdapters(config, table, claimed, members, servers, flat, runtimeDir),
   };
 }
 

@@ -27,9 +27,12 @@ export function adapterRow(adapter: Pick<AdapterModel, 'key'>): Adapter {
   return row;
 }
 
-/** The runtime templates the adapters' files import: each copied into a client only with its adapter. */
+/**
+ * The runtime templates the adapters' files import, a client's or an aggregate's: each copied into a
+ * client's or an aggregate's own folder only with its adapter.
+ */
 export const ADAPTER_RUNTIME_TEMPLATES: readonly string[] = [
-  ...new Set(ADAPTERS.flatMap((a) => a.runtime ?? [])),
+  ...new Set(ADAPTERS.flatMap((a) => [...(a.runtime ?? []), ...(a.aggregate.runtime ?? [])])),
 ];
 
 /** The paths of a client's adapter files that prettier formats. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AggregateAdapterModel, AggregateModel } from '../../model/aggregate-types.js';
 import { codeModePlan } from '../../model/adapters/code-mode.js';
 import { outputUnion } from '../../model/schema-objects.js';
@@ -64,14 +65,27 @@ function codeModeNamespace(namespace: string, typesText: string): string[] {
     `declare namespace ${namespace} {`,
     ...types.map((l) => (l ? `  ${l}` : l)),
     ...(types.length ? [''] : []),
-    '  /** What a tool without an outputSchema answers: its content blocks, as sent. */',
-    '  interface CallToolResult {',
-    '    content: Array<{ type: string; text?: string; [key: string]: unknown }>;',
-    '    structuredContent?: { [key: string]: unknown };',
-    '    isError?: boolean;',
-    '  }',
+    ...resultDeclaration().map((l) => (l ? `  ${l}` : l)),
     '}',
   ];
+}
+
+const RESULT_TEMPLATE = new URL('../../../templates/code-mode-result.ts', import.meta.url);
+let resultLines: string[] | undefined;
+
+/**
+ * `CallToolResult`, as templates/code-mode-result.ts declares it (there `tsc` checks it): its last doc
+ * comment to the end, without `export`. Read once.
+ */
+function resultDeclaration(): string[] {
+  if (resultLines === undefined) {
+    const text = readFileSync(RESULT_TEMPLATE, 'utf8').trimEnd();
+    resultLines = text
+      .slice(text.lastIndexOf('\n/**') + 1)
+      .replace(/^export /m, '')
+      .split('\n');
+  }
+  return resultLines;
 }
 
 /** One member of `declare const tools`: `name` is the tool's function name, or the flat name an aggregate chose. */

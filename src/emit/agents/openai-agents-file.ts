@@ -35,7 +35,8 @@ const AGGREGATE_FORM: RenameForm = {
  * Standard Schema object), `strict: true` only where that schema fits OpenAI's strict subset (the
  * model planned it, src/schema/openai-strict.ts; the tool's doc comment says which, and why not), and
  * an `execute` that calls the tool function: the data goes to the model, and so does a coded error,
- * as the server's code, message and details rather than a thrown stack. Like langchain.ts, the only
+ * as the server's code, message and details rather than a thrown stack (`parametersOf` and
+ * `modelOutput` of templates/runtime-agents.ts). Like langchain.ts, the only
  * file that imports its framework, and not re-exported by index.ts. The tools are built when it is
  * called, not on import.
  */
@@ -65,7 +66,6 @@ function openaiAgentsStatements(
       `${jsDoc(docs(strictness(o)), '  ')}  readonly ${str(o.t.tool.name)}: FunctionTool<unknown, ${parametersType(o.plan)}>;`,
   );
   return [
-    ...helpers(tools.map((o) => o.plan)),
     toolsFunction(docs(DOC), NAMES.exported, 'client: McpClientLike', type, tools.map(toolValue)),
   ];
 }
@@ -92,52 +92,4 @@ function toolValue({ t, plan }: Offered): string {
     `      execute: async (input) => ${NAMES.output}(await ${t.functionName}(client, input as ${inputParameterType(t)})),`,
     '    }),',
   ].join('\n');
-}
-
-// What `tool()` is given, and what the model is handed back: the parameter types only where used.
-function helpers(plans: readonly OpenAiTool[]): string[] {
-  const schemaType = (name: string, additionalProperties: boolean, doc: string) =>
-    `${jsDoc(docs(doc))}type ${name} = {
-  type: 'object';
-  properties: Record<string, Record<string, unknown>>;
-  required: string[];
-  additionalProperties: ${additionalProperties};
-};`;
-  return [
-    ...(plans.some((p) => p.strict)
-      ? [
-          schemaType(
-            NAMES.strict,
-            false,
-            'The JSON Schema `tool()` takes with `strict: true`: every object closed and every property required.',
-          ),
-        ]
-      : []),
-    ...(plans.some((p) => !p.strict)
-      ? [
-          schemaType(
-            NAMES.loose,
-            true,
-            "The JSON Schema `tool()` takes with `strict: false` (typed as open; the server's schema goes to the model as it is).",
-          ),
-        ]
-      : []),
-    `// A tool's input schema as OpenAI reads it: the server's, in JSON Schema 2020-12, without \`$schema\`.
-function ${NAMES.parameters}(schema: StandardToolSchema<unknown>): Record<string, unknown> {
-  const parameters = schema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
-  delete parameters.$schema;
-  return parameters;
-}`,
-    `// What the model reads of a call: the data, or a coded error as the server said it (its code, message
-// and details), as JSON text rather than a thrown stack.
-function ${NAMES.output}(
-  result:
-    | { ok: true; data: unknown }
-    | { ok: false; error: { code: string; serverCode?: string | undefined; message: string; details: unknown } },
-): unknown {
-  if (result.ok) return result.data;
-  const { code, serverCode, message, details } = result.error;
-  return JSON.stringify({ error: { code, serverCode, message, details } });
-}`,
-  ];
 }

@@ -106,6 +106,7 @@ function aggregateSchemas(
   return [
     header,
     ...serverImports(used),
+    `import { joinToolSets } from ${str(adapter.runtime['runtime-agents.ts']!)};`,
     '',
     "/** Every flat tool's Standard Schema objects, keyed by the flat name the conflict policy chose: each is its server's own (`notes.toolSchemas[wire name]`). */",
     'export const toolSchemas: {',
@@ -125,9 +126,10 @@ function aggregateSchemas(
  * `flatToolSet` of an aggregate's schemas.ts: the AI SDK gives one tool set per MCP client, keyed by
  * the server's wire names (`await notesMcp.tools({ schemas: notes.toolSchemas })`), so two servers'
  * `search` would overwrite each other in one `tools` object. This joins the sets under the flat names
- * the conflict policy chose, each entry the set's own tool. It is typed over any tool type and imports
- * nothing of the AI SDK, so the generated code needs no framework; every name is the planner's, and
- * the wire names reach the code as string literals only.
+ * the conflict policy chose, each entry the set's own tool (`joinToolSets` of
+ * templates/runtime-agents.ts). It is typed over any tool type and imports nothing of the AI SDK, so
+ * the generated code needs no framework; every name is the planner's, and the wire names reach the
+ * code as string literals only.
  */
 function flatToolSetSource(
   adapter: AggregateAdapterModel,
@@ -163,13 +165,7 @@ function flatToolSetSource(
     `export function flatToolSet<const S extends ${toolSetsType}>(sets: S): {`,
     ...members,
     '} {',
-    '  const joined: Record<string, unknown> = {};',
-    '  for (const [name, server, tool] of FLAT_TOOLS) {',
-    '    const set: object = sets[server];',
-    '    if (Object.prototype.hasOwnProperty.call(set, tool))',
-    '      joined[name] = (set as Record<string, unknown>)[tool];',
-    '  }',
-    '  return joined as never;',
+    '  return joinToolSets(FLAT_TOOLS, sets) as never;',
     '}',
     '',
   ];

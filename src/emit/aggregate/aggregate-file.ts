@@ -23,8 +23,13 @@ export async function emitAggregate(model: AggregateModel): Promise<File[]> {
   ];
   for (const adapter of model.adapters)
     files.push(...(await adapterRow(adapter).emitAggregate(model, adapter, header)));
-  // Servers without a shared runtime: the aggregate's guard, in its own folder.
-  if (model.runtimeCopy) files.push(...(await runtimeFiles(AGGREGATE_RUNTIME_TEMPLATES)));
+  // Servers without a shared runtime: the aggregate's guard and what its adapters import, in its own folder.
+  if (model.runtimeCopy) {
+    const adapters = model.adapters.flatMap((a) => Object.keys(a.runtime));
+    files.push(
+      ...(await runtimeFiles([...new Set([...AGGREGATE_RUNTIME_TEMPLATES, ...adapters])])),
+    );
+  }
   return files;
 }
 

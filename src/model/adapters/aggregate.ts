@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { AggregateConfig } from '../../config/types.js';
 import type {
   AggregateAdapterModel,
@@ -21,6 +22,8 @@ export function planAggregateAdapters(
   members: ReadonlyArray<{ name: string; model: ClientModel; dir: string }>,
   servers: readonly AggregateServerModel[],
   flat: readonly FlatToolModel[],
+  /** The folder of the runtime the aggregate imports, relative to its own. */
+  runtimeDir: string,
 ): AggregateAdapterModel[] {
   return table.flatMap((plan, row) => {
     if (config.agents?.[plan.key] !== true) return [];
@@ -32,10 +35,17 @@ export function planAggregateAdapters(
         : members.map((m, i) => [servers[i]!.key, serverModuleOf(plan, serverModule!, from, m)]),
     );
     const offered = [...flat];
+    const runtime = Object.fromEntries(
+      (plan.aggregate.runtime ?? []).map((name) => [
+        name,
+        moduleSpecifier('index.ts', posix.join(runtimeDir, name)),
+      ]),
+    );
     return [
       {
         key: plan.key,
         files: { ...files },
+        runtime,
         names: claimed[row]!,
         modules,
         offered,

@@ -2,7 +2,13 @@ import { strictModeFit, type StrictModeFit } from '../../schema/openai-strict.js
 import type { FlatToolModel } from '../aggregate-types.js';
 import type { AdapterModel, ImportPlan, ToolModel } from '../types.js';
 import type { AggregateAdapterModel } from '../aggregate-types.js';
-import { importOf, inputTypeImports, packageImport, toolFileImports } from './imports.js';
+import {
+  importOf,
+  inputTypeImports,
+  packageImport,
+  toolFileImports,
+  type ImportName,
+} from './imports.js';
 import { schemaObjectsModule } from './plan.js';
 import type { AdapterPlan } from './types.js';
 
@@ -13,14 +19,21 @@ import type { AdapterPlan } from './types.js';
  * subset, src/schema/openai-strict.ts). The only file that imports `@openai/agents`.
  */
 
-/** The fixed names of openai-agents.ts: its export, and the helpers and parameter types it declares for its tools. */
-export const OPENAI_AGENT_NAMES = {
+/**
+ * The fixed names of openai-agents.ts: its export, and what it imports of templates/runtime-agents.ts
+ * (the helpers and parameter types of its tools).
+ */
+const NAMES = {
   exported: 'openaiAgentsTools',
   parameters: 'parametersOf',
   output: 'modelOutput',
   strict: 'StrictParameters',
   loose: 'NonStrictParameters',
 } as const;
+export const OPENAI_AGENT_NAMES = NAMES;
+
+/** The runtime module of its helpers. */
+const RUNTIME = 'runtime-agents.ts';
 
 /** A tool as the Agents SDK offers it: the name the model calls, and whether strict (else why not). */
 export type OpenAiTool = { name: string } & StrictModeFit;
@@ -66,7 +79,8 @@ export const openaiFlatNamesOf = (adapter: AggregateAdapterModel): readonly stri
 export const openaiPlan: AdapterPlan = {
   key: 'openai',
   files: { openai: 'openai-agents.ts' },
-  reserved: [...Object.values(OPENAI_AGENT_NAMES), 'tool', 'FunctionTool'],
+  runtime: [RUNTIME],
+  reserved: [...Object.values(NAMES), 'tool', 'FunctionTool'],
   data: openaiTools,
   modules(model, adapter) {
     const file = adapter.files.openai!;
@@ -74,14 +88,22 @@ export const openaiPlan: AdapterPlan = {
     const tools = adapter.offered;
     // No tool: the function returns nothing, and takes only the client's type.
     if (tools.length === 0) return { [file]: [client] };
-    const objects = schemaObjectsModule(model);
+    // The parameter types only where a tool is typed by one: an unused import fails a strict build.
+    const strict = openaiToolsOf(adapter).map((t) => t.strict);
+    const type = (name: string): ImportName[] => [[name, 'type']];
+    const helpers: ImportName[] = [
+      NAMES.output,
+      ...(strict.includes(false) ? type(NAMES.loose) : []),
+      NAMES.parameters,
+      ...(strict.includes(true) ? type(NAMES.strict) : []),
+    ];
     const imports: ImportPlan[] = [
       packageImport('@openai/agents', [['FunctionTool', 'type'], 'tool']),
       client,
-      importOf(file, objects.runtime, ['StandardToolSchema'], { typeOnly: true }),
+      importOf(file, adapter.runtime[RUNTIME]!, helpers),
       importOf(
         file,
-        objects.file,
+        schemaObjectsModule(model).file,
         tools.map((t) => t.schemaObjects!.input),
       ),
       ...toolFileImports(tools, file, (t) => [t.functionName]),
@@ -92,7 +114,7 @@ export const openaiPlan: AdapterPlan = {
   aggregate: {
     files: { openai: 'openai-agents.ts' },
     serverModule: 'openai',
-    reserved: [OPENAI_AGENT_NAMES.exported, 'FunctionTool'],
+    reserved: [NAMES.exported, 'FunctionTool'],
     data: (offered: readonly FlatToolModel[]) => openaiToolNames(offered.map((f) => f.name)),
   },
 };

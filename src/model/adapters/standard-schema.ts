@@ -70,7 +70,9 @@ export const standardSchemaPlan: AdapterPlan = {
   },
   aggregate: {
     files: { schemas: 'schemas.ts' },
-    reserved: ['toolSchemas', 'flatToolSet', 'FLAT_TOOLS'],
+    // `joinToolSets`, which `flatToolSet` calls.
+    runtime: ['runtime-agents.ts'],
+    reserved: ['toolSchemas', 'flatToolSet', 'FLAT_TOOLS', 'joinToolSets'],
     claim: (values, base) => ({ toolSets: values.claim(`${base}ToolSets`) }),
   },
 };

@@ -48,6 +48,8 @@ interface AggregateAdapterPlan {
    * the same role): the aggregate's tools are made from the servers' tools.
    */
   serverModule?: string;
+  /** The runtime templates its files import: copied into the aggregate's folder when its servers share no runtime. */
+  runtime?: readonly string[];
   /** Names the aggregate reserves for it, on or off. */
   reserved: readonly string[];
   /** Names the aggregate claims for it, on or off, right after its own type names. */
