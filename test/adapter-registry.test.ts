@@ -52,30 +52,27 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-test('the comment-free code and the name matcher, given → want', () => {
-  const code: Array<[string, string, boolean]> = [
-    ['a line comment', '// mastraTools(client)\nexport {};', false],
-    ['a doc comment', '/** The Mastra adapter. */\nexport const x = 1;', false],
-    ['a block comment in code', 'const a = /* mastra */ 1;', false],
-    ['an identifier', 'export const mastraTools = 1;', true],
-    ['a string', "import { x } from './mastra-file.js';", true],
-    ['template text after a comment-like run', 'const t = `/* ${a} */ mastra`;', true],
+test('the comment-free code and the name matcher: given a key and a file, want whether it names it', () => {
+  const rows: Array<[given: string, key: string, text: string, want: boolean]> = [
+    ['a line comment', 'mastra', '// mastraTools(client)\nexport {};', false],
+    ['a doc comment', 'mastra', '/** The Mastra adapter. */\nexport const x = 1;', false],
+    ['a block comment in code', 'mastra', 'const a = /* mastra */ 1;', false],
+    ['an identifier', 'mastra', 'export const mastraTools = 1;', true],
+    ['a string', 'mastra', "import { x } from './mastra-file.js';", true],
+    ['template text after a comment-like run', 'mastra', 'const t = `/* ${a} */ mastra`;', true],
+    ['the key in a string', 'codeMode', 'adapter.key === "codeMode";', true],
+    ['the key in kebab case', 'codeMode', "const f = { d: 'code-mode.d.ts' };", true],
+    ['the key in upper snake case', 'codeMode', 'const CODE_MODE = 1;', true],
+    ['the key starting a longer name', 'codeMode', 'let codeModeNamespace;', true],
+    ['a longer lower-case word', 'codeMode', 'let e: ErrorCodeModel[];', false],
+    ['inside a name', 'openai', 'function withOpenaiTools() {}', true],
+    ['a package', 'openai', "import('@openai/agents');", true],
+    ['camel case across words', 'standardSchema', 'const standardSchemaPlan = 1;', true],
+    ['other words between', 'standardSchema', 'let s: StandardToolSchema;', false],
+    ['prose naming the spec', 'standardSchema', 'const d = "the Standard Schema objects";', false],
   ];
-  for (const [given, text, want] of code)
-    assert.equal(names('mastra').test(codeOf(text)), want, given);
-  const matched: Array<[string, string, boolean]> = [
-    ['codeMode', 'adapter.key === "codeMode"', true],
-    ['codeMode', "files: { declaration: 'code-mode.d.ts' }", true],
-    ['codeMode', 'const CODE_MODE = 1', true],
-    ['codeMode', 'codeModeNamespace', true],
-    ['codeMode', 'errorCodes: ErrorCodeModel[]', false],
-    ['openai', 'withOpenaiTools', true],
-    ['openai', "'@openai/agents'", true],
-    ['standardSchema', 'standardSchemaPlan', true],
-    ['standardSchema', 'StandardToolSchema', false],
-    ['standardSchema', '"with the Standard Schema objects"', false],
-  ];
-  for (const [key, text, want] of matched) assert.equal(names(key).test(text), want, text);
+  for (const [given, key, text, want] of rows)
+    assert.equal(names(key).test(codeOf(text)), want, given);
 });
 
 test("the table has one row per config key, in the config's order", () => {
