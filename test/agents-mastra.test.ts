@@ -9,6 +9,7 @@ import { renderClient } from '../src/generate/render.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { rerunOnNode24 } from './helpers/node24.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
+import { connectMock } from './helpers/mock.js';
 import { fixtureArgs } from './helpers/servers.js';
 import { writeFiles } from './helpers/render.js';
 import { typecheck } from './helpers/tsc.js';
@@ -16,7 +17,8 @@ import { typecheck } from './helpers/tsc.js';
 // `agents: { mastra: true }` on the example's snapshot: mastra.ts type-checks against the real
 // @mastra/core under --strict (with a usage file whose misuses must not compile), and, on the Node
 // versions @mastra/core supports (22.13 or newer), its tools run once against the real example server:
-// here, or below that in a Node 24 child (test/helpers/node24.ts).
+// here, or below that in a Node 24 child (test/helpers/node24.ts); and once against `mcp-codegen mock`
+// serving a catalog with one tool a visibility form (uses dist/: build first).
 const dir = join(tmpRoot, 'agents-mastra');
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const callSkip =
@@ -93,6 +95,35 @@ test('mastraTools: called once against the example server', { skip: callSkip }, 
   }
 });
 
-test('mastraTools on Node 24: the call above, in a Node 24 child', async (t) => {
-  await rerunOnNode24(t, 'test/agents-mastra.test.ts', 1, '^mastraTools: called once');
+// The catalog with one tool a visibility form (test/agents-visibility.test.ts runs the other adapters).
+test(
+  'mastraTools: called once against the mock of a catalog of visibility forms: only the three the model may see',
+  { skip: callSkip },
+  async () => {
+    const out = join(tmpRoot, 'agents-mastra-visibility');
+    const forms = join(repoRoot, 'fixtures/catalogs/visibility-forms.json');
+    const snapshot = await readSnapshotFile(forms);
+    await writeFiles(
+      out,
+      (await renderClient(snapshot, { name: 'forms', agents: { mastra: true } }, out)).files,
+    );
+    const { mastraTools } = (await import(pathToFileURL(join(out, 'mastra.ts')).href)) as {
+      mastraTools: (client: unknown) => Record<string, Executable>;
+    };
+    const mock = await connectMock(['--snapshot', forms]);
+    try {
+      const tools = mastraTools(mock.client);
+      assert.deepEqual(Object.keys(tools), ['model_and_app', 'model_only', 'no_visibility']);
+      const found = (await tools.no_visibility!.execute({ query: 'x' }, {})) as { ids?: unknown };
+      assert.ok(Array.isArray(found.ids), JSON.stringify(found));
+    } finally {
+      await mock.close();
+    }
+  },
+);
+
+type Executable = { execute(input: unknown, context: object): Promise<unknown> };
+
+test('mastraTools on Node 24: the calls above, in a Node 24 child', async (t) => {
+  await rerunOnNode24(t, 'test/agents-mastra.test.ts', 2, '^mastraTools: called once');
 });

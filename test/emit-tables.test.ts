@@ -6,12 +6,13 @@ import { importText } from '../src/emit/print/imports.js';
 import { indexSource } from '../src/emit/client/index-file.js';
 import { toolFunction } from '../src/emit/client/tool-function.js';
 import { toolsStatements } from '../src/emit/client/tools-file.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
+import { buildClientModel } from '../src/model/build.js';
 import { moduleSpecifier, planModules } from '../src/model/module-plan.js';
 import {
   CATALOG_DESCRIPTION_LIMIT,
   ToolFilePlanner,
   catalogDescription,
-  isAppOnly,
   planOutputFiles,
   toolSummary,
 } from '../src/model/output-plan.js';
@@ -308,19 +309,23 @@ describe('the planner: files, specifiers, summaries', () => {
     for (const [given, t, want] of rows) assert.equal(catalogDescription(t), want, given);
   });
 
-  test('isAppOnly: MCP Apps `_meta.ui.visibility` without "model"', () => {
-    const tool = (meta: unknown): Tool => ({ name: 't', inputSchema: {}, _meta: meta });
+  test('appOnly: the model may not see the tool (`visibleToModel`, read strictly)', () => {
     const rows: Array<[string, unknown, boolean]> = [
       ['no _meta', undefined, false],
       ['ui without visibility (the default: both)', { ui: { resourceUri: 'ui://x' } }, false],
       ['app only', { ui: { visibility: ['app'] } }, true],
       ['model and app', { ui: { visibility: ['model', 'app'] } }, false],
       ['model only', { ui: { visibility: ['model'] } }, false],
-      ['empty: the default', { ui: { visibility: [] } }, false],
-      ['not an array', { ui: { visibility: 'app' } }, false],
+      ['empty: no one', { ui: { visibility: [] } }, true],
+      ['an unknown scope alone', { ui: { visibility: ['future'] } }, true],
+      ['not an array', { ui: { visibility: 'app' } }, true],
       ['ui not an object', { ui: ['app'] }, false],
     ];
-    for (const [given, meta, want] of rows) assert.equal(isAppOnly(tool(meta)), want, given);
+    const tools = rows.map(([, meta], i) => ({ name: `t${i}`, inputSchema: {}, _meta: meta }));
+    const snapshot = { tools, resources: [], resourceTemplates: [], prompts: [] } as never;
+    const model = buildClientModel(snapshot, { name: 'x' }, ADAPTERS);
+    for (const [i, [given, , want]] of rows.entries())
+      assert.equal(model.tools.find((t) => t.tool.name === `t${i}`)!.appOnly, want, given);
   });
 });
 

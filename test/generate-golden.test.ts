@@ -15,10 +15,13 @@ import { renderCatalog } from './helpers/render.js';
 const update = process.env.UPDATE_GOLDEN === '1';
 
 // The per-tool layout, golden as per-tool-<name>/: a catalog with colliding, reserved and non-ASCII
-// names, and an MCP App's (app-only tools, annotations, typed and untyped results, for catalog.json).
-const PER_TOOL = ['hostile', 'mcp-app-catalog'];
-// Standard Schema objects, the code-mode declaration and the LangChain, Mastra and OpenAI Agents SDK adapters (config `agents`) on a catalog with coded envelopes, and on one without tools: as agents-<name>/.
-const AGENTS = ['coded-envelopes', 'no-tools'];
+// names, an MCP App's (app-only tools, annotations, typed and untyped results, for catalog.json), and
+// one tool a visibility form (catalog.json's `appOnly` for each).
+const PER_TOOL = ['hostile', 'mcp-app-catalog', 'visibility-forms'];
+// Standard Schema objects, the code-mode declaration and the LangChain, Mastra and OpenAI Agents SDK
+// adapters (config `agents`) on a catalog with coded envelopes, on one without tools, and on one tool
+// a visibility form (the model-facing files offer three): as agents-<name>/.
+const AGENTS = ['coded-envelopes', 'no-tools', 'visibility-forms'];
 // mock.ts (config `mock: true`) on a catalog with declared codes, a hostile one and one without tools: as mock-<name>/mock.ts.
 const MOCK = ['coded-envelopes', 'hostile', 'no-tools'];
 const cases = [

@@ -1,5 +1,5 @@
 import type { AgentSwitch } from '../config/agent-switches.js';
-import type { ClientModel, ToolModel } from './types.js';
+import type { ClientModel, LeftOut, ToolModel } from './types.js';
 
 /**
  * The model of an aggregate client (src/model/aggregate.ts plans it): its names, its servers, its
@@ -37,6 +37,8 @@ export interface AggregateAdapterModel {
   modules: Record<string, string>;
   /** The flat tools its model-facing output offers, in the flat surface's order. */
   offered: FlatToolModel[];
+  /** What it leaves out, by why, by flat name: its files' headers say so. */
+  leftOut: LeftOut[];
   /** What its plan made of the offered tools (the names the model calls them by), or nothing. */
   data?: unknown;
 }

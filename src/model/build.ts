@@ -3,6 +3,7 @@ import { TypeSet } from './type-set.js';
 import { TOO_DEEP } from '../schema/walk.js';
 import { asObject } from '../shared/json.js';
 import type { Snapshot } from '../snapshot/types.js';
+import { visibleToModel } from '../snapshot/mcp-apps.js';
 import type { CanonicalDefinitions } from '../snapshot/write.js';
 import { planBranches } from './branch-types.js';
 import { declareRequiredKeys, requiredOf } from './branches.js';
@@ -17,7 +18,6 @@ import { RUNTIME_EXPORTS, checkCodes } from './runtime-names.js';
 import {
   ToolFilePlanner,
   catalogDescription,
-  isAppOnly,
   planOutputFiles,
   toolFingerprint,
   toolSummary,
@@ -207,7 +207,7 @@ export function buildClientModel(
         : {}),
       ...(description !== undefined ? { description } : {}),
       resultKind: p.outputType ? (origins.get(tool.name) ?? 'declared') : 'untyped',
-      appOnly: isAppOnly(tool),
+      appOnly: !visibleToModel(tool),
       // Of the tool as the server lists it (the live list has no sampled shape): see listedTool.
       guardFingerprint: guardFingerprint(listedTool(tool, origins), (v) =>
         definitions.sortedJson(v),

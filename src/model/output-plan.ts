@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isObject } from '../shared/json.js';
 import type { JsonValue, Tool } from '../snapshot/types.js';
 import { sortKeys } from '../snapshot/write.js';
 import { NamePlanner, words } from './naming.js';
@@ -92,19 +91,6 @@ export function catalogDescription(tool: Tool): string | undefined {
   return points.length > CATALOG_DESCRIPTION_LIMIT
     ? `${points.slice(0, CATALOG_DESCRIPTION_LIMIT - 1).join('')}…`
     : text;
-}
-
-/**
- * Whether the tool is meant for an MCP App's UI rather than the model. MCP Apps (ext-apps,
- * `McpUiToolMeta`, https://modelcontextprotocol.github.io/ext-apps/api/interfaces/app.McpUiToolMeta.html)
- * declares `_meta.ui.visibility`, an array of `"model"` and `"app"`, default both: `["app"]` is a tool
- * "callable by the app from this server only". An absent, empty or unrecognised list is not app-only.
- */
-export function isAppOnly(tool: Tool): boolean {
-  const meta = tool['_meta'];
-  const ui = isObject(meta) ? meta['ui'] : undefined;
-  const visibility = isObject(ui) ? ui['visibility'] : undefined;
-  return Array.isArray(visibility) && visibility.includes('app') && !visibility.includes('model');
 }
 
 /**

@@ -113,7 +113,10 @@ export interface ToolModel {
    * one. A string, not a flag, so shapes known otherwise (inferred from samples, overridden) can join.
    */
   resultKind: ResultKind;
-  /** Meant for an MCP App's UI rather than the model (`_meta.ui.visibility` without `"model"`). */
+  /**
+   * The model may not see it (src/snapshot/mcp-apps.ts `visibleToModel`: an MCP Apps visibility
+   * without `"model"`): no model-facing output offers it, and catalog.json says `appOnly`.
+   */
   appOnly: boolean;
   /**
    * sha256 of the canonical tool definition (16 hex digits): changes whenever the tool does. Set in the
@@ -246,8 +249,19 @@ export interface AdapterModel {
   names: Record<string, string>;
   /** The tools its model-facing output offers, in the model's order. */
   offered: ToolModel[];
+  /** What it leaves out, by why (src/model/adapters/plan.ts `modelFacing`): its files' headers say so. */
+  leftOut: LeftOut[];
   /** What its plan made of the offered tools (the names the model calls them by), or nothing. */
   data?: unknown;
+}
+
+/** Why a model-facing output leaves a tool out. */
+export type LeaveOutReason = 'not-visible-to-model';
+
+/** The tools a model-facing output leaves out for one reason, by wire name. */
+export interface LeftOut {
+  reason: LeaveOutReason;
+  tools: string[];
 }
 
 /** Per tool, when Standard Schema objects are on. */

@@ -1,7 +1,7 @@
 import type { AggregateModel, FlatToolModel } from '../../model/aggregate.js';
 import { catalogConstructorLines, catalogField, catalogImports } from './aggregate-catalog.js';
 import { adapterRow } from '../agents/adapters.js';
-import { serverImports } from '../agents/adapter-text.js';
+import { serverImports, withLeftOut } from '../agents/adapter-text.js';
 import { AGGREGATE_RUNTIME_TEMPLATES, runtimeFiles } from '../runtime/runtime-files.js';
 import { jsDoc } from '../print/print.js';
 import { docs, lineText, str } from '../print/text.js';
@@ -22,7 +22,13 @@ export async function emitAggregate(model: AggregateModel): Promise<File[]> {
     { path: model.files.index, content: indexSource(model, header), format: true },
   ];
   for (const adapter of model.adapters)
-    files.push(...(await adapterRow(adapter).emitAggregate(model, adapter, header)));
+    files.push(
+      ...(await adapterRow(adapter).emitAggregate(
+        model,
+        adapter,
+        withLeftOut(header, adapter.leftOut),
+      )),
+    );
   // Servers without a shared runtime: the aggregate's guard and what its adapters import, in its own folder.
   if (model.runtimeCopy) {
     const adapters = model.adapters.flatMap((a) => Object.keys(a.runtime));

@@ -7,6 +7,7 @@ import type {
 } from '../aggregate-types.js';
 import { moduleSpecifier } from '../module-plan.js';
 import type { ClientModel } from '../types.js';
+import { modelFacing } from './plan.js';
 import type { AdapterPlan } from './types.js';
 
 /**
@@ -34,7 +35,11 @@ export function planAggregateAdapters(
         ? []
         : members.map((m, i) => [servers[i]!.key, serverModuleOf(plan, serverModule!, from, m)]),
     );
-    const offered = [...flat];
+    const { offered, leftOut } = modelFacing(
+      flat,
+      (f) => f.tool.tool,
+      (f) => f.name,
+    );
     const runtime = Object.fromEntries(
       (plan.aggregate.runtime ?? []).map((name) => [
         name,
@@ -49,6 +54,7 @@ export function planAggregateAdapters(
         names: claimed[row]!,
         modules,
         offered,
+        leftOut,
         ...(data ? { data: data(offered) } : {}),
       },
     ];

@@ -28,11 +28,13 @@ export const standardSchemaPlan: AdapterPlan = {
   modules(model, adapter): ModulePlans {
     const schemas = adapter.files.schemas!;
     const runtime = adapter.runtime[RUNTIME]!;
-    // A server with no tools has no schema objects and no case to classify: nothing of these is used.
+    // Every tool has its objects; the keyed maps hold the tools the model may see. A server with no
+    // tools has neither, and no case to classify: an unused import fails a strict build.
+    const offered = adapter.offered;
     const imports: ImportPlan[] = model.tools.length
       ? [
           importOf(schemas, runtime, [
-            'classifyOutput',
+            ...(offered.length ? ['classifyOutput'] : []),
             'standardSchema',
             ['StandardToolSchema', 'type'],
           ]),
@@ -46,7 +48,7 @@ export const standardSchemaPlan: AdapterPlan = {
       imports.push(
         importOf(schemas, model.files.types, [...new Set(used)].sort(), { typeOnly: true }),
       );
-    imports.push(...toolFileImports(model.tools, schemas, (t) => [[t.resultType, 'type']]));
+    imports.push(...toolFileImports(offered, schemas, (t) => [[t.resultType, 'type']]));
     if (model.tools.length)
       imports.push(importOf(schemas, model.files.validators, [], { namespace: 'validators' }));
     return { [schemas]: imports };
