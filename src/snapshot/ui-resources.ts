@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Attempt } from '../discover/session.js';
-import { compareStrings } from '../shared/compare.js';
 import { quote } from '../shared/hidden-text.js';
 import { isObject, type JsonObject } from '../shared/json.js';
-import { toolUiResource } from './mcp-apps.js';
+import { namedUiUris, toolUiResource } from './mcp-apps.js';
 import type { Snapshot, UiResource } from './types.js';
 
 /** The longest error message a snapshot records (a server's message is untrusted and unbounded). */
@@ -15,16 +14,6 @@ export interface UiReadOptions {
   server: string;
   /** One line for each resource that could not be read. */
   warn?: (line: string) => void;
-}
-
-/** The `ui://` URIs the snapshot's tools name, each once, in code-unit order. */
-export function namedUiUris(snapshot: Snapshot): string[] {
-  const uris = new Set<string>();
-  for (const tool of snapshot.tools) {
-    const uri = toolUiResource(tool)?.uri;
-    if (uri !== undefined && /^ui:\/\//i.test(uri)) uris.add(uri);
-  }
-  return [...uris].sort(compareStrings);
 }
 
 /**
