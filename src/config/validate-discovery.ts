@@ -55,10 +55,14 @@ const CAPABILITY_KEYS = [
  * It is sent to the server as it is and written into the snapshot, so it must be plain JSON.
  */
 export function checkClientCapabilities(value: unknown, file: string, at: string): void {
-  const caps = object(value, file, at, 'a ClientCapabilities object, e.g. { roots: {}, sampling: {} }');
+  const caps = object(
+    value,
+    file,
+    at,
+    'a ClientCapabilities object, e.g. { roots: {}, sampling: {} }',
+  );
   for (const key of Object.keys(caps))
-    if (!(CAPABILITY_KEYS as readonly string[]).includes(key))
-      unknownCapability(key, file, at);
+    if (!(CAPABILITY_KEYS as readonly string[]).includes(key)) unknownCapability(key, file, at);
   notJson(caps, file, at);
   const roots = optionalObject(caps.roots, file, `${at}/roots`);
   if (roots) {

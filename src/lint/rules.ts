@@ -42,6 +42,9 @@ export const LINT_RULES = [
   { id: 'catalog-tool-count-high', level: 'warning', family: 'security', trigger: 'more tools than `maxTools` (default 40): capability bloat, a large attack surface and poor tool selection' },
   { id: 'resource-mime-type-missing', level: 'warning', family: 'resources', trigger: 'a resource or resource template without `mimeType`' },
   { id: 'resource-uri-sensitive', level: 'error', family: 'resources', trigger: 'a resource URI or template carrying credentials: a password in the authority, a token-like query parameter (`token`, `api_key`, `sig`, ...) or a known secret format' },
+  { id: 'ui-resource-without-csp', level: 'warning', family: 'resources', trigger: 'an MCP Apps UI resource without `_meta.ui.csp`: hosts then allow its view no network access, and some (ChatGPT) require a CSP to accept an app' },
+  { id: 'ui-deprecated-resource-uri-key', level: 'info', family: 'resources', trigger: 'a tool names its UI resource only by the deprecated flat `_meta["ui/resourceUri"]`, not `_meta.ui.resourceUri`' },
+  { id: 'ui-resource-unreadable', level: 'error', family: 'resources', trigger: 'a tool names a UI resource that could not be read when the snapshot was taken (`uiResources` records the error)' },
 ] as const satisfies readonly LintRuleSpec[];
 
 /** Every lint rule id, from the registry: a typo where a finding is raised does not compile. */
