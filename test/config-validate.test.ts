@@ -195,6 +195,53 @@ test('discovery values are checked: era, timeoutMs, maxPages', async () => {
   assert.deepEqual(ok.servers[0]!.discovery, { era: 'modern', timeoutMs: 100, maxPages: 3 });
 });
 
+test('discovery.capabilities is a ClientCapabilities object, checked key by key; uiHtml is a switch', async () => {
+  const at = async (capabilities: unknown) =>
+    rejection({ servers: [{ ...server, discovery: { capabilities } }] });
+  const typo = await at({ sampeling: {} });
+  assert.equal(typo.pointer, '/servers/0/discovery/capabilities/sampeling');
+  assert.match(typo.hint, /did you mean `sampling`\?/);
+  assert.match(typo.hint, /`experimental` or `extensions`/);
+  assert.equal((await at([])).pointer, '/servers/0/discovery/capabilities');
+  assert.equal((await at({ roots: true })).pointer, '/servers/0/discovery/capabilities/roots');
+  assert.equal(
+    (await at({ roots: { listChanged: 'yes' } })).pointer,
+    '/servers/0/discovery/capabilities/roots/listChanged',
+  );
+  assert.equal(
+    (await at({ elicitation: { form: 1 } })).pointer,
+    '/servers/0/discovery/capabilities/elicitation/form',
+  );
+  assert.equal(
+    (await at({ extensions: { 'io.modelcontextprotocol/ui': 'on' } })).pointer,
+    '/servers/0/discovery/capabilities/extensions/io.modelcontextprotocol~1ui',
+  );
+  // The server's task capability where the client's belongs: said so, not taken.
+  const tools = await at({ tasks: { requests: { tools: { call: {} } } } });
+  assert.equal(tools.pointer, '/servers/0/discovery/capabilities/tasks/requests/tools');
+  assert.match(tools.message, /server capability/);
+  assert.equal(
+    (await rejection({ servers: [{ ...server, discovery: { uiHtml: 'yes' } }] })).pointer,
+    '/servers/0/discovery/uiHtml',
+  );
+  // The issue's example, extensions included, is taken as written.
+  const capabilities = {
+    roots: {},
+    sampling: {},
+    elicitation: { form: {}, url: {} },
+    tasks: {
+      list: {},
+      cancel: {},
+      requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
+    },
+    extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+  };
+  const ok = (await load({
+    servers: [{ ...server, discovery: { capabilities, uiHtml: true } }],
+  })) as { servers: Array<{ discovery: unknown }> };
+  assert.deepEqual(ok.servers[0]!.discovery, { capabilities, uiHtml: true });
+});
+
 test('a diff policy is checked by the diff that reads it, and its mistakes inside a server are located too', async () => {
   // The config stage comes before diff, so it does not know rule ids; `diff --server` checks the policy it applies.
   await load({ servers: [{ ...server, diff: { rule: {} } }] });

@@ -107,3 +107,43 @@ test('server-everything with the modern era pinned is an exit-3 error that says 
       /--era auto/.test(e.hint ?? ''),
   );
 });
+
+test('server-everything shows a client that declares roots, sampling, elicitation and tasks every tool it registers, and the snapshot records the client', async () => {
+  // The client's shape, as the issue gives it (tasks.requests.tools.call is the server's, not this).
+  const capabilities = {
+    roots: {},
+    sampling: {},
+    elicitation: { form: {}, url: {} },
+    tasks: {
+      list: {},
+      cancel: {},
+      requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
+    },
+    extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+  };
+  const snapshot = await discover(
+    { stdio: join([process.execPath, EVERYTHING, 'stdio']) },
+    { cwd: ROOT, env: process.env, capabilities, timeoutMs: 10_000 },
+  );
+  const names = snapshot.tools.map((t) => t.name);
+  assert.equal(names.length, 19);
+  for (const name of [
+    'get-roots-list',
+    'trigger-elicitation-request',
+    'trigger-url-elicitation',
+    'trigger-sampling-request',
+    'trigger-sampling-request-async',
+    'trigger-elicitation-request-async',
+  ])
+    assert.ok(names.includes(name), `${name} is listed to such a client`);
+  assert.deepEqual(snapshot.clientCapabilities, capabilities);
+  // Written canonically (keys sorted), as version 2; read back, the same.
+  const text = serializeSnapshot(snapshot);
+  assert.match(text, /"version": 2,/);
+  assert.match(
+    text,
+    /"clientCapabilities": \{\n {4}"elicitation": \{\n {6}"form": \{\},\n {6}"url": \{\}\n {4}\},\n {4}"extensions"/,
+  );
+  assert.deepEqual(parseSnapshot(JSON.parse(text), 'again').clientCapabilities, capabilities);
+  assert.equal(snapshot.clientCapabilitiesNotSent, undefined, 'the legacy era sends them all');
+});

@@ -117,9 +117,11 @@ export async function useCatalog<T, R>(
         items: listing.items.length,
       });
     }
+    // Recorded only when there is something to say: a snapshot of an anonymous client stays version 1.
+    const notSent = connection.clientCapabilitiesNotSent;
     const client = {
-      clientCapabilities,
-      clientCapabilitiesNotSent: connection.clientCapabilitiesNotSent,
+      ...(Object.keys(clientCapabilities).length > 0 && { clientCapabilities }),
+      ...(notSent.length > 0 && { clientCapabilitiesNotSent: notSent }),
     };
     const snapshot = toSnapshot(init, connection.era, client, lists, server, read);
     const used = await use(snapshot, {
@@ -156,7 +158,7 @@ export async function useCatalog<T, R>(
 function toSnapshot<T>(
   init: Record<string, unknown>,
   era: ProtocolEra,
-  client: { clientCapabilities: JsonObject; clientCapabilitiesNotSent: string[] },
+  client: { clientCapabilities?: JsonObject; clientCapabilitiesNotSent?: string[] },
   lists: Partial<Record<string, Listing>>,
   server: string,
   read: CatalogReader<T>,
