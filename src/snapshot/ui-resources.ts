@@ -22,6 +22,7 @@ export interface UiReadOptions {
  * says), its MIME type, and the SHA-256 and size of its content, so a review sees a widened CSP
  * or a changed page. The content is kept only with `uiHtml`. A read that fails is recorded with
  * its error and a warning, and discovery goes on. The content is never run, parsed or followed.
+ * A server that does not declare `resources` is not asked (a warning says so), as for its lists.
  */
 export async function readUiResources(
   snapshot: Snapshot,
@@ -30,6 +31,18 @@ export async function readUiResources(
 ): Promise<{ read: number; failed: number }> {
   const uris = namedUiUris(snapshot);
   if (uris.length === 0) return { read: 0, failed: 0 };
+  // As for the lists: a method the server did not declare is not called (many answer it with an error).
+  if (!snapshot.capabilities?.resources) {
+    options.warn?.(
+      `server "${options.server}": its tools name ${uris.length === 1 ? 'a UI resource' : `${uris.length} UI resources`} (${uris
+        .slice(0, 3)
+        .map((u) => quote(u, 80))
+        .join(
+          ', ',
+        )}${uris.length > 3 ? ', …' : ''}), but it does not declare the resources capability, so ${uris.length === 1 ? 'it was' : 'they were'} not read; hosts cannot read ${uris.length === 1 ? 'it' : 'them'} either`,
+    );
+    return { read: 0, failed: 0 };
+  }
   const entries: UiResource[] = [];
   let failed = 0;
   for (const uri of uris) {
