@@ -9,6 +9,7 @@ import { closest, distance } from '../src/config/closest.js';
 import { InputError } from '../src/shared/errors.js';
 import { tmpRoot } from './helpers/paths.js';
 import { runCli } from './helpers/servers.js';
+import { ISSUE_48_CAPABILITIES } from './helpers/client-capabilities.js';
 
 // Config files written to disk and read by the real loader; the last tests go through the real bin.
 const dir = join(tmpRoot, 'config-validate');
@@ -225,17 +226,7 @@ test('discovery.capabilities is a ClientCapabilities object, checked key by key;
     '/servers/0/discovery/uiHtml',
   );
   // The issue's example, extensions included, is taken as written.
-  const capabilities = {
-    roots: {},
-    sampling: {},
-    elicitation: { form: {}, url: {} },
-    tasks: {
-      list: {},
-      cancel: {},
-      requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
-    },
-    extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
-  };
+  const capabilities = ISSUE_48_CAPABILITIES;
   const ok = (await load({
     servers: [{ ...server, discovery: { capabilities, uiHtml: true } }],
   })) as { servers: Array<{ discovery: unknown }> };

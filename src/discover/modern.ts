@@ -33,7 +33,7 @@ export const META_KEYS = {
 const NOT_IN_MODERN_ERA: readonly string[] = ['tasks'];
 
 /** The declared capabilities as the modern era sends them, and the keys it left out. */
-export function modernCapabilities(capabilities: JsonObject): {
+function modernCapabilities(capabilities: JsonObject): {
   sent: JsonObject;
   notSent: string[];
 } {

@@ -46,7 +46,7 @@ export function namedUiUris(snapshot: { tools: readonly Tool[] }): string[] {
 }
 
 /** A URI of the `ui:` scheme (schemes compare without case), the only ones read as UI resources. */
-export function isUiUri(uri: string): boolean {
+function isUiUri(uri: string): boolean {
   return /^ui:\/\//i.test(uri);
 }
 
