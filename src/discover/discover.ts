@@ -10,7 +10,7 @@ import type { Environment } from '../shared/host.js';
 import { isObject, type JsonObject } from '../shared/json.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { checkClientCapabilities } from '../config/validate-discovery.js';
-import type { Attempt } from './session.js';
+import type { Attempt } from './attempt.js';
 
 export interface DiscoverOptions {
   /** `auto` (default) uses the 2026-07-28 era when the server offers it; `legacy` or `modern` pin one. */

@@ -7,6 +7,7 @@ import { countStray, type StdoutTally } from './stray-output.js';
 import type { StdioChild } from './transport.js';
 import type { Environment } from '../shared/host.js';
 import type { JsonObject } from '../shared/json.js';
+import type { Attempt } from './attempt.js';
 
 export interface ConnectOptions {
   server: string;
@@ -18,8 +19,6 @@ export interface ConnectOptions {
   capabilities: JsonObject;
 }
 
-/** What one request came to when its failure is the server's answer, not the session's end. */
-export type Attempt = { result: unknown } | { error: { code?: number; message: string } };
 
 /** A session with a server in either era, ready for list requests. */
 export interface Connection {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Attempt } from '../discover/session.js';
+import type { Attempt } from '../discover/attempt.js';
 import { quote } from '../shared/hidden-text.js';
 import { isObject, type JsonObject } from '../shared/json.js';
 import { namedUiUris, toolUiResource } from './mcp-apps.js';
