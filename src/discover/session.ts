@@ -19,7 +19,6 @@ export interface ConnectOptions {
   capabilities: JsonObject;
 }
 
-
 /** A session with a server in either era, ready for list requests. */
 export interface Connection {
   transport: TransportKind;
