@@ -98,13 +98,13 @@ function firstText(content: unknown): string | undefined {
  * after them. The generator's list, restated (src/schema/error-codes.ts `CODE_PROPERTIES`; its test
  * holds the two equal): generated code imports nothing.
  */
-export const CODE_KEYS = ['code', 'errorCode', 'error_code', 'error'] as const;
+export const CODE_KEYS: readonly ['code', 'errorCode', 'error_code', 'error'] = ['code', 'errorCode', 'error_code', 'error'];
 
 /**
  * A code is a token: no spaces, at most 64 characters (src/schema/error-codes.ts `CODE_TOKEN`). A
  * sentence under a code key is the server's message (`{ "error": "No accounts found." }`), not a code.
  */
-export const CODE_TOKEN = /^[A-Za-z_$][A-Za-z0-9_.:$-]{0,63}$/;
+export const CODE_TOKEN: RegExp = /^[A-Za-z_$][A-Za-z0-9_.:$-]{0,63}$/;
 
 // A code slot's code: a token, or a number as its decimal text (a status such as 404 is no sentence).
 function codeOf(value: unknown): string | undefined {
