@@ -281,6 +281,41 @@ test('mockError in the form the tool declares: an envelope code is ok: false wit
   assert.throws(() => generated.mock.mockError.unknown('no such table' as never), /is not a code/);
 });
 
+test('every kind of envelope (a code key, a code-keyed branch, a code before a colon): ok: false with that code', async () => {
+  const url = (path: string) => pathToFileURL(join(dir, 'per-tool', path)).href;
+  type Coded = Record<string, (client: unknown, input?: object) => Promise<AnyResult>>;
+  const index = (await import(url('index.ts'))) as Coded;
+  const mock = (await import(url('mock.ts'))) as {
+    createCodedMock(handlers: object): unknown;
+    mockError(code: string, details?: object): unknown;
+  };
+  const client = mock.createCodedMock({
+    describeTool: () => mock.mockError('unknown_tool', { requested: 'nope', available: ['a'] }),
+    getNews: () => mock.mockError('_budget_exceeded'),
+    getWeather: () => mock.mockError('_jmespath_error', { _jmespath_error: 'bad expression' }),
+  });
+  const table: Array<[fn: string, input: object, code: string, sent: object]> = [
+    [
+      'describeTool',
+      {},
+      'unknown_tool',
+      { error: 'unknown_tool', requested: 'nope', available: ['a'] },
+    ],
+    ['getNews', {}, '_budget_exceeded', { _budget_exceeded: true }],
+    ['getWeather', { city: 'oslo' }, '_jmespath_error', { _jmespath_error: 'bad expression' }],
+  ];
+  for (const [fn, input, code, sent] of table) {
+    const result = await index[fn]!(client, input);
+    assert.ok(!result.ok, `${fn}: ${JSON.stringify(result)}`);
+    assert.equal(result.error.code, code, `${fn}: ${JSON.stringify(result)}`);
+    assert.deepEqual(
+      (result as unknown as { raw: { structuredContent: unknown } }).raw.structuredContent,
+      sent,
+      fn,
+    );
+  }
+});
+
 test('a tool nothing answers: mock_no_answer, ok: false; with lenient: true, the old text', async () => {
   const call = (generated.index as unknown as Record<string, (c: unknown) => Promise<AnyResult>>)[
     names.tool
