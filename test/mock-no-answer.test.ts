@@ -25,8 +25,8 @@ before(async () => {
 });
 after(() => rm(work, { recursive: true, force: true }));
 
-const textOf = (result: { content: unknown }) =>
-  (result.content as Array<{ type: string; text: string }>)[0]!.text;
+const textOf = (result: unknown) =>
+  (result as { content: Array<{ type: string; text: string }> }).content[0]!.text;
 
 test('no handler, no recording, no output schema: isError mock_no_answer, saying how to give one', async () => {
   const mock = await connectMock(['--snapshot', snapshot]);

@@ -22,7 +22,7 @@ export {
   type MockToolDefinition,
 } from './client.js';
 
-export { mockError, type MockErrorDetails } from './mock-error.js';
+export { mockError, type MockIsErrorDetails } from './mock-error.js';
 
 export type {
   MockCallContext,

@@ -1,8 +1,8 @@
 import { CODE_TOKEN } from '../schema/error-codes.js';
 import type { MockCallToolResult } from './handler-types.js';
 
-/** Extra fields of a coded error: `message` and `retryable` beside anything the envelope holds. */
-export type MockErrorDetails = { message?: string; retryable?: boolean; [key: string]: unknown };
+/** The details of a code sent as an `isError` payload: `message`, `retryable`, and any other field. */
+export type MockIsErrorDetails = { message?: string; retryable?: boolean; [key: string]: unknown };
 
 /** What `mockError` meant, kept on its result for the mock to send in the form the tool declares. */
 export interface MockErrorIntent {
@@ -25,7 +25,7 @@ function isErrorResult(text: string): MockCallToolResult {
  * ...details }` (`retryable` false unless given). Either way the generated client reads it as
  * `{ ok: false, error: { code, ... } }`.
  */
-function coded(code: string, details: MockErrorDetails = {}): MockCallToolResult {
+function coded(code: string, details: MockIsErrorDetails = {}): MockCallToolResult {
   const payload = { code, message: `mock error: ${code}`, retryable: false, ...details };
   const result = isErrorResult(JSON.stringify(payload));
   const intent: MockErrorIntent = { code, details: { ...details } };

@@ -60,7 +60,7 @@ export type MockEnvelopeFields<Envelope, Key extends string> = Envelope extends 
  * else those of an `isError` payload (`message`, `retryable` and any other).
  */
 export interface MockErrorDetails {
-  readonly "alert_limit_reached": mcpCodegenMock.MockErrorDetails;
+  readonly "alert_limit_reached": mcpCodegenMock.MockIsErrorDetails;
   readonly "unknown_city": MockEnvelopeFields<GetForecastErrorEnvelope, "error">;
 }
 

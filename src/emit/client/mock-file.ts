@@ -88,7 +88,7 @@ function detailsInterface(model: ClientModel, mock: MockModel): string {
     .sort(([a], [b]) => compareStrings(a, b))
     .map(
       ([code, forms]) =>
-        `  readonly ${str(code)}: ${forms.size ? [...forms].join(' & ') : `${mock.namespace}.MockErrorDetails`};`,
+        `  readonly ${str(code)}: ${forms.size ? [...forms].join(' & ') : `${mock.namespace}.MockIsErrorDetails`};`,
     );
   const doc = `/**\n * What \`${mock.error}\` takes beside each code: the fields of the error envelope a tool's output schema declares it in,\n * else those of an \`isError\` payload (\`message\`, \`retryable\` and any other).\n */`;
   return members.length
