@@ -27,17 +27,18 @@ function isErrorResult(text: string): MockCallToolResult {
  */
 function coded(code: string, details: MockIsErrorDetails = {}): MockCallToolResult {
   const payload = { code, message: `mock error: ${code}`, retryable: false, ...details };
+  payload.code = code; // a `code` among the details is not the code
   const result = isErrorResult(JSON.stringify(payload));
   const intent: MockErrorIntent = { code, details: { ...details } };
   return Object.defineProperty(result, INTENT, { value: intent, enumerable: false });
 }
 
 /**
- * An error without a code (the client's `$uncoded`): an `isError` result whose text is `message`, as
- * a server sends a plain failure. For a tool that declares no codes as much as for any other.
+ * An error without a code (the client's `$uncoded`, `message` its message): an `isError` result
+ * whose text is `{ message }`. For a tool that declares no codes as much as for any other.
  */
 function uncoded(message: string): MockCallToolResult {
-  return isErrorResult(message);
+  return isErrorResult(JSON.stringify({ message }));
 }
 
 /**
