@@ -10,7 +10,7 @@ import { inputParameterType } from './tool-function.js';
 /**
  * `mock.ts` (config `mock`, issue 34): typed handlers for the client's tools and an in-process
  * `McpClientLike` over them, for users' unit tests. The logic is `mcp-codegen/mock`'s
- * (`createMockClient`: the strict input check, then handler, generated data, "no answer", exactly as
+ * (`createMockClient`: the strict input check, then handler, generated data, `mock_no_answer`, exactly as
  * `mcp-codegen mock` answers); this file only types it and embeds the tools it answers for.
  *
  * The schemas are embedded here as data (name, method, inputSchema and the effective outputSchema,
