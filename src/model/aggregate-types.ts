@@ -1,5 +1,6 @@
 import type { AgentSwitch } from '../config/agent-switches.js';
-import type { ClientModel, LeftOut, ToolModel } from './types.js';
+import type { LeftOut } from './adapters/leave-out.js';
+import type { ClientModel, ToolModel } from './types.js';
 
 /**
  * The model of an aggregate client (src/model/aggregate.ts plans it): its names, its servers, its

@@ -9,6 +9,7 @@ import type {
 import type { EraForm, ProtocolEra } from './era.js';
 import type { ErrorCode } from '../schema/error-codes.js';
 import type { AgentSwitch } from '../config/agent-switches.js';
+import type { LeftOut } from './adapters/leave-out.js';
 import type { InputKind } from './input-kind.js';
 import type { CheckErrorCode } from './runtime-names.js';
 import type { GuardField } from './guard-fingerprint.js';
@@ -249,19 +250,10 @@ export interface AdapterModel {
   names: Record<string, string>;
   /** The tools its model-facing output offers, in the model's order. */
   offered: ToolModel[];
-  /** What it leaves out, by why (src/model/adapters/plan.ts `modelFacing`): its files' headers say so. */
+  /** What it leaves out, by why (adapters/leave-out.ts): its files' headers say so. */
   leftOut: LeftOut[];
   /** What its plan made of the offered tools (the names the model calls them by), or nothing. */
   data?: unknown;
-}
-
-/** Why a model-facing output leaves a tool out. */
-export type LeaveOutReason = 'not-visible-to-model';
-
-/** The tools a model-facing output leaves out for one reason, by wire name. */
-export interface LeftOut {
-  reason: LeaveOutReason;
-  tools: string[];
 }
 
 /** Per tool, when Standard Schema objects are on. */

@@ -3,7 +3,8 @@ import type {
   AggregateServerModel,
   FlatToolModel,
 } from '../../model/aggregate-types.js';
-import type { LeaveOutReason, LeftOut, ToolModel } from '../../model/types.js';
+import type { LeaveOutReason, LeftOut } from '../../model/adapters/leave-out.js';
+import type { ToolModel } from '../../model/types.js';
 import { plural } from '../../shared/plural.js';
 import { jsDoc } from '../print/print.js';
 import { str } from '../print/text.js';

@@ -7,7 +7,7 @@ import type {
 } from '../aggregate-types.js';
 import { moduleSpecifier } from '../module-plan.js';
 import type { ClientModel } from '../types.js';
-import { modelFacing } from './plan.js';
+import { modelFacing } from './leave-out.js';
 import type { AdapterPlan } from './types.js';
 
 /**

@@ -1,9 +1,8 @@
 import { agentSwitchesOn, type AgentSwitches } from '../../config/agent-switches.js';
 import type { NamePlanner } from '../naming.js';
 import { runtimeFile } from '../output-plan.js';
-import { visibleToModel } from '../../snapshot/mcp-apps.js';
-import type { Tool } from '../../snapshot/types.js';
-import type { AdapterModel, LeaveOutReason, LeftOut, ModulePlans, ToolModel } from '../types.js';
+import type { AdapterModel, ModulePlans, ToolModel } from '../types.js';
+import { modelFacing } from './leave-out.js';
 import type { AdapterPlan, PlannedClient } from './types.js';
 
 /**
@@ -28,38 +27,6 @@ export function reserveAdapterNames(types: NamePlanner, table: readonly AdapterP
 /** Whether an adapter on reads the Standard Schema objects: then every tool gets them. */
 export const readsSchemaObjects = (active: readonly AdapterPlan[]): boolean =>
   active.some((a) => a.schemaObjects !== undefined);
-
-/**
- * Why a model-facing output leaves a tool out, each with its test, the first that holds deciding:
- * the one policy every adapter's model-facing files follow (a task policy belongs here too).
- */
-const LEAVE_OUT: ReadonlyArray<readonly [LeaveOutReason, (tool: Tool) => boolean]> = [
-  // MCP Apps: a host MUST NOT give the model a tool whose visibility does not include "model".
-  ['not-visible-to-model', (tool) => !visibleToModel(tool)],
-];
-
-/**
- * What a model-facing output offers of `items` (a client's tools, an aggregate's flat tools), in
- * their order, and what it leaves out, by why (`name`: how a header names one). The client class and
- * the tool functions keep every tool: the app calls them.
- */
-export function modelFacing<T>(
-  items: readonly T[],
-  toolOf: (item: T) => Tool,
-  name: (item: T) => string,
-): { offered: T[]; leftOut: LeftOut[] } {
-  const offered: T[] = [];
-  const left = new Map<LeaveOutReason, string[]>();
-  for (const item of items) {
-    const reason = LEAVE_OUT.find(([, leaves]) => leaves(toolOf(item)))?.[0];
-    if (reason === undefined) offered.push(item);
-    else left.set(reason, [...(left.get(reason) ?? []), name(item)]);
-  }
-  const leftOut = LEAVE_OUT.flatMap(([reason]) =>
-    left.has(reason) ? [{ reason, tools: left.get(reason)! }] : [],
-  );
-  return { offered, leftOut };
-}
 
 /**
  * Each adapter on, as the model holds it: its files, its runtime modules, its tools, and the names
