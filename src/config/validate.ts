@@ -209,7 +209,6 @@ function checkSource(value: unknown, file: string, at: string): void {
   }
 }
 
-
 function checkAgents(value: unknown, file: string, at: string): void {
   const agents = object(value, file, at, AGENT_SWITCHES_SHAPE);
   knownKeys(agents, file, at, AGENT_SWITCH_KEYS, 'agents');
