@@ -6,7 +6,7 @@
  */
 import type { DiscoverOptions } from './discover/discover.js';
 import type { GenerateOptions, GenerateResult } from './generate/types.js';
-import type { HttpSource, ResolvedConfig, StdioSource } from './config/types.js';
+import type { LiveSource, ResolvedConfig } from './config/types.js';
 import type { Snapshot } from './snapshot/types.js';
 
 export { defineConfig } from './config/define.js';
@@ -28,11 +28,8 @@ export async function loadConfig(
   return (await import('./config/load.js')).loadConfig(options);
 }
 
-/** Connect to a live server and list everything it declares, as a snapshot. */
-export async function discover(
-  source: StdioSource | HttpSource,
-  options: DiscoverOptions,
-): Promise<Snapshot> {
+/** Connect to a live server (or run what a registry server.json describes) and list everything it declares, as a snapshot. */
+export async function discover(source: LiveSource, options: DiscoverOptions): Promise<Snapshot> {
   return (await import('./snapshot/discover.js')).discover(source, options);
 }
 

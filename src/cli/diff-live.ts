@@ -55,6 +55,8 @@ export async function discoverLive(
     ...(discovery.maxPages !== undefined ? { maxPages: discovery.maxPages } : {}),
     ...(discovery.era !== undefined ? { era: discovery.era } : {}),
     onProgress: createProgressReporter(io.stderr),
+    onNote: (line) => io.stderr.write(`${line}\n`),
+    onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
   });
   return { snapshot, label: `${server.name} (live)` };
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { HttpSource, StdioSource } from '../config/types.js';
+import { printCommand, serverJsonFrom } from './snapshot-server-json.js';
 import { createProgressReporter } from '../discover/index.js';
 import { discover } from '../snapshot/discover.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
@@ -10,7 +11,8 @@ import { defineCommand } from './args.js';
 import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
 import type { Command } from './io.js';
 
-const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url>) [options] --out <file>
+const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url> | --server-json <file>) [options] --out <file>
+       mcp-codegen snapshot --server-json <file> [--package <kind>] [--package-version <v>] --print-command
 
 Connect to a live MCP server, list everything it declares (tools, resources, resource templates,
 prompts, following every page) and write its canonical snapshot: the file \`generate\` and \`diff\`
@@ -23,6 +25,15 @@ Source (exactly one):
                             without a shell: no pipes, globs or $VARIABLES. The server gets this
                             process's environment; its stderr is captured and shown if it fails.
   --url <url>               Connect to a running server over HTTP.
+  --server-json <file>      Run the server a registry server.json describes: a package (npm with
+                            npx -y, pypi with uvx, oci with docker run -i --rm) with its runtime and
+                            package arguments and environment variables, or a remote (its URL and
+                            headers). Values the file leaves open come from the environment: an
+                            environment variable by its name, a header, flag, positional
+                            (valueHint) or {variable} by its name in upper snake case (X-API-Key:
+                            X_API_KEY, --port: PORT). A required one that is unset is an error
+                            naming it. Which entry runs is printed; the snapshot records it
+                            (provenance).
 
 Options:
   --transport <kind>        With --url: auto (default) tries Streamable HTTP and falls back to the
@@ -31,6 +42,13 @@ Options:
   --header "Name: value"    With --url: an extra request header; repeat for more. \${NAME} in the
                             value is replaced by the environment variable NAME, so a secret need not
                             appear on the command line: --header 'Authorization: Bearer \${API_TOKEN}'
+  --package <kind>          With --server-json: npm, pypi or oci (the first package of that type)
+                            or remote (the first remote). Default: the first package reached over
+                            stdio, then the first remote.
+  --package-version <v>     With --server-json: run this version of the package instead of the
+                            one server.json names (for oci, the image tag).
+  --print-command           With --server-json: print the command line (or URL and headers) that
+                            would run, secrets as ***, and what was left out; start nothing.
 ${DISCOVERY_HELP}
   --out <file>              Where to write the snapshot (required). Folders are created.
   -h, --help                Show this help.
@@ -44,10 +62,13 @@ Examples:
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer \${API_TOKEN}' --out api.json
   mcp-codegen snapshot --url http://localhost:8080/sse --transport sse --timeout 5000 --out legacy.json
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --era modern --out modern.json
+  mcp-codegen snapshot --server-json server.json --out everything.json
+  BRAVE_API_KEY=... mcp-codegen snapshot --server-json brave/server.json --package npm --print-command
 
 Exit codes:
   0  the snapshot was written (or was already up to date)
-  2  usage error: bad or missing options, an unset \${VARIABLE}
+  2  usage error: bad or missing options, an unset \${VARIABLE}, an invalid server.json or a
+     required value it leaves open that the environment does not give
   3  server error: could not start or reach the server, it timed out, exited, or sent something
      malformed (a repeated cursor, a duplicate tool name, invalid JSON-RPC...); nothing was written
 `;
@@ -62,11 +83,23 @@ export const snapshotCommand: Command = defineCommand(
     url: { type: 'string' },
     transport: { type: 'string' },
     header: { type: 'string', multiple: true },
+    'server-json': { type: 'string' },
+    package: { type: 'string' },
+    'package-version': { type: 'string' },
+    'print-command': { type: 'boolean' },
     ...DISCOVERY_FLAGS,
     out: { type: 'string' },
   },
   async ({ values }, io) => {
-    const source = sourceFrom(values);
+    const source =
+      values['server-json'] !== undefined ? serverJsonFrom(values) : sourceFrom(values);
+    if (values['print-command']) {
+      if (!('serverJson' in source))
+        throw usage(
+          '--print-command goes with --server-json: a --stdio or --url source is what it says',
+        );
+      return printCommand(source, io);
+    }
     if (!values.out) throw usage('--out <file> is required: where to write the snapshot');
     const discovery = discoveryFlags('snapshot', values);
 
@@ -76,6 +109,7 @@ export const snapshotCommand: Command = defineCommand(
       ...discovery,
       onProgress: createProgressReporter(io.stderr),
       onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
+      onNote: (line) => io.stderr.write(`${line}\n`),
     });
 
     const file = resolve(io.cwd, values.out);
@@ -97,7 +131,11 @@ function sourceFrom(values: {
   url?: string;
   transport?: string;
   header?: string[];
+  package?: string;
+  'package-version'?: string;
 }): StdioSource | HttpSource {
+  if (values.package !== undefined || values['package-version'] !== undefined)
+    throw usage('--package and --package-version go with --server-json');
   if (values.stdio !== undefined && values.url !== undefined)
     throw usage('give either --stdio or --url, not both');
   if (values.stdio !== undefined) {

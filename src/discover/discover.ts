@@ -1,9 +1,17 @@
-import type { DiscoveryEra, HttpSource, ProtocolEra, StdioSource } from '../config/types.js';
+import type {
+  DiscoveryEra,
+  HttpSource,
+  LiveSource,
+  ProtocolEra,
+  StdioSource,
+} from '../config/types.js';
 import { CodegenError, InputError } from '../shared/errors.js';
 import { connect } from './connect.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
+import { reach } from './server-json/reach.js';
+import type { ServerJsonProvenance } from './server-json/resolve.js';
 import type { DiscoverProgress } from './progress.js';
 import { strayWarning } from './stray-output.js';
 import type { Environment } from '../shared/host.js';
@@ -26,6 +34,8 @@ export interface DiscoverOptions {
    * has been cleared: lines a stdio server wrote on stdout that are not JSON-RPC (skipped).
    */
   onWarning?: (line: string) => void;
+  /** Told what discovery decided that the user should know: which entry of a server.json it runs. */
+  onNote?: (line: string) => void;
   /** The server's name in messages and progress; defaults to the command line or URL. */
   serverLabel?: string;
 }
@@ -43,7 +53,7 @@ export type CatalogReader<T> = (catalog: Record<string, unknown>, server: string
  * closed (the child process stopped) whatever happens.
  */
 export function discoverCatalog<T>(
-  source: StdioSource | HttpSource,
+  source: LiveSource,
   options: DiscoverOptions,
   read: CatalogReader<T>,
 ): Promise<T> {
@@ -58,15 +68,39 @@ export type CallTool = (name: string, args: Record<string, unknown>) => Promise<
  * is closed: `mcp-codegen sample` decides from the listed annotations what it may call, then calls.
  */
 export async function useCatalog<T, R>(
-  source: StdioSource | HttpSource,
+  source: LiveSource,
   options: DiscoverOptions,
   read: CatalogReader<T>,
   use: (catalog: T, callTool: CallTool) => Promise<R>,
 ): Promise<R> {
-  const server = options.serverLabel ?? labelOf(source);
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const maxPages = positiveInteger(options.maxPages ?? DEFAULT_MAX_PAGES, 'maxPages');
   const era = eraOption(options.era);
+  // A server.json becomes a command line or a URL here (its HTTP package started first).
+  const reached = await reach(source, { ...options, timeoutMs });
+  try {
+    const server = options.serverLabel ?? reached.label ?? labelOf(reached.source);
+    const found = { era, timeoutMs, maxPages, server, provenance: reached.provenance };
+    return await listAndUse(reached.source, options, found, read, use);
+  } finally {
+    await reached.stop();
+  }
+}
+
+async function listAndUse<T, R>(
+  source: StdioSource | HttpSource,
+  options: DiscoverOptions,
+  found: {
+    era: DiscoveryEra;
+    timeoutMs: number;
+    maxPages: number;
+    server: string;
+    provenance: ServerJsonProvenance | undefined;
+  },
+  read: CatalogReader<T>,
+  use: (catalog: T, callTool: CallTool) => Promise<R>,
+): Promise<R> {
+  const { era, timeoutMs, maxPages, server } = found;
   const report = options.onProgress ?? (() => {});
   let connection;
   try {
@@ -109,7 +143,7 @@ export async function useCatalog<T, R>(
         items: listing.items.length,
       });
     }
-    const snapshot = toSnapshot(init, connection.era, lists, server, read);
+    const snapshot = toSnapshot(init, connection.era, lists, server, read, found.provenance);
     const used = await use(snapshot, (name, args) =>
       connection.request(
         'tools/call',
@@ -140,8 +174,10 @@ function toSnapshot<T>(
   lists: Partial<Record<string, Listing>>,
   server: string,
   read: CatalogReader<T>,
+  provenance: ServerJsonProvenance | undefined,
 ): T {
   const raw = {
+    provenance,
     protocolVersion: init.protocolVersion,
     era,
     serverInfo: init.serverInfo,

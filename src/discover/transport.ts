@@ -27,10 +27,27 @@ export interface StdioChild extends StderrTail {
   stdout: StdoutTally;
 }
 
+/**
+ * A source whose `env` and `headers` values are final, as a server.json's are once filled in:
+ * `${NAME}` in them is text the file holds, never a reference to this process's environment.
+ */
+interface Verbatim {
+  verbatim?: boolean;
+}
+
+function values(
+  source: Verbatim,
+  record: Record<string, string> | undefined,
+  env: Environment,
+  what: string,
+): Record<string, string> {
+  return source.verbatim ? { ...record } : interpolateRecord(record, env, what);
+}
+
 const NO_STDERR: StderrTail = { text: () => '', settled: async () => {} };
 
 export function stdioTransport(
-  source: StdioSource,
+  source: StdioSource & Verbatim,
   options: { cwd: string; env: Environment },
 ): { transport: StdioClientTransport; stderr: StdioChild } {
   const { command, args } = parseCommandLine(source.stdio, 'the stdio command');
@@ -38,7 +55,7 @@ export function stdioTransport(
   // command as if from their shell, and servers read their API keys from the environment.
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
-  Object.assign(env, interpolateRecord(source.env, options.env, 'the stdio env variable'));
+  Object.assign(env, values(source, source.env, options.env, 'the stdio env variable'));
   const cwd = resolve(options.cwd, source.cwd ?? '.');
   const transport = new StdioClientTransport({
     command,
@@ -56,11 +73,11 @@ export function stdioTransport(
 
 export function httpTransport(
   kind: 'streamable-http' | 'sse',
-  source: HttpSource,
+  source: HttpSource & Verbatim,
   env: Environment,
 ): Transport {
   const url = new URL(source.url);
-  const headers = interpolateRecord(source.headers, env, 'the header');
+  const headers = values(source, source.headers, env, 'the header');
   // Both transports send `requestInit.headers` on every request, the SSE GET stream included.
   const requestInit: RequestInit = { headers };
   return kind === 'sse'
@@ -74,11 +91,11 @@ export function httpTransport(
  * POST that carries the protocol-version envelope, as the SDK v2 client derives them.
  */
 export function modernHttpTransport(
-  source: HttpSource,
+  source: HttpSource & Verbatim,
   env: Environment,
   protocolVersionKey: string,
 ): Transport {
-  const headers = interpolateRecord(source.headers, env, 'the header');
+  const headers = values(source, source.headers, env, 'the header');
   const withEraHeaders: FetchLike = (url, init) => {
     const message = typeof init?.body === 'string' ? parseJson(init.body) : undefined;
     const version = (message?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[

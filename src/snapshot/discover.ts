@@ -1,4 +1,4 @@
-import type { HttpSource, StdioSource } from '../config/types.js';
+import type { LiveSource } from '../config/types.js';
 import {
   discoverCatalog,
   useCatalog,
@@ -12,10 +12,7 @@ import type { Snapshot } from './types.js';
  * Connect to a live server and list everything it declares, as a snapshot: the lists go through
  * the same reader as a snapshot file, so a discovered snapshot and a read one are the same thing.
  */
-export function discover(
-  source: StdioSource | HttpSource,
-  options: DiscoverOptions,
-): Promise<Snapshot> {
+export function discover(source: LiveSource, options: DiscoverOptions): Promise<Snapshot> {
   return discoverCatalog(source, options, parseSnapshot);
 }
 
@@ -24,7 +21,7 @@ export function discover(
  * closed (`mcp-codegen sample`): the tools listed decide what may be called.
  */
 export function discoverAndUse<R>(
-  source: StdioSource | HttpSource,
+  source: LiveSource,
   options: DiscoverOptions,
   use: (snapshot: Snapshot, callTool: CallTool) => Promise<R>,
 ): Promise<R> {
