@@ -254,6 +254,29 @@ test('action.yml: a composite action whose inputs, steps and outputs fit the scr
   for (const script of scripts) assert.ok(existsSync(join(repoRoot, script)), script);
 });
 
+test('the README’s CI recipe uses the Action, with pull-requests: write and inputs it has', () => {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const block = /```yaml\n(# \.github\/workflows\/mcp-api\.yml\n[\s\S]*?)```/.exec(readme);
+  assert.ok(block, 'README has the mcp-api.yml workflow');
+  const workflow = parse(block[1]!) as {
+    jobs: Record<
+      string,
+      {
+        permissions: Record<string, string>;
+        steps: Array<{ uses?: string; with?: Record<string, unknown> }>;
+      }
+    >;
+  };
+  const job = Object.values(workflow.jobs)[0]!;
+  assert.equal(job.permissions['pull-requests'], 'write');
+  const step = job.steps.find((s) => /\/mcp-codegen@/.test(s.uses ?? ''));
+  assert.ok(step, 'a step uses the Action');
+  const action = parse(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as ActionYml;
+  for (const key of Object.keys(step.with ?? {}))
+    assert.ok(Object.hasOwn(action.inputs, key), `the Action has no input ${key}`);
+  assert.ok(step.with?.base && step.with.head, 'base and head are given');
+});
+
 test('the composite steps in bash, on a fork’s read-only token: summary and annotations, the reason in the log, and no failure', async () => {
   github.readOnly = true;
   try {

@@ -236,6 +236,17 @@ test('secrets: the value reaches the plan but never what is printed', async () =
   );
 });
 
+test('the README’s --print-command example is what the GitHub server’s server.json prints', async () => {
+  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+  const shown =
+    /```\n\$ GITHUB_PERSONAL_ACCESS_TOKEN=\.\.\. mcp-codegen snapshot --server-json github\/server\.json --print-command\n([\s\S]*?)```/.exec(
+      readme,
+    );
+  assert.ok(shown, 'README has the --print-command example');
+  const run = await printCommand('github.server.json', { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_x' });
+  assert.equal(run.stdout, shown[1], 'paste the output of the fixture into the README');
+});
+
 test('a required {variable} of a remote header, unset: exit 2 naming it', async () => {
   const run = await printCommand('github.server.json', {}, '--package', 'remote');
   assert.equal(run.code, 2);
