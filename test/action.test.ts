@@ -322,51 +322,30 @@ test('the composite steps in bash, on a fork’s read-only token: summary and an
   }
 });
 
-test('upsert: found past the first page by its marker at the start, not where quoted; unchanged is not rewritten; empty and absent is no comment', async () => {
+test('upsert: one comment a key; an unchanged body is not rewritten; an empty diff and no comment is no comment', async () => {
   const api = new GitHubApi({ baseUrl: github.url, token: TOKEN });
-  const key = 'mcp/other.snapshot.json';
-  const body = commentBody({ key, report: '### report\n', empty: false, footer: '<sub>f</sub>' });
-  const skipped = await upsertComment({
-    api,
-    repository: REPOSITORY,
-    issue: 11,
-    key,
-    body,
-    empty: true,
-  });
+  const upsert = (key: string, empty: boolean) =>
+    upsertComment({
+      api,
+      repository: REPOSITORY,
+      issue: 11,
+      key,
+      body: commentBody({ key, report: '### report\n', empty, footer: '<sub>f</sub>' }),
+      empty,
+    });
+  const skipped = await upsert('mcp/other.snapshot.json', true);
   assert.equal(skipped.action, 'skipped');
   const before = github.requests.length;
-  const created = await upsertComment({
-    api,
-    repository: REPOSITORY,
-    issue: 11,
-    key,
-    body,
-    empty: false,
-  });
+  const created = await upsert('mcp/other.snapshot.json', false);
   assert.equal(created.action, 'created');
-  const again = await upsertComment({
-    api,
-    repository: REPOSITORY,
-    issue: 11,
-    key,
-    body,
-    empty: false,
-  });
+  const again = await upsert('mcp/other.snapshot.json', false);
   assert.deepEqual(again, { ...created, action: 'unchanged' });
   assert.deepEqual(
     github.requests.slice(before).map((r) => r.method),
     ['GET', 'POST', 'GET'],
   );
   // Another key on the same pull request is another comment.
-  const other = await upsertComment({
-    api,
-    repository: REPOSITORY,
-    issue: 11,
-    key: 'mcp/x.json',
-    body: commentBody({ key: 'mcp/x.json', report: 'r\n', empty: false, footer: '' }),
-    empty: false,
-  });
+  const other = await upsert('mcp/x.json', false);
   assert.equal(other.action, 'created');
   assert.notEqual('id' in other && other.id, 'id' in created && created.id);
 });

@@ -143,7 +143,10 @@ test('the flag extraction: hints, named commands, and quoted command lines of ot
   // A runner's own flags (a server.json's command line) are not ours; ours after a backtick are.
   assert.deepEqual(
     flagsIn('uvx needs `uvx --from pkg <script>`; or raise --timeout', ['snapshot']),
-    [{ flag: '--timeout', commands: ['snapshot'] }],
+    [
+      { flag: '--from', commands: [] },
+      { flag: '--timeout', commands: ['snapshot'] },
+    ],
   );
   assert.deepEqual(flagsIn('docker run -i --rm', ['generate']), [{ flag: '--rm', commands: [] }]);
 });

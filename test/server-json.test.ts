@@ -19,17 +19,16 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { main } from '../src/cli/main.js';
 import { validateConfig } from '../src/config/validate.js';
 import { planServerJson } from '../src/discover/server-json/resolve.js';
 import { parseServerJson } from '../src/discover/server-json/read.js';
 import { generate } from '../src/generate/generate.js';
 import { discover, discoverAndUse } from '../src/snapshot/discover.js';
+import { runMain } from './helpers/main.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { EVERYTHING, runCli } from './helpers/servers.js';
 
@@ -56,33 +55,30 @@ after(async () => {
   await rm(offline.npm_config_cache!, { recursive: true, force: true });
 });
 
-async function printCommand(file: string, env: NodeJS.ProcessEnv = {}, ...flags: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await main(['snapshot', '--server-json', file, ...flags, '--print-command'], {
-    stdout,
-    stderr,
+function printCommand(file: string, env: NodeJS.ProcessEnv = {}, ...flags: string[]) {
+  return runMain(['snapshot', '--server-json', file, ...flags, '--print-command'], {
     cwd: FIXTURES,
     env: { ...BARE, ...env },
   });
-  return { code, stdout: out, stderr: err };
+}
+
+/** A run that printed exactly these lines (after the first, the choice, when `skipChoice`). */
+function assertPrinted(
+  run: { code: number; stdout: string; stderr: string },
+  lines: string[],
+  skipChoice = false,
+): void {
+  assert.equal(run.code, 0, run.stderr);
+  const printed = skipChoice ? run.stdout.slice(run.stdout.indexOf('\n') + 1) : run.stdout;
+  assert.equal(printed, [...lines, ''].join('\n'));
 }
 
 test('npm: the first stdio package runs with npx -y <identifier>@<version> and its package arguments', async () => {
   const run = await printCommand('everything.server.json');
-  assert.equal(run.code, 0, run.stderr);
-  assert.equal(
-    run.stdout,
-    [
-      "server.json io.github.modelcontextprotocol/server-everything 2026.8.31: packages[0] (npm @modelcontextprotocol/server-everything@2026.8.31, stdio); of 2 entries, package: 'npm' | 'pypi' | 'oci' | 'remote' (mcp-codegen snapshot --package) chooses another",
-      'command: npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio',
-      '',
-    ].join('\n'),
-  );
+  assertPrinted(run, [
+    "server.json io.github.modelcontextprotocol/server-everything 2026.8.31: packages[0] (npm @modelcontextprotocol/server-everything@2026.8.31, stdio); of 2 entries, package: 'npm' | 'pypi' | 'oci' | 'remote' (mcp-codegen snapshot --package) chooses another",
+    'command: npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio',
+  ]);
   assert.equal(run.stderr, '', 'nothing ambiguous in it');
 });
 
@@ -122,14 +118,13 @@ test('oci: docker run -i --rm, runtime arguments with their variables, each vari
     '--package',
     'oci',
   );
-  assert.equal(run.code, 0, run.stderr);
-  assert.equal(
-    run.stdout.split('\n').slice(1).join('\n'),
+  assertPrinted(
+    run,
     [
       'command: docker run -i --rm --mount type=bind,src=/home/me/work,dst=/projects/work -e LOG_LEVEL docker.io/mcp/filesystem:2026.8.31 /projects',
       'env: LOG_LEVEL=info',
-      '',
-    ].join('\n'),
+    ],
+    true,
   );
   // A version to run instead: the image's tag is replaced.
   const pinned = await printCommand(
@@ -192,17 +187,12 @@ test('secrets: the value reaches the plan but never what is printed', async () =
     '--package',
     'remote',
   );
-  assert.equal(remote.code, 0, remote.stderr);
-  assert.equal(
-    remote.stdout,
-    [
-      'server.json io.github.github/github-mcp-server 0.20.1: remotes[0] (streamable-http https://api.githubcopilot.com/mcp/)',
-      'url: https://api.githubcopilot.com/mcp/ (streamable-http)',
-      'header: Authorization: Bearer ***',
-      'header: X-MCP-Toolsets: repos',
-      '',
-    ].join('\n'),
-  );
+  assertPrinted(remote, [
+    'server.json io.github.github/github-mcp-server 0.20.1: remotes[0] (streamable-http https://api.githubcopilot.com/mcp/)',
+    'url: https://api.githubcopilot.com/mcp/ (streamable-http)',
+    'header: Authorization: Bearer ***',
+    'header: X-MCP-Toolsets: repos',
+  ]);
   for (const run of [oci, remote]) assert.ok(!`${run.stdout}${run.stderr}`.includes(token));
 
   const plan = await planServerJson(
@@ -301,6 +291,14 @@ test('headers leave as filled in: `${NAME}` written in server.json is text, neve
   }
 });
 
+/** A server.json of one npm package reached over stdio, with `extra` keys of the package. */
+function onePackage(extra: Record<string, unknown>): unknown {
+  return {
+    name: 'io.x/y',
+    packages: [{ registryType: 'npm', identifier: 'x', transport: { type: 'stdio' }, ...extra }],
+  };
+}
+
 /** Malformed files: each rejected at its pointer, with what is wrong. */
 const MALFORMED: Array<[what: string, value: unknown, pointer: string, problem: RegExp]> = [
   ['not an object', [], '', /expected a server\.json object/],
@@ -343,33 +341,13 @@ const MALFORMED: Array<[what: string, value: unknown, pointer: string, problem: 
   ],
   [
     'a positional argument with neither value nor valueHint',
-    {
-      name: 'io.x/y',
-      packages: [
-        {
-          registryType: 'npm',
-          identifier: 'x',
-          transport: { type: 'stdio' },
-          packageArguments: [{ type: 'positional', description: 'what?' }],
-        },
-      ],
-    },
+    onePackage({ packageArguments: [{ type: 'positional', description: 'what?' }] }),
     '/packages/0/packageArguments/0',
     /needs "value" or "valueHint"/,
   ],
   [
     'a named argument without a name',
-    {
-      name: 'io.x/y',
-      packages: [
-        {
-          registryType: 'npm',
-          identifier: 'x',
-          transport: { type: 'stdio' },
-          runtimeArguments: [{ type: 'named', value: '1' }],
-        },
-      ],
-    },
+    onePackage({ runtimeArguments: [{ type: 'named', value: '1' }] }),
     '/packages/0/runtimeArguments/0/name',
     /missing "name"/,
   ],
@@ -416,19 +394,11 @@ for (const [what, value, pointer, problem] of MALFORMED) {
 test('malformed at planning: an identifier that would be an option, an undeclared URL name, a non-HTTP URL, invalid JSON', async () => {
   const cases: Array<[unknown, RegExp]> = [
     [
-      {
-        name: 'io.x/y',
-        packages: [{ registryType: 'npm', identifier: '--call=id', transport: { type: 'stdio' } }],
-      },
+      onePackage({ identifier: '--call=id' }),
       /at \/packages\/0\/identifier: "--call=id" is not a valid npm package name/,
     ],
     [
-      {
-        name: 'io.x/y',
-        packages: [
-          { registryType: 'oci', identifier: '--privileged', transport: { type: 'stdio' } },
-        ],
-      },
+      onePackage({ registryType: 'oci', identifier: '--privileged' }),
       /"--privileged" is not a valid oci image reference/,
     ],
     [
@@ -440,17 +410,7 @@ test('malformed at planning: an identifier that would be an option, an undeclare
       /must be http: or https:/,
     ],
     [
-      {
-        name: 'io.x/y',
-        packages: [
-          {
-            registryType: 'npm',
-            identifier: 'x',
-            transport: { type: 'stdio' },
-            environmentVariables: [{ name: 'A=B', value: '1' }],
-          },
-        ],
-      },
+      onePackage({ environmentVariables: [{ name: 'A=B', value: '1' }] }),
       /"A=B" is not an environment variable name/,
     ],
   ];
@@ -461,10 +421,13 @@ test('malformed at planning: an identifier that would be an option, an undeclare
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, problem);
   }
-  await writeFile(join(dir, 'broken.server.json'), '{ "name": ');
+  await writeFile(join(dir, 'broken.server.json'), '{ "name": "x" }\n}\n');
   const broken = await printCommand(join(dir, 'broken.server.json'));
   assert.equal(broken.code, 2);
-  assert.match(broken.stderr, /broken\.server\.json: not valid JSON/);
+  assert.match(
+    broken.stderr,
+    /broken\.server\.json: is not valid JSON: Unexpected non-whitespace character after JSON at line 2, column 1/,
+  );
   const snake = await printCommand('snake-case-2025-07.server.json');
   assert.equal(snake.code, 2);
   assert.match(snake.stderr, /at \/version_detail: .*\n {2}hint: rename it "version"/);

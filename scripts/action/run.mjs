@@ -74,16 +74,17 @@ async function compare(inputs, env, cwd, temp, out, log) {
     ...(inputs.server ? ['--server', inputs.server] : []),
     ...(inputs.config ? ['--config', inputs.config] : []),
   ];
-  const jsonFile = join(temp, 'report.json');
-  const counted = await cli([
-    ...diff,
-    '--format',
-    'json',
-    '--fail-on',
-    'none',
-    '--output',
-    jsonFile,
-  ]);
+  /** One report: to a file in `temp`, or (without a name) to stdout. */
+  const report = (/** @type {string} */ format, /** @type {string} */ failOn, name = '') =>
+    cli([
+      ...diff,
+      '--format',
+      format,
+      '--fail-on',
+      failOn,
+      ...(name ? ['--output', join(temp, name)] : []),
+    ]);
+  const counted = await report('json', 'none', 'report.json');
   if (counted.code !== 0) {
     out.stderr.write(counted.stderr);
     log(
@@ -96,28 +97,18 @@ async function compare(inputs, env, cwd, temp, out, log) {
     return counted.code || 2;
   }
   /** @type {{ summary: Record<'error' | 'warning' | 'info', number>, findings: unknown[] }} */
-  const report = JSON.parse(await readFile(jsonFile, 'utf8'));
-  const markdownFile = join(temp, 'report.md');
-  const gated = await cli([
-    ...diff,
-    '--format',
-    'markdown',
-    '--fail-on',
-    inputs.failOn,
-    '--output',
-    markdownFile,
-  ]);
+  const json = JSON.parse(await readFile(join(temp, 'report.json'), 'utf8'));
+  const gated = await report('markdown', inputs.failOn, 'report.md');
   if (gated.code > 1) {
     out.stderr.write(gated.stderr);
     return gated.code;
   }
-  const markdown = await readFile(markdownFile, 'utf8');
+  const markdown = await readFile(join(temp, 'report.md'), 'utf8');
   // The annotations: on stdout, where the runner reads workflow commands.
-  const annotations = await cli([...diff, '--format', 'github', '--fail-on', 'none']);
-  out.stdout.write(annotations.stdout);
+  out.stdout.write((await report('github', 'none')).stdout);
 
-  const counts = report.summary;
-  const empty = report.findings.length === 0;
+  const counts = json.summary;
+  const empty = json.findings.length === 0;
   const verdict =
     gated.code === 1
       ? `failed: findings at or above \`${inputs.failOn}\` (${counts.error} error, ${counts.warning} warning, ${counts.info} info)`

@@ -3,8 +3,8 @@ import { planServerJson } from '../discover/server-json/resolve.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import type { Io } from './io.js';
 
-/** `--server-json <file>` with `--package` and `--package-version`, alone among the source flags. */
-export function serverJsonFrom(values: {
+/** The flags of `snapshot` that say which server: `--stdio`, `--url` or `--server-json`, and theirs. */
+export interface SourceFlags {
   'server-json'?: string;
   stdio?: string;
   url?: string;
@@ -12,7 +12,10 @@ export function serverJsonFrom(values: {
   header?: string[];
   package?: string;
   'package-version'?: string;
-}): ServerJsonSource {
+}
+
+/** `--server-json <file>` with `--package` and `--package-version`, alone among the source flags. */
+export function serverJsonFrom(values: SourceFlags): ServerJsonSource {
   const file = values['server-json']!;
   if (values.stdio !== undefined || values.url !== undefined)
     throw usage('give one of --stdio, --url or --server-json');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { HttpSource, StdioSource } from '../config/types.js';
-import { printCommand, serverJsonFrom } from './snapshot-server-json.js';
+import { printCommand, serverJsonFrom, type SourceFlags } from './snapshot-server-json.js';
 import { createProgressReporter } from '../discover/index.js';
 import { discover } from '../snapshot/discover.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
@@ -67,8 +67,7 @@ Examples:
 
 Exit codes:
   0  the snapshot was written (or was already up to date)
-  2  usage error: bad or missing options, an unset \${VARIABLE}, an invalid server.json or a
-     required value it leaves open that the environment does not give
+  2  usage error: bad or missing options, an invalid server.json, an unset required variable
   3  server error: could not start or reach the server, it timed out, exited, or sent something
      malformed (a repeated cursor, a duplicate tool name, invalid JSON-RPC...); nothing was written
 `;
@@ -126,14 +125,7 @@ export const snapshotCommand: Command = defineCommand(
   },
 );
 
-function sourceFrom(values: {
-  stdio?: string;
-  url?: string;
-  transport?: string;
-  header?: string[];
-  package?: string;
-  'package-version'?: string;
-}): StdioSource | HttpSource {
+function sourceFrom(values: SourceFlags): StdioSource | HttpSource {
   if (values.package !== undefined || values['package-version'] !== undefined)
     throw usage('--package and --package-version go with --server-json');
   if (values.stdio !== undefined && values.url !== undefined)

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
 import { reach } from './server-json/reach.js';
-import type { ServerJsonProvenance } from './server-json/resolve.js';
+import type { ServerJsonProvenance } from './server-json/types.js';
 import type { DiscoverProgress } from './progress.js';
 import { strayWarning } from './stray-output.js';
 import type { Environment } from '../shared/host.js';

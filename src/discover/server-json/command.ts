@@ -1,7 +1,7 @@
 import { InputError } from '../../shared/errors.js';
 import { quote, visible } from '../../shared/hidden-text.js';
 import type { Filled } from './inputs.js';
-import { fillArguments, fillEnvironment, type Fill } from './fill.js';
+import { fillArguments, fillKeyValues, type Fill } from './fill.js';
 import type { RegistryPackage } from './types.js';
 
 /** The registry types this version runs, and the command each runs a package with. */
@@ -38,7 +38,12 @@ export function packageCommand(
   fill: Fill,
 ): PackageCommand {
   const runtime = fillArguments(pkg.runtimeArguments, `${at}/runtimeArguments`, fill);
-  const env = fillEnvironment(pkg.environmentVariables, `${at}/environmentVariables`, fill);
+  const env = fillKeyValues(
+    'environment',
+    pkg.environmentVariables,
+    `${at}/environmentVariables`,
+    fill,
+  );
   const spec = packageSpec(pkg, version);
   const packaged = fillArguments(pkg.packageArguments, `${at}/packageArguments`, fill);
   const literal = (value: string): Filled => ({ value, shown: value });

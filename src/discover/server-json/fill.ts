@@ -69,53 +69,47 @@ function takesValue(arg: RegistryArgument): boolean {
   );
 }
 
-/** Environment variables for the process: each one's value, by its exact name. */
-export function fillEnvironment(
-  vars: readonly KeyValueInput[],
-  at: string,
-  fill: Fill,
-): Record<string, Filled> {
-  const out: Record<string, Filled> = {};
-  vars.forEach((kv, i) => {
-    const where = `${at}/${i}`;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(kv.name))
-      throw new CodegenError(
-        `${fill.file} at ${where}/name: ${quote(kv.name)} is not an environment variable name`,
-        { hint: 'a name is letters, digits and underscores, not starting with a digit' },
-      );
-    const values = fillInput(
-      kv,
-      slot(fill, where, `the environment variable ${kv.name}`, kv.name),
-      fill.env,
-    );
-    if (values === undefined) return omit(fill, kv.name, kv.name);
-    out[kv.name] = values[0]!;
-    fill.known.set(kv.name, values[0]!);
-  });
-  return out;
-}
+/** What tells an environment variable from a header: the names each takes, and where its value comes from. */
+const KEY_VALUES = {
+  environment: {
+    name: /^[A-Za-z_][A-Za-z0-9_]*$/,
+    invalid:
+      'is not an environment variable name: letters, digits and underscores, not starting with a digit',
+    what: (name: string) => `the environment variable ${name}`,
+    left: (name: string) => name,
+    envVar: (name: string) => name,
+  },
+  header: {
+    name: /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+    invalid: 'is not an HTTP header name',
+    what: (name: string) => `the header ${quote(name)}`,
+    left: (name: string) => `header ${name}`,
+    envVar: envNameOf,
+  },
+} as const;
 
-/** Request headers, each from its `value`, the environment (its name in upper snake case) or its default. */
-export function fillHeaders(
-  headers: readonly KeyValueInput[],
+/**
+ * Environment variables for the process (each from the environment by its exact name) or request
+ * headers (by their name in upper snake case): the file's value, the environment's, or the default.
+ */
+export function fillKeyValues(
+  kind: keyof typeof KEY_VALUES,
+  entries: readonly KeyValueInput[],
   at: string,
   fill: Fill,
 ): Record<string, Filled> {
+  const rule = KEY_VALUES[kind];
   const out: Record<string, Filled> = {};
-  headers.forEach((header, i) => {
+  entries.forEach((entry, i) => {
     const where = `${at}/${i}`;
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header.name))
-      throw new CodegenError(
-        `${fill.file} at ${where}/name: ${quote(header.name)} is not an HTTP header name`,
-      );
-    const envVar = envNameOf(header.name);
-    const values = fillInput(
-      header,
-      slot(fill, where, `the header ${quote(header.name)}`, envVar),
-      fill.env,
-    );
-    if (values === undefined) return omit(fill, `header ${header.name}`, envVar);
-    out[header.name] = values[0]!;
+    if (!rule.name.test(entry.name))
+      throw new CodegenError(`${fill.file} at ${where}/name: ${quote(entry.name)} ${rule.invalid}`);
+    const envVar = rule.envVar(entry.name);
+    const values = fillInput(entry, slot(fill, where, rule.what(entry.name), envVar), fill.env);
+    if (values === undefined) return omit(fill, rule.left(entry.name), envVar);
+    out[entry.name] = values[0]!;
+    // A transport URL may name a variable of the package's environment.
+    if (kind === 'environment') fill.known.set(entry.name, values[0]!);
   });
   return out;
 }

@@ -3,7 +3,8 @@ import { connect } from 'node:net';
 import type { HttpSource, LiveSource, StdioSource } from '../../config/types.js';
 import { ServerError } from '../../shared/errors.js';
 import type { Environment } from '../../shared/host.js';
-import { planServerJson, type ServerJsonProvenance } from './resolve.js';
+import { planServerJson } from './resolve.js';
+import type { ServerJsonProvenance } from './types.js';
 
 /** A source as discovery connects to it, with what a server.json added. */
 export interface Reached {

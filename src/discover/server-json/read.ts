@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { describe, object } from '../../config/values.js';
-import { CodegenError, InputError } from '../../shared/errors.js';
+import { InputError } from '../../shared/errors.js';
 import { quote, visible } from '../../shared/hidden-text.js';
+import { readJsonFile } from '../../shared/json.js';
 import { pointer } from '../../shared/pointer.js';
 import type {
   InputFormat,
@@ -36,24 +36,12 @@ const SNAKE_CASE: Readonly<Record<string, string>> = {
   version_detail: 'version',
 };
 
+const WHERE =
+  'serverJson (mcp-codegen snapshot --server-json) is a path to a registry server.json, relative to the config file (or to the current folder on the command line)';
+
 /** Read and check a server.json: what is wrong is named by its JSON pointer (exit 2). */
 export async function readServerJson(file: string): Promise<ServerJson> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CodegenError(`cannot read the server.json ${file}${code ? ` (${code})` : ''}`, {
-      hint: 'serverJson (mcp-codegen snapshot --server-json) is a path to a registry server.json, relative to the config file (or to the current folder on the command line)',
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw invalid(file, '', `not valid JSON: ${(error as Error).message}`);
-  }
-  return parseServerJson(value, file);
+  return parseServerJson(await readJsonFile(file, WHERE), file);
 }
 
 export function parseServerJson(value: unknown, file: string): ServerJson {
@@ -104,7 +92,11 @@ function readPackage(value: unknown, file: string, at: string): RegistryPackage 
     packageArguments: list(obj, 'packageArguments', file, at).map((a, i) =>
       readArgument(a, file, `${at}/packageArguments/${i}`),
     ),
-    environmentVariables: keyValues(obj, 'environmentVariables', file, at),
+    environmentVariables: keyValues(
+      list(obj, 'environmentVariables', file, at),
+      file,
+      `${at}/environmentVariables`,
+    ),
   };
 }
 
@@ -115,7 +107,7 @@ function readTransport(value: unknown, file: string, at: string): RegistryTransp
   return {
     type,
     url: text(obj, 'url', file, at, true)!,
-    headers: keyValues(obj, 'headers', file, at),
+    headers: keyValues(list(obj, 'headers', file, at), file, `${at}/headers`),
   };
 }
 
@@ -124,7 +116,7 @@ function readRemote(value: unknown, file: string, at: string): RegistryRemote {
   return {
     type: oneOf(obj, 'type', ['streamable-http', 'sse'] as const, file, at, true)!,
     url: text(obj, 'url', file, at, true)!,
-    headers: keyValues(obj, 'headers', file, at),
+    headers: keyValues(list(obj, 'headers', file, at), file, `${at}/headers`),
     variables: variables(obj, file, at) ?? {},
   };
 }
@@ -149,16 +141,12 @@ function readArgument(value: unknown, file: string, at: string): RegistryArgumen
   return argument;
 }
 
-function keyValues(
-  obj: Record<string, unknown>,
-  key: string,
-  file: string,
-  at: string,
-): KeyValueInput[] {
-  return list(obj, key, file, at).map((entry, i) => {
-    const where = `${at}/${key}/${i}`;
-    const input = record(entry, file, where, 'an object { name, ... }');
-    return { ...readInput(input, file, where), name: text(input, 'name', file, where, true)! };
+/** Environment variables or headers: each an input with a `name`. */
+function keyValues(entries: unknown[], file: string, at: string): KeyValueInput[] {
+  return entries.map((entry, i) => {
+    const input = record(entry, file, `${at}/${i}`, 'an object { name, ... }');
+    const name = text(input, 'name', file, `${at}/${i}`, true)!;
+    return { ...readInput(input, file, `${at}/${i}`), name };
   });
 }
 

@@ -6,22 +6,11 @@ import { visible } from '../../shared/hidden-text.js';
 import type { Environment } from '../../shared/host.js';
 import { ambiguities } from './ambiguity.js';
 import { checkPackageNames, packageCommand } from './command.js';
-import { fillHeaders, fillUrl, type Fill } from './fill.js';
+import { fillKeyValues, fillUrl, type Fill } from './fill.js';
 import type { Filled } from './inputs.js';
 import { readServerJson } from './read.js';
 import { selectEntry, unrunnable, type Entry } from './select.js';
-import type { ServerJson } from './types.js';
-
-/** What a snapshot records of the server.json it came from (snapshot/types.ts `Provenance`). */
-export interface ServerJsonProvenance {
-  serverJson: {
-    name: string;
-    version?: string;
-    package?: { registryType: string; identifier: string; version?: string };
-    /** The URL as written in server.json: no variable or secret filled in. */
-    remote?: { type: string; url: string };
-  };
-}
+import type { ServerJson, ServerJsonProvenance } from './types.js';
 
 /** A source whose values are final: `${NAME}` in them is text, not a reference (transport.ts). */
 type FinalSource = (StdioSource | HttpSource) & { verbatim: true };
@@ -107,7 +96,12 @@ function planPackage(
   if (pkg.transport.type === 'stdio')
     return { ...base, target: { stdio: argv, env, verbatim: true }, shown };
   const url = fillUrl(pkg.transport.url!, {}, `${at}/transport/url`, fill);
-  const headers = fillHeaders(pkg.transport.headers ?? [], `${at}/transport/headers`, fill);
+  const headers = fillKeyValues(
+    'header',
+    pkg.transport.headers ?? [],
+    `${at}/transport/headers`,
+    fill,
+  );
   return {
     ...base,
     target: http(pkg.transport.type, url, headers),
@@ -132,7 +126,7 @@ function planRemote(
   const { remote, index } = entry;
   const at = `/remotes/${index}`;
   const url = fillUrl(remote.url, remote.variables, `${at}/url`, fill);
-  const headers = fillHeaders(remote.headers, `${at}/headers`, fill);
+  const headers = fillKeyValues('header', remote.headers, `${at}/headers`, fill);
   return {
     target: http(remote.type, url, headers),
     label: `${visible(sj.name)} (remote ${visible(remote.url)})`,

@@ -71,3 +71,15 @@ export interface ServerJson {
   packages: RegistryPackage[];
   remotes: RegistryRemote[];
 }
+
+/** What a snapshot records of the server.json it came from: the snapshot's `provenance`. */
+export interface ServerJsonProvenance {
+  serverJson: {
+    name: string;
+    version?: string;
+    /** The `packages[]` entry used: its registry type, identifier and the version run. */
+    package?: { registryType: string; identifier: string; version?: string };
+    /** The `remotes[]` entry used, its URL as written in server.json (no variable or secret filled in). */
+    remote?: { type: string; url: string };
+  };
+}
