@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { parse } from 'yaml';
-import { commentBody, markerFor, upsertComment } from '../scripts/action/comment.mjs';
+import { commentBody, cutReport, markerFor, upsertComment } from '../scripts/action/comment.mjs';
 import { GitHubApi, GitHubApiError } from '../scripts/action/github.mjs';
 import { InputError, pullRequestOf, readInputs } from '../scripts/action/inputs.mjs';
 import { runAction } from '../scripts/action/run.mjs';
@@ -320,6 +320,17 @@ test('the composite steps in bash, on a fork’s read-only token: summary and an
   } finally {
     github.readOnly = false;
   }
+});
+
+test('a report too long for a comment is cut at a line end, saying where the rest is', () => {
+  const report = `${'- a finding\n'.repeat(10_000)}`;
+  const body = commentBody({ key: 'k', report, empty: false, footer: '<sub>f</sub>' });
+  assert.ok(body.length <= 65_536, `${body.length} characters`);
+  assert.match(
+    body,
+    /- a finding\n\n_… cut here: the whole report is in the job summary of this run\._\n\n<sub>f<\/sub>\n$/,
+  );
+  assert.equal(cutReport('short\n', 100, 'x'), 'short\n');
 });
 
 test('upsert: one comment a key; an unchanged body is not rewritten; an empty diff and no comment is no comment', async () => {

@@ -27,12 +27,23 @@ export function commentBody({ key, report, empty, footer }) {
     ? '**No API changes now:** the head snapshot matches the base, so the findings this comment listed before are resolved.\n\n'
     : '';
   const tail = `\n${footer}\n`;
-  const room = MAX_BODY - markerFor(key).length - head.length - tail.length - 200;
-  const shown =
-    report.length <= room
-      ? report
-      : `${report.slice(0, report.lastIndexOf('\n', room))}\n\n_… cut here: the whole report is in the job summary of this run._\n`;
+  const room = MAX_BODY - markerFor(key).length - head.length - tail.length;
+  const shown = cutReport(report, room, 'the whole report is in the job summary of this run');
   return `${markerFor(key)}\n${head}${shown}${tail}`;
+}
+
+/**
+ * A markdown report that fits in `room` characters: whole, or cut at a line end with a note
+ * that says where the rest is.
+ * @param {string} report
+ * @param {number} room
+ * @param {string} rest
+ */
+export function cutReport(report, room, rest) {
+  if (report.length <= room) return report;
+  const note = `\n\n_… cut here: ${rest}._\n`;
+  const end = report.lastIndexOf('\n', room - note.length);
+  return `${report.slice(0, Math.max(end, 0))}${note}`;
 }
 
 /**

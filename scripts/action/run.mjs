@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { commentBody, upsertComment } from './comment.mjs';
+import { commentBody, cutReport, upsertComment } from './comment.mjs';
 import { GitHubApi, GitHubApiError } from './github.mjs';
 import { InputError, pullRequestOf, readInputs } from './inputs.mjs';
 import { appendSummary, escapeData, setOutputs } from './workflow.mjs';
@@ -121,7 +121,8 @@ async function compare(inputs, env, cwd, temp, out, log) {
   appendSummary(
     env,
     [
-      markdown,
+      // A step's summary is at most 1 MiB: the annotations and the comment carry the rest.
+      cutReport(markdown, 900_000, 'every finding is annotated in this run'),
       `**Gate:** ${verdict}`,
       `**Pull-request comment:** ${commented.said}`,
       ...(docs ? [`**Docs:** ${docs.said}`] : []),
