@@ -652,3 +652,44 @@ function accepts(port: number): Promise<boolean> {
     socket.once('error', () => done(false));
   });
 }
+
+test('ambiguities said before anything runs: an installed npm package with two bins and none named like it, a runtimeHint not followed, no version', async () => {
+  // An npm package as installed in a project: node_modules/<identifier>/package.json.
+  const project = join(dir, 'two-bins-project');
+  await mkdir(join(project, 'node_modules/@x/tool-kit'), { recursive: true });
+  await writeFile(
+    join(project, 'node_modules/@x/tool-kit/package.json'),
+    JSON.stringify({
+      name: '@x/tool-kit',
+      version: '1.0.0',
+      bin: { 'kit-mcp': 'a.js', 'kit-cli': 'b.js' },
+    }),
+  );
+  await writeFile(
+    join(project, 'server.json'),
+    JSON.stringify({
+      name: 'io.x/tool-kit',
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: '@x/tool-kit',
+          runtimeHint: 'bunx',
+          transport: { type: 'stdio' },
+        },
+      ],
+    }),
+  );
+  const plan = await planServerJson({ serverJson: 'server.json' }, { cwd: project, env: {} });
+  assert.deepEqual(plan.warnings, [
+    '@x/tool-kit has 2 bins (kit-cli, kit-mcp) and none is named tool-kit: npx cannot tell which to run; use a { stdio } source naming one, e.g. npx -y --package=@x/tool-kit kit-cli',
+    '/packages/0/runtimeHint is "bunx": npm packages run with npx here',
+    '/packages/0 has no version: npx runs whichever version is the latest when discovery runs',
+  ]);
+  // Installed with a bin named like it, npx knows what to run: nothing to say about bins.
+  await writeFile(
+    join(project, 'node_modules/@x/tool-kit/package.json'),
+    JSON.stringify({ name: '@x/tool-kit', bin: { 'tool-kit': 'a.js', 'kit-cli': 'b.js' } }),
+  );
+  const named = await planServerJson({ serverJson: 'server.json' }, { cwd: project, env: {} });
+  assert.equal(named.warnings.filter((w) => w.includes('bins')).length, 0);
+});
