@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { HttpSource, StdioSource } from '../config/types.js';
+import { printCommand, serverJsonFrom, type SourceFlags } from './snapshot-server-json.js';
 import { createProgressReporter } from '../discover/index.js';
 import { discover } from '../snapshot/discover.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
@@ -12,7 +13,8 @@ import type { Command } from './io.js';
 import { checkClientCapabilities } from '../config/validate-discovery.js';
 import type { JsonObject } from '../shared/json.js';
 
-const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url>) [options] --out <file>
+const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url> | --server-json <file>) [options] --out <file>
+       mcp-codegen snapshot --server-json <file> [--package <kind>] [--package-version <v>] --print-command
 
 Connect to a live MCP server, list everything it declares (tools, resources, resource templates,
 prompts, following every page) and write its canonical snapshot: the file \`generate\` and \`diff\`
@@ -25,6 +27,15 @@ Source (exactly one):
                             without a shell: no pipes, globs or $VARIABLES. The server gets this
                             process's environment; its stderr is captured and shown if it fails.
   --url <url>               Connect to a running server over HTTP.
+  --server-json <file>      Run the server a registry server.json describes: a package (npm with
+                            npx -y, pypi with uvx, oci with docker run -i --rm) with its runtime and
+                            package arguments and environment variables, or a remote (its URL and
+                            headers). Values the file leaves open come from the environment: an
+                            environment variable by its name, a header, flag, positional
+                            (valueHint) or {variable} by its name in upper snake case (X-API-Key:
+                            X_API_KEY, --port: PORT). A required one that is unset is an error
+                            naming it. Which entry runs is printed; the snapshot records it
+                            (provenance).
 
 Options:
   --transport <kind>        With --url: auto (default) tries Streamable HTTP and falls back to the
@@ -33,6 +44,13 @@ Options:
   --header "Name: value"    With --url: an extra request header; repeat for more. \${NAME} in the
                             value is replaced by the environment variable NAME, so a secret need not
                             appear on the command line: --header 'Authorization: Bearer \${API_TOKEN}'
+  --package <kind>          With --server-json: npm, pypi or oci (the first package of that type)
+                            or remote (the first remote). Default: the first package reached over
+                            stdio, then the first remote.
+  --package-version <v>     With --server-json: run this version of the package instead of the
+                            one server.json names (for oci, the image tag).
+  --print-command           With --server-json: print the command line (or URL and headers) that
+                            would run, secrets as ***, and what was left out; start nothing.
 ${DISCOVERY_HELP}
   --capabilities <json|@file>
                             The client capabilities to declare, as JSON or @ a JSON file (default
@@ -55,10 +73,12 @@ Examples:
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --era modern --out modern.json
   mcp-codegen snapshot --stdio "npx -y @modelcontextprotocol/server-everything" \\
     --capabilities '{"roots":{},"sampling":{},"elicitation":{"form":{},"url":{}}}' --out everything.json
+  mcp-codegen snapshot --server-json server.json --out everything.json
+  BRAVE_API_KEY=... mcp-codegen snapshot --server-json brave/server.json --package npm --print-command
 
 Exit codes:
   0  the snapshot was written (or was already up to date)
-  2  usage error: bad or missing options, an unset \${VARIABLE}
+  2  usage error: bad or missing options, an invalid server.json, an unset required variable
   3  server error: could not start or reach the server, it timed out, exited, or sent something
      malformed (a repeated cursor, a duplicate tool name, invalid JSON-RPC...); nothing was written
 `;
@@ -73,13 +93,25 @@ export const snapshotCommand: Command = defineCommand(
     url: { type: 'string' },
     transport: { type: 'string' },
     header: { type: 'string', multiple: true },
+    'server-json': { type: 'string' },
+    package: { type: 'string' },
+    'package-version': { type: 'string' },
+    'print-command': { type: 'boolean' },
     ...DISCOVERY_FLAGS,
     capabilities: { type: 'string' },
     'ui-html': { type: 'boolean' },
     out: { type: 'string' },
   },
   async ({ values }, io) => {
-    const source = sourceFrom(values);
+    const source =
+      values['server-json'] !== undefined ? serverJsonFrom(values) : sourceFrom(values);
+    if (values['print-command']) {
+      if (!('serverJson' in source))
+        throw usage(
+          '--print-command goes with --server-json: a --stdio or --url source is what it says',
+        );
+      return printCommand(source, io);
+    }
     if (!values.out) throw usage('--out <file> is required: where to write the snapshot');
     const discovery = discoveryFlags('snapshot', values);
     const capabilities =
@@ -95,6 +127,7 @@ export const snapshotCommand: Command = defineCommand(
       ...(values['ui-html'] === true && { uiHtml: true }),
       onProgress: createProgressReporter(io.stderr),
       onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
+      onNote: (line) => io.stderr.write(`${line}\n`),
     });
 
     const file = resolve(io.cwd, values.out);
@@ -111,12 +144,9 @@ export const snapshotCommand: Command = defineCommand(
   },
 );
 
-function sourceFrom(values: {
-  stdio?: string;
-  url?: string;
-  transport?: string;
-  header?: string[];
-}): StdioSource | HttpSource {
+function sourceFrom(values: SourceFlags): StdioSource | HttpSource {
+  if (values.package !== undefined || values['package-version'] !== undefined)
+    throw usage('--package and --package-version go with --server-json');
   if (values.stdio !== undefined && values.url !== undefined)
     throw usage('give either --stdio or --url, not both');
   if (values.stdio !== undefined) {

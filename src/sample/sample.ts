@@ -54,7 +54,14 @@ export async function sampleShapes(options: SampleOptions): Promise<void> {
     const { discoverAndUse } = await import('../snapshot/discover.js');
     const results = await discoverAndUse(
       source,
-      { cwd: config.root, env: options.env, serverLabel: server.name, ...server.discovery },
+      {
+        cwd: config.root,
+        env: options.env,
+        serverLabel: server.name,
+        ...server.discovery,
+        onNote: options.log,
+        onWarning: (line) => options.log(`warning: ${line}`),
+      },
       async (snapshot, callTool) => {
         checkCallable(
           server,
