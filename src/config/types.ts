@@ -57,7 +57,13 @@ export const RULE_LEVELS: readonly RuleLevel[] = ['error', 'warning', 'info', 'o
 
 /** The keys of a diff policy and of a lint policy: config checks them at load, diff and lint check the rest (rule ids) when they run. */
 export const DIFF_POLICY_KEYS = ['rules', 'ignore'] as const;
-export const LINT_POLICY_KEYS = ['rules', 'ignore', 'descriptionBudget', 'maxTools'] as const;
+export const LINT_POLICY_KEYS = [
+  'rules',
+  'ignore',
+  'descriptionBudget',
+  'maxTools',
+  'descriptionCoverage',
+] as const;
 
 export interface DiffIgnore {
   /** The rule id, e.g. `tool-description-changed`. */
@@ -83,6 +89,8 @@ export interface LintPolicy {
   descriptionBudget?: number;
   /** `catalog-tool-count-high` above this many tools (default 40). */
   maxTools?: number;
+  /** `catalog-description-coverage` below this share of described tools and input properties (0 to 1, default 0.8). */
+  descriptionCoverage?: number;
 }
 
 /** The switches of `agents`, on a server and on the aggregate, in the order the README documents them. */

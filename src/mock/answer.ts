@@ -1,10 +1,10 @@
 import { isObject, type JsonObject } from '../shared/json.js';
 import type { MockCatalog, MockTool } from './catalog.js';
-import { generatedOutput } from './generated.js';
+import { generatedValue } from '../schema/example-data.js';
 import { handlerFor, type HandlerTable } from './handlers.js';
 import type { MockCallToolResult } from './handler-types.js';
 import type { Replay } from './replay.js';
-import { schemaCheck, type SchemaCheck, type SchemaIssue } from './schema-check.js';
+import { schemaCheck, type SchemaCheck, type SchemaIssue } from '../schema/schema-check.js';
 
 /** Where answers come from, in this order after the arguments pass. */
 export interface AnswerSources {
@@ -53,7 +53,7 @@ export async function answerCall(
     return recorded as unknown as MockCallToolResult;
 
   if (mock.output) {
-    const data = generatedOutput(mock.output, checkOf(mock.output), sources.seed, name, given);
+    const data = generatedValue(mock.output, checkOf(mock.output), sources.seed, name, given);
     if (data !== undefined) return asResult(data);
   }
   return {

@@ -10,7 +10,8 @@ export interface SchemaIssue {
 export type SchemaCheck = (value: unknown) => SchemaIssue[];
 
 /**
- * A validator for a server's schema, with @cfworker/json-schema: it interprets the schema (no code
+ * A validator for a server's schema (the mock's arguments and generated data, the docs' example
+ * arguments), with @cfworker/json-schema: it interprets the schema (no code
  * generation, so an untrusted schema never becomes code), resolves only `$ref`s inside the schema
  * (it has no loader, so nothing is fetched), and reads drafts 4, 7, 2019-09 and 2020-12. It writes
  * its own keys into the schema it is given, so it gets a copy: what the mock lists stays as sent.
