@@ -166,6 +166,26 @@ export interface ServerConfig {
    * `client: false` keeps `handlers` for the CLI without mock.ts.
    */
   mock?: boolean | MockConfig;
+  /** The server's docs, written with its client: see `DocsConfig`. */
+  docs?: DocsConfig;
+}
+
+/** What `mcp-codegen docs` writes: one HTML page, Markdown (one file, or one a tool), or llms.txt. */
+export type DocsFormat = 'html' | 'markdown' | 'llms-txt';
+export const DOCS_FORMATS: readonly DocsFormat[] = ['html', 'markdown', 'llms-txt'];
+
+/**
+ * A server's docs, written by `generate` beside its client (and checked by `generate --check`):
+ * `out` is a file (`docs/weather.html`), or a folder with `split`; never inside a client's `out`.
+ */
+export interface DocsConfig {
+  out: string;
+  /** Default: from `out`'s extension (`.md` markdown, `.txt` llms-txt, else html); markdown with `split`. */
+  format?: DocsFormat;
+  /** Markdown: `<out>/README.md` and one page a tool under `<out>/tools/`. */
+  split?: boolean;
+  /** llms-txt: llms-full.txt (the whole catalog) beside the index. */
+  full?: boolean;
 }
 
 export interface MockConfig {

@@ -26,13 +26,22 @@ export interface DocsPlan {
   sdkVariable: string;
 }
 
+/**
+ * The file (or folder) name of each server's docs when one run documents several into one folder:
+ * its name in lower-case words (`Weather API` → `weather-api`), unique ignoring case, never a
+ * Windows device name, as the per-tool layout names tool files.
+ */
+export function docsServerStems(names: readonly string[]): string[] {
+  const stems = new ToolFilePlanner();
+  return names.map((name) => stems.claimStem(name));
+}
+
 /** Ids of the page's own sections: no entity anchor may take one. */
 const PAGE_IDS = ['main', 'server', 'tools', 'resources', 'templates', 'prompts', 'ui-resources'];
 
 export function planDocs(model: ClientModel, uiResourceCount: number): DocsPlan {
   const anchors = new NamePlanner(new Set(PAGE_IDS));
-  const kebab = (name: string, fallback: string) =>
-    words(name).join('-').toLowerCase() || fallback;
+  const kebab = (name: string, fallback: string) => words(name).join('-').toLowerCase() || fallback;
   const pages = new ToolFilePlanner('md');
   const tools = model.tools.map((tool) => {
     const stem = pages.claimStem(tool.functionName);

@@ -13,7 +13,8 @@ const ATTEMPTS = 8;
  * docs show an example call with it (for the input schema). The seed comes from `seed`, `key` and
  * `args`, so the same schema gets the same data in every run and in any order of calls.
  * json-schema-faker resolves local `$ref`s only in `generateSync` (a remote one throws; nothing is
- * fetched). Undefined when no attempt is valid.
+ * fetched). Undefined when no attempt is valid. `fromSchema` prefers the schema's own `default`
+ * and `examples` values to made-up ones (the docs' choice: a reader recognises them).
  */
 export function generatedValue(
   schema: JsonObject,
@@ -21,6 +22,7 @@ export function generatedValue(
   seed: number,
   key: string,
   args: unknown,
+  fromSchema = false,
 ): unknown {
   const target = documentedBranch(schema);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -32,6 +34,7 @@ export function generatedValue(
         maxDepth: 6,
         maxDefaultItems: 3,
         propAliases: { definitions: '$defs' },
+        ...(fromSchema ? { useDefaultValue: true, useExamplesValue: true } : {}),
       });
     } catch {
       continue;
