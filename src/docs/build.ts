@@ -35,10 +35,8 @@ export async function buildDocsPage({
     compareStrings(a.uri, b.uri),
   );
   const plan = planDocs(model, uiResources.length);
-  const [declarations, { usage, examples }] = await Promise.all([
-    resultDeclarations(model),
-    exampleCode(model, plan, importPath),
-  ]);
+  const declarations = await resultDeclarations(model);
+  const { usage, examples } = exampleCode(model, plan, importPath);
   const uiAnchors = new Map(uiResources.map((r, i) => [r.uri, plan.uiResources[i]!]));
   const tools: ToolDoc[] = model.tools.map((tool, i) => {
     const { tool: listed } = tool;

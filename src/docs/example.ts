@@ -4,15 +4,13 @@ import { generatedValue } from '../schema/example-data.js';
 import { schemaCheck } from '../schema/schema-check.js';
 import { fromOwnEntries } from '../schema/walk.js';
 import { isObject, type JsonValue } from '../shared/json.js';
+import { literal, quote } from './code-text.js';
 
 /**
  * The seed of the example arguments: the mock's default (`mcp-codegen mock --seed 1`), so a reader
  * who runs the mock sees data generated the same way.
  */
 const SEED = 1;
-
-/** Marks where one example ends in the text prettier formats at once: a comment, never in a string. */
-const MARK = '// mcp-codegen-docs-example';
 
 export interface Example {
   code: string;
@@ -24,41 +22,27 @@ export interface Example {
  * The code the docs show: how to make the client (`usage`), and per tool a call through it with
  * arguments generated from its input schema by the mock's seeded generator (json-schema-faker,
  * seed 1) and checked against the whole schema: the same arguments on every run and machine.
- * Arguments reach the code only through `JSON.stringify`; the method and variables are the
- * planner's identifiers. Everything is laid out by one prettier run (fixed options), then split
- * at the marks.
+ * Values reach the code only through `JSON.stringify` (code-text.ts); the method and variables
+ * are the planner's identifiers.
  */
-export async function exampleCode(
+export function exampleCode(
   model: ClientModel,
   plan: DocsPlan,
   importPath: string,
-): Promise<{ usage: string; examples: Example[] }> {
-  const drafts = [
-    { code: clientUsage(model, plan, importPath) },
-    ...model.tools.map((tool) => draft(tool, plan)),
-  ];
-  const { format } = await import('prettier');
-  const text = drafts.map((d, i) => `${MARK} ${i}\n${d.code}`).join('\n');
-  const formatted = await format(text, {
-    parser: 'typescript',
-    printWidth: 80,
-    singleQuote: true,
-  });
-  const codes = formatted.split(new RegExp(`^${MARK} \\d+\\n`, 'm')).slice(1);
-  const [usage, ...examples] = drafts.map((d, i) => ({
-    code: (codes[i] ?? d.code).trim(),
-    ...(d.note ? { note: d.note } : {}),
-  }));
-  return { usage: usage!.code, examples };
+): { usage: string; examples: Example[] } {
+  return {
+    usage: clientUsage(model, plan, importPath),
+    examples: model.tools.map((tool) => exampleCall(tool, plan)),
+  };
 }
 
-function draft(tool: ToolModel, plan: DocsPlan): { code: string; note?: string } {
+function exampleCall(tool: ToolModel, plan: DocsPlan): Example {
   const args = exampleArguments(tool);
-  const call = `${plan.clientVariable}.${tool.method}`;
+  const head = `const result = await ${plan.clientVariable}.${tool.method}(`;
   const noArgs = args !== undefined && Object.keys(args).length === 0 && tool.inputOptional;
-  const argument = args === undefined ? 'input' : noArgs ? '' : JSON.stringify(args);
+  const argument = args === undefined ? 'input' : noArgs ? '' : literal(args, head.length + 2);
   const lines = [
-    `const result = await ${call}(${argument});`,
+    `${head}${argument});`,
     'if (result.ok) console.log(result.data);',
     'else console.error(result.error.code, result.error.message);',
   ];
@@ -75,7 +59,7 @@ function draft(tool: ToolModel, plan: DocsPlan): { code: string; note?: string }
  * schema's own defaults and examples come first; a fraction is shown to two places when that
  * still passes (`12.5`, not `12.483920173`).
  */
-function exampleArguments(tool: ToolModel): Record<string, unknown> | undefined {
+export function exampleArguments(tool: ToolModel): Record<string, unknown> | undefined {
   const input = tool.tool.inputSchema;
   const check = schemaCheck(input);
   const value = generatedValue(input, check, SEED, tool.tool.name, {}, true);
@@ -97,7 +81,7 @@ function roundFractions(value: unknown): unknown {
 /** The lines that make the client the examples call: its import and its construction. */
 function clientUsage(model: ClientModel, plan: DocsPlan, importPath: string): string {
   return [
-    `import { ${model.className} } from ${JSON.stringify(importPath)};`,
+    `import { ${model.className} } from ${quote(importPath)};`,
     '',
     `// ${plan.sdkVariable}: a connected Client of @modelcontextprotocol/client (SDK v2) or @modelcontextprotocol/sdk (v1)`,
     `const ${plan.clientVariable} = new ${model.className}(${plan.sdkVariable});`,

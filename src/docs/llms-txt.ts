@@ -77,8 +77,9 @@ export function renderLlmsFull(page: DocsPage): string {
 
 /** What a tool does and takes, on one line: its summary, hints, and its top-level parameters. */
 function toolLine(tool: ToolDoc): string {
-  const summary = tool.summary.trim() !== '' ? mdText(tool.summary) : 'No description.';
-  const hints = tool.badges.length ? ` (${tool.badges.map((b) => b.label).join(', ')})` : '';
+  const text = tool.summary.trim() === '' ? 'No description.' : tool.summary.trim();
+  const summary = mdText(/[.!?…:]$/.test(text) ? text : `${text}.`);
+  const hints = tool.badges.length ? ` Hints: ${tool.badges.map((b) => b.label).join(', ')}.` : '';
   const top = tool.parameters.filter((p) => p.depth === 0);
   const takes = top.length
     ? ` Takes ${top

@@ -8,7 +8,7 @@ import { escapeHidden } from '../shared/hidden-text.js';
  * table's `|`): line breaks become spaces.
  */
 export function mdText(text: string): string {
-  return oneLine(text).replace(INLINE, (c) => `\\${c}`);
+  return escapeInline(oneLine(text));
 }
 
 /**
@@ -59,8 +59,19 @@ function oneLine(text: string): string {
 
 const INLINE = /[\\`*_[\]<>|~&$#]/g;
 
+/**
+ * The inline escapes, and GFM's autolinks broken (`http\://`, `www\.`): a URL the server sent
+ * stays text, not a link a reader follows by a click.
+ */
+function escapeInline(text: string): string {
+  return text
+    .replace(INLINE, (c) => `\\${c}`)
+    .replace(/:(?=\/\/)/g, '\\:')
+    .replace(/\b(www)\./gi, '$1\\.');
+}
+
 function escapeLine(line: string): string {
-  const escaped = line.replace(INLINE, (c) => `\\${c}`);
+  const escaped = escapeInline(line);
   // (`#`, `>`, `*`, `_`, `` ` `` and `~` are escaped wherever they are.)
   return escaped.replace(/^([-+=]|\d{1,9}(?=[.)]))/, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`));
 }

@@ -5,20 +5,15 @@ import { compileDefinitions } from '../schema/compile.js';
 import { collectRefs } from '../schema/walk.js';
 import { fromOwnEntries } from '../schema/walk.js';
 import { decodePointerToken } from '../shared/pointer.js';
+import { indentDeclarations } from './code-text.js';
 
 const DEFS = '#/$defs/';
-
-/**
- * Prettier's options for the docs' code: fixed, not the project's, so the page is the same bytes
- * on every machine whatever prettier config sits beside it.
- */
-const PRETTIER = { parser: 'typescript', printWidth: 100, singleQuote: true } as const;
 
 /**
  * Each tool's result as the generated types.ts declares it: the documented branch's type, its
  * alternatives and error envelopes, and every named type they reach, in that order. One
  * json-schema-to-typescript run over the definitions some tool's result reaches (the model's own
- * named schemas, so the names are the client's), then prettier once, then split per declaration.
+ * named schemas, so the names are the client's), indented (code-text.ts), split per declaration.
  */
 export async function resultDeclarations(model: ClientModel): Promise<Map<ToolModel, string>> {
   const wanted = new Map<ToolModel, string[]>();
@@ -37,8 +32,7 @@ export async function resultDeclarations(model: ClientModel): Promise<Map<ToolMo
   const subset = fromOwnEntries(
     Object.entries(model.definitions).filter(([name]) => needed.has(name)),
   );
-  const { format } = await import('prettier');
-  const source = await format(paragraphs(oneLineDocs(await compileDefinitions(subset))), PRETTIER);
+  const source = indentDeclarations(paragraphs(oneLineDocs(await compileDefinitions(subset))));
   const byName = new Map<string, string>();
   for (const chunk of source.trimEnd().split(/\n\n(?=export |\/\*\*)/)) {
     const name = /^export (?:interface|type|const|enum|declare \w+) ([A-Za-z_$][\w$]*)/m.exec(

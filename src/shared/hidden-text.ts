@@ -43,6 +43,8 @@ const HIDDEN_OR_SEPARATOR = new RegExp(`${HIDDEN.source}|[\\u2028\\u2029]`, 'gu'
  * escaped (`\u200b`), for a renderer that shows the escapes apart from the text around them.
  */
 export function hiddenRuns(text: string): Array<{ text: string; hidden: boolean }> {
+  // Almost no text has any: one test first, as hiddenCharacters does.
+  if (!HIDDEN_ANY.test(text) && !/[\u2028\u2029]/.test(text)) return [{ text, hidden: false }];
   const runs: Array<{ text: string; hidden: boolean }> = [];
   let last = 0;
   for (const match of text.matchAll(HIDDEN_OR_SEPARATOR)) {
