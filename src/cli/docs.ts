@@ -133,20 +133,28 @@ export const docsCommand = defineCommand(
         return ExitCode.ok;
       }
       io.stderr.write(
-        `stale: ${stale.length} of ${plural(compared.length, 'docs file')} differ:\n`,
+        `stale: ${stale.length} of ${plural(compared.length, 'docs file')} ${stale.length === 1 ? 'differs' : 'differ'}:\n`,
       );
       for (const f of stale)
-        io.stderr.write(`  ${f.status === 'unchanged' ? '' : f.status.padEnd(8)} ${f.path}\n`);
+        io.stderr.write(
+          f.status === 'obsolete'
+            ? `  obsolete ${f.path}: a page of a tool that is gone\n`
+            : `  ${f.status === 'missing' ? 'missing' : 'changed'}  ${f.path}\n`,
+        );
       io.stderr.write(
         '  hint: run the same `mcp-codegen docs` without --check and commit the result\n',
       );
       return ExitCode.findings;
     }
     const written = await writeAll(planned, stray, io.cwd);
-    for (const f of written.filter((w) => w.status !== 'unchanged'))
-      log(`  ${f.status === 'written' ? 'wrote' : 'removed'} ${f.path}`);
-    const changed = written.filter((f) => f.status !== 'unchanged').length;
-    log(`done: ${changed} written or removed, ${written.length - changed} unchanged`);
+    for (const f of written)
+      if (f.status === 'written') log(`  wrote ${f.path}`);
+      else if (f.status === 'removed') log(`  removed ${f.path} (a page of a tool that is gone)`);
+    const count = (status: string) => written.filter((f) => f.status === status).length;
+    const removed = count('removed');
+    log(
+      `done: ${count('written')} written, ${count('unchanged')} unchanged${removed ? `, ${removed} removed` : ''}`,
+    );
     return ExitCode.ok;
   },
 );
