@@ -16,10 +16,19 @@ import type { BrowserContext } from 'playwright-core';
 import { renderDocs } from '../src/docs/render.js';
 import { buildClientModel } from '../src/model/build.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
-import { chromiumMissing, launchChromium, openDocsPage } from './helpers/browser.js';
+import { chromiumStatus, launchChromium, openDocsPage } from './helpers/browser.js';
 import { fixtureCatalogs, repoRoot, sharedCatalogs } from './helpers/paths.js';
 
-const skip = chromiumMissing();
+const chromium = chromiumStatus();
+const skip = chromium.skip;
+
+test(
+  'Chromium is here to drive (a failure under CI=true when it is not)',
+  { skip: chromium.fail ? false : skip },
+  () => {
+    if (chromium.fail) assert.fail(chromium.fail);
+  },
+);
 const example = join(repoRoot, 'examples/weather/weather.snapshot.json');
 const markupHostile = join(repoRoot, 'fixtures/docs/hostile-markup.json');
 const shared = sharedCatalogs();
@@ -248,6 +257,8 @@ test(
     const { html } = await htmlOf(example);
     const { page } = await openDocsPage(context!, html);
     try {
+      // A tool's section beside the list: badges, a parameter table, a result type and code.
+      await page.goto('http://docs.test/page.html#tool-get-forecast');
       const shots: Record<string, PNG> = {};
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });

@@ -6,14 +6,15 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const INSTALL_CHROMIUM = 'apt-get install -y chromium';
 
 /**
- * Why the browser tests cannot run here, or undefined when they can. Under `CI=true` a missing
- * Chromium is a failure (CI installs it: .ci/run); run by hand, the tests skip and say how to install it.
+ * Whether the browser tests can run here. Without Chromium they cannot: under `CI=true` that is a
+ * failure (`fail`: CI installs it, .ci/run), run by hand they skip (`skip`), each saying how to install it.
  */
-export function chromiumMissing(): string | undefined {
-  if (existsSync(CHROMIUM)) return undefined;
+export function chromiumStatus(): { skip?: string; fail?: string } {
+  if (existsSync(CHROMIUM)) return {};
   const why = `Chromium is not installed at ${CHROMIUM}: install it with \`${INSTALL_CHROMIUM}\` (as root)`;
-  if (process.env.CI === 'true') throw new Error(`${why}; CI must have it (.ci/run installs it)`);
-  return why;
+  return process.env.CI === 'true'
+    ? { skip: why, fail: `${why}; CI must have it (.ci/run installs it)` }
+    : { skip: why };
 }
 
 /**
