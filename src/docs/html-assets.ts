@@ -125,7 +125,7 @@ export const SCRIPT = `
 `;
 
 /** The CSP source that allows exactly `text` as an inline style or script. */
-export function hashSource(text: string): string {
+function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
 

@@ -145,7 +145,7 @@ function parameterTable(rows: readonly ParameterRow[]): string {
 }
 
 /** A GFM table; every cell is escaped by its caller (mdText, or mdCode for a table). */
-export function table(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+function table(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const line = (cells: readonly string[]) => `| ${cells.map((c) => c || ' ').join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }

@@ -102,7 +102,7 @@ export interface ErrorDoc {
   constant?: string;
 }
 
-export interface ResourceDoc {
+interface ResourceDoc {
   anchor: string;
   uri: string;
   name: string;
@@ -113,7 +113,7 @@ export interface ResourceDoc {
   call: string;
 }
 
-export interface TemplateDoc {
+interface TemplateDoc {
   anchor: string;
   uriTemplate: string;
   name: string;
@@ -124,7 +124,7 @@ export interface TemplateDoc {
   call: string;
 }
 
-export interface PromptDoc {
+interface PromptDoc {
   anchor: string;
   name: string;
   title?: string;

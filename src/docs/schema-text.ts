@@ -98,7 +98,7 @@ export function defaultOf(node: JsonValue): string | undefined {
   return isObject(node) && node.default !== undefined ? cut(json(node.default)) : undefined;
 }
 
-export function json(value: JsonValue): string {
+function json(value: JsonValue): string {
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -112,7 +112,7 @@ function listed(texts: string[], separator: string): string {
 }
 
 /** At most MAX_TEXT code points, never cutting a surrogate pair. */
-export function cut(text: string, max = MAX_TEXT): string {
+function cut(text: string, max = MAX_TEXT): string {
   if (text.length <= max) return text;
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 
 /** Debian's `chromium` package: the only browser the tests drive (playwright-core never downloads one). */
-export const CHROMIUM = '/usr/bin/chromium';
-export const INSTALL_CHROMIUM = 'apt-get install -y chromium';
+const CHROMIUM = '/usr/bin/chromium';
+const INSTALL_CHROMIUM = 'apt-get install -y chromium';
 
 /**
  * Whether the browser tests can run here. Without Chromium they cannot: under `CI=true` that is a
@@ -54,7 +54,7 @@ export async function launchChromium(): Promise<{
 }
 
 /** Where a page is served from: a name no resolver knows, answered by the route below only. */
-export const PAGE_URL = 'http://docs.test/page.html';
+const PAGE_URL = 'http://docs.test/page.html';
 
 /**
  * A page with `html` served at PAGE_URL through a route that answers that URL alone and aborts every
