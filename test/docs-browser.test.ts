@@ -12,7 +12,7 @@ import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { renderDocs } from '../src/docs/render.js';
 import { buildClientModel } from '../src/model/build.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
@@ -157,10 +157,24 @@ for (const file of catalogs) {
   );
 }
 
-test('the markup-hostile catalog renders as the text it sent', { skip }, async () => {
-  const { html } = await htmlOf(markupHostile);
-  const { page } = await openDocsPage(context!, html);
+/** `body` on the page of `file`, opened in `on` (scripting on unless told), closed after. */
+async function onPage(file: string, body: (page: Page) => Promise<void>, on = context!) {
+  const { html } = await htmlOf(file);
+  const { page, requests, errors } = await openDocsPage(on, html);
   try {
+    await body(page);
+    assert.deepEqual(requests, ['http://docs.test/page.html']);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+}
+
+const activeHref = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('href'));
+
+test('the markup-hostile catalog renders as the text it sent', { skip }, () =>
+  onPage(markupHostile, async (page) => {
     const text = await page.evaluate(() => document.body.innerText);
     for (const sent of [
       '<script>window.__pwned=6</script>',
@@ -178,44 +192,35 @@ test('the markup-hostile catalog renders as the text it sent', { skip }, async (
       ),
       ['\\u200b', '\\u2028', '\\u202c', '\\u202e', '\\u{e0041}'],
     );
-    assert.equal(
-      await page.title(),
-      `${JSON.parse(readFileSync(markupHostile, 'utf8')).serverInfo.title} · MCP server reference`,
-    );
-  } finally {
-    await page.close();
-  }
-});
+    const sentTitle = (
+      JSON.parse(readFileSync(markupHostile, 'utf8')) as { serverInfo: { title: string } }
+    ).serverInfo.title;
+    assert.equal(await page.title(), `${sentTitle} · MCP server reference`);
+  }),
+);
 
 test(
   'the keyboard: / reaches the filter, arrows walk the visible tools, Enter follows the only match',
   { skip },
-  async () => {
-    const { html } = await htmlOf(example);
-    const { page } = await openDocsPage(context!, html);
-    try {
+  () =>
+    onPage(example, async (page) => {
       await page.keyboard.press('/');
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'filter');
       await page.keyboard.press('ArrowDown');
-      assert.equal(
-        await page.evaluate(() => document.activeElement?.getAttribute('href')),
-        '#tool-convert-temperature',
-      );
+      assert.equal(await activeHref(page), '#tool-convert-temperature');
       await page.keyboard.press('ArrowDown');
-      assert.equal(
-        await page.evaluate(() => document.activeElement?.getAttribute('href')),
-        '#tool-get-forecast',
-      );
+      assert.equal(await activeHref(page), '#tool-get-forecast');
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('ArrowUp');
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'filter');
       await page.keyboard.type('alert');
       await page.keyboard.press('Enter');
       assert.equal(await page.evaluate(() => location.hash), '#tool-set-alert');
-    } finally {
-      await page.close();
-    }
-  },
+      assert.equal(
+        await page.evaluate(() => document.querySelector(':target')?.id),
+        'tool-set-alert',
+      );
+    }),
 );
 
 test(
@@ -224,16 +229,19 @@ test(
   async () => {
     const off = await browser!.context({ javaScriptEnabled: false });
     try {
-      for (const file of [example, markupHostile]) {
-        const { html, tools } = await htmlOf(file);
-        const { page, requests, errors } = await openDocsPage(off, html);
-        assert.equal(await page.isVisible('#filter-box'), false);
-        assert.equal(await page.locator('article.tool').count(), tools.length);
-        assert.equal(await page.isVisible('article.tool h4 >> nth=0'), true);
-        assert.deepEqual(requests, ['http://docs.test/page.html']);
-        assert.deepEqual(errors, []);
-        await page.close();
-      }
+      for (const file of [example, markupHostile])
+        await onPage(
+          file,
+          async (page) => {
+            assert.equal(await page.isVisible('#filter-box'), false);
+            assert.equal(
+              await page.locator('article.tool').count(),
+              (await htmlOf(file)).tools.length,
+            );
+            assert.equal(await page.isVisible('article.tool h4 >> nth=0'), true);
+          },
+          off,
+        );
     } finally {
       await off.close();
     }
@@ -250,41 +258,31 @@ function differingShare(a: PNG, b: PNG): number {
 /** At most this share of pixels may differ from the golden: font hinting, not layout or colour. */
 const TOLERANCE = 0.01;
 
-test(
-  'one golden screenshot per theme (the bundled example), within a tolerance',
-  { skip },
-  async () => {
-    const { html } = await htmlOf(example);
-    const { page } = await openDocsPage(context!, html);
-    try {
-      // A tool's section beside the list: badges, a parameter table, a result type and code.
-      await page.goto('http://docs.test/page.html#tool-get-forecast');
-      const shots: Record<string, PNG> = {};
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        const taken = PNG.sync.read(
-          await page.screenshot({ animations: 'disabled', caret: 'hide' }),
-        );
-        shots[scheme] = taken;
-        const golden = join(SCREENSHOTS, `weather-${scheme}.png`);
-        if (process.env.UPDATE_GOLDEN === '1') {
-          writeFileSync(golden, PNG.sync.write(taken));
-          continue;
-        }
-        assert.ok(
-          existsSync(golden),
-          `${golden} is missing: UPDATE_GOLDEN=1 writes it (look at it first)`,
-        );
-        const share = differingShare(taken, PNG.sync.read(readFileSync(golden)));
-        assert.ok(
-          share <= TOLERANCE,
-          `${scheme}: ${(share * 100).toFixed(2)}% of pixels differ from ${golden} (UPDATE_GOLDEN=1 rewrites it; look at it first)`,
-        );
+test('one golden screenshot per theme (the bundled example), within a tolerance', { skip }, () =>
+  onPage(example, async (page) => {
+    // A tool's section beside the list: badges, a parameter table, a result type and code.
+    await page.goto('http://docs.test/page.html#tool-get-forecast');
+    const shots: Record<string, PNG> = {};
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const taken = PNG.sync.read(await page.screenshot({ animations: 'disabled', caret: 'hide' }));
+      shots[scheme] = taken;
+      const golden = join(SCREENSHOTS, `weather-${scheme}.png`);
+      if (process.env.UPDATE_GOLDEN === '1') {
+        writeFileSync(golden, PNG.sync.write(taken));
+        continue;
       }
-      // The comparison can fail: the two themes differ far beyond the tolerance.
-      assert.ok(differingShare(shots.light!, shots.dark!) > 0.3);
-    } finally {
-      await page.close();
+      assert.ok(
+        existsSync(golden),
+        `${golden} is missing: UPDATE_GOLDEN=1 writes it (look at it first)`,
+      );
+      const share = differingShare(taken, PNG.sync.read(readFileSync(golden)));
+      assert.ok(
+        share <= TOLERANCE,
+        `${scheme}: ${(share * 100).toFixed(2)}% of pixels differ from ${golden} (UPDATE_GOLDEN=1 rewrites it; look at it first)`,
+      );
     }
-  },
+    // The comparison can fail: the two themes differ far beyond the tolerance.
+    assert.ok(differingShare(shots.light!, shots.dark!) > 0.3);
+  }),
 );

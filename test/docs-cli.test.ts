@@ -10,9 +10,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { after, test } from 'node:test';
-import { main } from '../src/cli/main.js';
+import { runMain } from './helpers/run-main.js';
 import { repoRoot, tmpRoot } from './helpers/paths.js';
 import { runCli } from './helpers/servers.js';
 
@@ -22,16 +21,8 @@ const weather = JSON.parse(
   await readFile(join(repoRoot, 'examples/weather/weather.snapshot.json'), 'utf8'),
 ) as { tools: Array<{ name: string }> };
 
-async function run(args: string[], cwd: string) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await main(args, { stdout, stderr, cwd, env: { ...process.env, NO_COLOR: '1' } });
-  return { code, stdout: out, stderr: err };
-}
+const run = (args: string[], cwd: string) =>
+  runMain(args, { cwd, env: { ...process.env, NO_COLOR: '1' } });
 
 /** A project folder with the example's snapshot and a JSON config (no loader needed). */
 async function project(name: string, servers: unknown[]): Promise<string> {
@@ -53,17 +44,8 @@ const server = (extra: Record<string, unknown> = {}) => ({
 test('docs --help says the formats, the flags and the exit codes; the top-level help lists docs', async () => {
   const help = await run(['docs', '--help'], repoRoot);
   assert.equal(help.code, 0);
-  for (const text of [
-    '--format',
-    '--split',
-    '--full',
-    '--out',
-    '--check',
-    '--snapshot',
-    '--server',
-    'llms-full.txt',
-    'Exit codes: 0 ok, 1 stale (--check), 2',
-  ])
+  const words = '--format --split --full --out --check --snapshot --server llms-full.txt';
+  for (const text of [...words.split(' '), 'Exit codes: 0 ok, 1 stale (--check), 2'])
     assert.ok(help.stdout.includes(text), text);
   assert.match((await run(['--help'], repoRoot)).stdout, /\n {2}docs {7}write a reference/);
 });

@@ -4,7 +4,7 @@ import { docsServerStems } from '../model/docs-plan.js';
 import type { DocsFormat, ResolvedConfig, ServerConfig } from '../config/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import { plural } from '../shared/plural.js';
-import { defineCommand } from './args.js';
+import { defineCommand, switches, valueFlags } from './args.js';
 import type { Io } from './io.js';
 
 const help = `Usage:
@@ -72,16 +72,9 @@ export const docsCommand = defineCommand(
   'docs',
   help,
   {
-    config: { type: 'string' },
+    ...valueFlags('config', 'snapshot', 'name', 'format', 'out'),
     server: { type: 'string', multiple: true },
-    snapshot: { type: 'string' },
-    name: { type: 'string' },
-    format: { type: 'string' },
-    split: { type: 'boolean' },
-    full: { type: 'boolean' },
-    out: { type: 'string' },
-    check: { type: 'boolean' },
-    quiet: { type: 'boolean' },
+    ...switches('split', 'full', 'check', 'quiet'),
   },
   async ({ values }, io) => {
     if (!values.out)

@@ -5,7 +5,7 @@ import { compareStrings } from '../shared/compare.js';
 import { toolUiResource, visibleToModel } from '../snapshot/mcp-apps.js';
 import type { Snapshot, UiResource } from '../snapshot/types.js';
 import { toolBadges } from './badges.js';
-import { errorDocs } from './errors.js';
+import { declaredErrors, runtimeCodes, runtimeErrors } from './errors.js';
 import { exampleCode } from './example.js';
 import type { DocsPage, ResultDoc, ToolDoc, UiResourceDoc } from './page.js';
 import { parameterRows } from './parameters.js';
@@ -56,7 +56,8 @@ export async function buildDocsPage({
       parameters: parameters.rows,
       ...(parameters.note ? { parametersNote: parameters.note } : {}),
       result: resultOf(tool, declarations.get(tool)),
-      errors: errorDocs(tool),
+      errors: declaredErrors(tool),
+      runtimeCodes: runtimeCodes(tool, model.guard.enabled),
       example: example.code,
       ...(example.note ? { exampleNote: example.note } : {}),
       ...(ui
@@ -115,6 +116,7 @@ export async function buildDocsPage({
     uiResources: uiResources.map((resource, i) =>
       uiResourceDoc(resource, plan.uiResources[i]!, tools),
     ),
+    runtimeErrors: runtimeErrors(model.tools, model.guard.enabled),
     index: plan.index,
   };
 }

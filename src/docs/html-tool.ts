@@ -1,5 +1,5 @@
 import { escapeHtml, serverParagraphs, serverText } from './html-escape.js';
-import type { Badge, ParameterRow, ToolDoc } from './page.js';
+import type { Badge, ErrorDoc, ParameterRow, ToolDoc } from './page.js';
 
 const ORIGINS: Readonly<Record<ToolDoc['result']['origin'], string>> = {
   declared: 'Declared by the server (<code>outputSchema</code>), and checked when a call returns.',
@@ -50,7 +50,12 @@ export function toolSection(tool: ToolDoc): string {
       ? `<pre><code>${serverText(tool.result.declarations)}</code></pre>`
       : '',
     '<h4>Errors</h4>',
-    errorTable(tool),
+    tool.errors.length
+      ? errorTable(tool.errors)
+      : '<p class="note">It declares no error codes.</p>',
+    `<p class="note">The runtime’s own that can happen to it: ${tool.runtimeCodes
+      .map((code) => `<code>${escapeHtml(code)}</code>`)
+      .join(', ')} (<a href="#runtime-errors">what they mean</a>).</p>`,
     '<h4>Example</h4>',
     tool.exampleNote ? `<p class="note">${escapeHtml(tool.exampleNote)}</p>` : '',
     `<pre><code>${serverText(tool.example)}</code></pre>`,
@@ -80,8 +85,9 @@ ${body.join('\n')}
 </table>`;
 }
 
-function errorTable(tool: ToolDoc): string {
-  const rows = tool.errors.map(
+/** Codes, their meaning, the client's constant and where each is declared. */
+export function errorTable(errors: readonly ErrorDoc[]): string {
+  const rows = errors.map(
     (e) =>
       `<tr><td><code>${serverText(e.code)}</code></td><td>${e.meaning !== undefined ? serverText(e.meaning) : ''}</td><td>${
         e.constant !== undefined ? `<code>${escapeHtml(e.constant)}</code>` : ''

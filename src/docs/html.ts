@@ -1,9 +1,10 @@
 import { CONTENT_SECURITY_POLICY, SCRIPT, STYLE } from './html-assets.js';
 import { escapeHtml, serverParagraphs, serverText } from './html-escape.js';
 import { entitySections } from './html-entities.js';
-import { badgeList, toolSection } from './html-tool.js';
+import { badgeList, errorTable, toolSection } from './html-tool.js';
 import type { DocsPage } from './page.js';
-import { DOCS_HEADER, pluralCount, serverLabel } from './text.js';
+import { plural } from '../shared/plural.js';
+import { catalogCounts, DOCS_HEADER, serverLabel } from './text.js';
 
 /**
  * The page as one self-contained HTML file: inline style and script only, a Content-Security-Policy
@@ -36,7 +37,7 @@ ${sidebar(page)}
 <main id="main">
 ${header(page)}
 <section class="group" id="tools" aria-labelledby="tools-heading">
-<h2 id="tools-heading">Tools <span class="version">${pluralCount(page.tools.length, 'tool')}</span></h2>
+<h2 id="tools-heading">Tools <span class="version">${plural(page.tools.length, 'tool')}</span></h2>
 ${page.tools.length === 0 ? '<p class="note">The server lists no tools.</p>' : page.tools.map(toolSection).join('\n')}
 </section>
 ${entitySections(page)}
@@ -92,16 +93,7 @@ function header(page: DocsPage): string {
   if (server.era !== undefined) facts.push(['Era', escapeHtml(server.era)]);
   if (server.capabilities.length > 0)
     facts.push(['Capabilities', server.capabilities.map(serverText).join(', ')]);
-  facts.push([
-    'Catalog',
-    [
-      pluralCount(page.tools.length, 'tool'),
-      pluralCount(page.resources.length, 'resource'),
-      pluralCount(page.templates.length, 'resource template'),
-      pluralCount(page.prompts.length, 'prompt'),
-      ...(page.uiResources.length ? [pluralCount(page.uiResources.length, 'UI resource')] : []),
-    ].join(', '),
-  ]);
+  facts.push(['Catalog', catalogCounts(page)]);
   const legend = [...new Map(page.tools.flatMap((t) => t.badges).map((b) => [b.id, b])).values()];
   return `<header id="server">
 <h1>${serverText(serverLabel(server))}${server.version !== undefined ? ` <span class="version">${serverText(server.version)}</span>` : ''}</h1>
@@ -111,6 +103,11 @@ ${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('\n')}
 ${server.instructions !== undefined ? `<h2>Instructions</h2>\n<div class="instructions">${serverParagraphs(server.instructions)}</div>` : ''}
 <h2>Using the client</h2>
 <pre><code>${escapeHtml(server.usage)}</code></pre>
+${
+  page.runtimeErrors.length
+    ? `<h2 id="runtime-errors">Errors every tool can end in</h2>\n<p class="note">The runtime’s own codes (<code>RuntimeErrorCode</code>, and <code>GuardErrorCode</code> with the config’s <code>guard</code>), beside the codes each tool declares.</p>\n${errorTable(page.runtimeErrors)}`
+    : ''
+}
 ${
   legend.length
     ? `<h2>Badges</h2>\n<p class="note">Hints the server declares: its own word, shown for review.</p>\n<dl class="facts">\n${legend

@@ -1,7 +1,7 @@
 import { mdCode, mdParagraphs, mdText } from './markdown-escape.js';
 import { renderMarkdown } from './markdown.js';
 import type { DocsPage, ToolDoc } from './page.js';
-import { pluralCount, serverLabel } from './text.js';
+import { catalogCounts, serverLabel } from './text.js';
 
 /**
  * The llms.txt index (llmstxt.org): an H1 with the server's name, a one-paragraph summary in a
@@ -16,12 +16,7 @@ export function renderLlmsIndex(page: DocsPage, full: string | undefined): strin
     `MCP server ${mdText(server.name)}${server.version !== undefined ? ` ${mdText(server.version)}` : ''}`,
     ...(server.protocolVersion !== undefined ? [`protocol ${mdText(server.protocolVersion)}`] : []),
   ].join(', ');
-  const counts = [
-    pluralCount(page.tools.length, 'tool'),
-    pluralCount(page.resources.length, 'resource'),
-    pluralCount(page.templates.length, 'resource template'),
-    pluralCount(page.prompts.length, 'prompt'),
-  ].join(', ');
+  const counts = catalogCounts(page);
   const link = (name: string, anchor: string) =>
     full !== undefined ? `[${mdText(name)}](${full}#${anchor})` : mdCode(name);
   const blocks = [

@@ -1,7 +1,7 @@
 import { mdCode, mdCodeBlock, mdParagraphs, mdText } from './markdown-escape.js';
 import { markdownEntities } from './markdown-entities.js';
-import type { DocsPage, ParameterRow, ToolDoc } from './page.js';
-import { DOCS_HEADER, pluralCount, serverLabel } from './text.js';
+import type { DocsPage, ErrorDoc, ParameterRow, ToolDoc } from './page.js';
+import { catalogCounts, DOCS_HEADER, serverLabel } from './text.js';
 
 const ORIGINS: Readonly<Record<ToolDoc['result']['origin'], string>> = {
   declared: 'Declared by the server (`outputSchema`), and checked when a call returns.',
@@ -20,7 +20,7 @@ export function renderMarkdown(page: DocsPage): string {
     '## Tools',
     toolIndex(page, (tool) => `#${tool.anchor}`),
     ...page.tools.map((tool) => toolPart(tool, 3, '')),
-    ...markdownEntities(page, 2),
+    ...markdownEntities(page, 2, (anchor) => `#${anchor}`),
   ]);
 }
 
@@ -30,7 +30,7 @@ export function renderMarkdownIndex(page: DocsPage): string {
     ...serverPart(page),
     '## Tools',
     toolIndex(page, (tool) => tool.page),
-    ...markdownEntities(page, 2),
+    ...markdownEntities(page, 2, (anchor) => page.tools.find((t) => t.anchor === anchor)!.page),
   ]);
 }
 
@@ -57,13 +57,7 @@ function serverPart(page: DocsPage): string[] {
     ...(server.capabilities.length
       ? [`- **Capabilities:** ${server.capabilities.map((c) => mdCode(c)).join(', ')}`]
       : []),
-    `- **Catalog:** ${[
-      pluralCount(page.tools.length, 'tool'),
-      pluralCount(page.resources.length, 'resource'),
-      pluralCount(page.templates.length, 'resource template'),
-      pluralCount(page.prompts.length, 'prompt'),
-      ...(page.uiResources.length ? [pluralCount(page.uiResources.length, 'UI resource')] : []),
-    ].join(', ')}`,
+    `- **Catalog:** ${catalogCounts(page)}`,
   ];
   return [
     `# ${mdText(serverLabel(server))}${server.version !== undefined ? ` ${mdText(server.version)}` : ''}`,
@@ -73,6 +67,13 @@ function serverPart(page: DocsPage): string[] {
       : []),
     '## Using the client',
     mdCodeBlock(server.usage, 'ts'),
+    ...(page.runtimeErrors.length
+      ? [
+          '<a id="runtime-errors"></a>\n\n## Errors every tool can end in',
+          "The runtime's own codes (`RuntimeErrorCode`, and `GuardErrorCode` with the config's `guard`), beside the codes each tool declares.",
+          errorTable(page.runtimeErrors),
+        ]
+      : []),
   ];
 }
 
@@ -113,15 +114,8 @@ function toolPart(tool: ToolDoc, level: number, home: string): string {
     ORIGINS[tool.result.origin],
     tool.result.declarations ? mdCodeBlock(tool.result.declarations, 'ts') : '',
     `${sub} Errors`,
-    table(
-      ['Code', 'Meaning', 'Constant', 'Declared in'],
-      tool.errors.map((e) => [
-        mdCode(e.code, true),
-        e.meaning !== undefined ? mdText(e.meaning) : '',
-        e.constant !== undefined ? mdCode(e.constant, true) : '',
-        mdText(e.source),
-      ]),
-    ),
+    tool.errors.length ? errorTable(tool.errors) : 'It declares no error codes.',
+    `The runtime's own that can happen to it: ${tool.runtimeCodes.map((c) => mdCode(c)).join(', ')} ([what they mean](${home}#runtime-errors)).`,
     `${sub} Example`,
     tool.exampleNote ? mdText(tool.exampleNote) : '',
     mdCodeBlock(tool.example, 'ts'),
@@ -140,6 +134,18 @@ function parameterTable(rows: readonly ParameterRow[]): string {
       row.values.map((v) => mdCode(v, true)).join(', '),
       row.constraints.map((c) => mdText(c)).join('; '),
       row.description !== undefined ? mdText(row.description) : '',
+    ]),
+  );
+}
+
+function errorTable(errors: readonly ErrorDoc[]): string {
+  return table(
+    ['Code', 'Meaning', 'Constant', 'Declared in'],
+    errors.map((e) => [
+      mdCode(e.code, true),
+      e.meaning !== undefined ? mdText(e.meaning) : '',
+      e.constant !== undefined ? mdCode(e.constant, true) : '',
+      mdText(e.source),
     ]),
   );
 }

@@ -12,6 +12,8 @@ export interface DocsPage {
   templates: TemplateDoc[];
   prompts: PromptDoc[];
   uiResources: UiResourceDoc[];
+  /** The runtime's own error codes the tools can end in, with their meaning: said once, not per tool. */
+  runtimeErrors: ErrorDoc[];
   /** The split layout's first page (`README.md`), beside `tools/`. */
   index: string;
 }
@@ -55,7 +57,10 @@ export interface ToolDoc {
   /** Why the table is empty or cut, when it is (not server text). */
   parametersNote?: string;
   result: ResultDoc;
+  /** The codes it declares (its output schema's error branches, the config's `errors`). */
   errors: ErrorDoc[];
+  /** The runtime's codes that can happen to it (`$invalid_result`, `$unknown`, …): see `DocsPage.runtimeErrors`. */
+  runtimeCodes: string[];
   /** TypeScript that calls the tool through the generated client, with valid example arguments. */
   example: string;
   /** Why the example has no arguments from the schema, when none could be generated. */

@@ -1,5 +1,5 @@
 import { plural } from '../shared/plural.js';
-import type { ServerDoc } from './page.js';
+import type { DocsPage, ServerDoc } from './page.js';
 
 /**
  * The mark every docs file of ours starts with (an HTML comment in HTML and Markdown): `generate`
@@ -14,4 +14,14 @@ export function serverLabel(server: ServerDoc): string {
   return server.title ?? server.name;
 }
 
-export const pluralCount = plural;
+/** `4 tools, 1 resource, 0 resource templates, 1 prompt`, and the UI resources when there are any. */
+export function catalogCounts(page: DocsPage): string {
+  const counts: Array<[number, string]> = [
+    [page.tools.length, 'tool'],
+    [page.resources.length, 'resource'],
+    [page.templates.length, 'resource template'],
+    [page.prompts.length, 'prompt'],
+  ];
+  if (page.uiResources.length > 0) counts.push([page.uiResources.length, 'UI resource']);
+  return counts.map(([n, noun]) => plural(n, noun)).join(', ');
+}

@@ -37,7 +37,16 @@ export function docsServerStems(names: readonly string[]): string[] {
 }
 
 /** Ids of the page's own sections: no entity anchor may take one. */
-const PAGE_IDS = ['main', 'server', 'tools', 'resources', 'templates', 'prompts', 'ui-resources'];
+const PAGE_IDS = [
+  'main',
+  'server',
+  'runtime-errors',
+  'tools',
+  'resources',
+  'templates',
+  'prompts',
+  'ui-resources',
+];
 
 export function planDocs(model: ClientModel, uiResourceCount: number): DocsPlan {
   const anchors = new NamePlanner(new Set(PAGE_IDS));
