@@ -53,7 +53,8 @@ test('docs --help says the formats, the flags and the exit codes; the top-level 
 test('docs: bad requests exit 2 with what, where and how to fix, and write nothing', async () => {
   const dir = await project('bad', [server()]);
   const cases: Array<[string[], RegExp]> = [
-    [['docs'], /--out <path> is required/],
+    [['docs'], /--out <path> is required: server "weather" has no docs in the config/],
+    [['docs', '--split'], /--out <path> is required with --snapshot, --format, --split or --full/],
     [['docs', '--out', 'd/x.md', '--split'], /with split, out names a folder, not the file/],
     [
       ['docs', '--out', 'd/x.html', '--full'],
@@ -187,6 +188,8 @@ test('generate writes the docs with the client, the same bytes as the docs comma
   );
   assert.equal(same.code, 0, same.stderr);
   assert.equal((await run(['generate', '--check'], dir)).code, 0);
+  // Without --out, the docs command writes (here: checks) what the config says, as generate does.
+  assert.match((await run(['docs', '--check'], dir)).stderr, /fresh: 1 docs file matches/);
   const page = join(dir, 'docs/weather.html');
   const text = await readFile(page, 'utf8');
   await writeFile(page, text.replace('Weather', 'Whether'));

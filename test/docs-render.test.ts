@@ -209,6 +209,21 @@ test('every format of the bundled example is its golden, byte for byte', async (
   assert.equal(llmsFullPath('/a/weather.txt'), '/a/weather-full.txt');
 });
 
+test('the bytes do not depend on the time zone the machine is set to', async () => {
+  const snapshot = await readSnapshotFile(example);
+  const here = await render(snapshot, { format: 'html' });
+  const zone = process.env.TZ;
+  try {
+    for (const tz of ['Pacific/Kiritimati', 'America/St_Johns']) {
+      process.env.TZ = tz;
+      assert.deepEqual(await render(snapshot, { format: 'html' }), here, tz);
+    }
+  } finally {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  }
+});
+
 test('the bytes do not depend on the order the server listed things or wrote its keys in', async () => {
   const snapshot = await readSnapshotFile(example);
   const reversedKeys = (value: unknown): unknown =>

@@ -9,7 +9,7 @@ import type { Io } from './io.js';
 
 const help = `Usage:
   mcp-codegen docs [--config <file>] [--server <name>]... [--format html|markdown|llms-txt]
-                   [--split] [--full] [--check] --out <path>
+                   [--split] [--full] [--check] [--out <path>]
   mcp-codegen docs --snapshot <file> [--name <Name>] [--format html|markdown|llms-txt]
                    [--split] [--full] [--check] --out <path>
 
@@ -42,7 +42,8 @@ Options:
   --full              llms-txt: llms-full.txt too.
   --out <path>        The file to write (docs/weather.html, docs/weather.md, llms.txt), or the
                       folder with --split. For several servers a folder: <server>.html or
-                      <server>.md in it, or <server>/ (split markdown, llms-txt).
+                      <server>.md in it, or <server>/ (split markdown, llms-txt). Without it, each
+                      server's docs: { out, format } from the config, as generate writes them.
   --check             Write nothing: exit 1 when a file on disk differs from what would be written.
   --quiet             Print only errors.
   -h, --help          This help.
@@ -77,33 +78,35 @@ export const docsCommand = defineCommand(
     ...switches('split', 'full', 'check', 'quiet'),
   },
   async ({ values }, io) => {
-    if (!values.out)
-      throw new CodegenError('docs: --out <path> is required', {
-        hint: 'e.g. --out docs/weather.html; run `mcp-codegen docs --help`',
-      });
+    const { out } = values;
+    if (out === undefined && (values.snapshot || values.format || values.split || values.full))
+      throw new CodegenError(
+        'docs: --out <path> is required with --snapshot, --format, --split or --full',
+        {
+          hint: 'e.g. --out docs/weather.html; run `mcp-codegen docs --help`',
+        },
+      );
     const { config, servers } = await serversFrom(values, io);
     const several = servers.length > 1;
     const split = values.split === true;
     const full = values.full === true;
     const log = values.quiet ? () => undefined : (line: string) => io.stderr.write(`${line}\n`);
-    const [{ renderDocs }, { loadServerCatalog, strayDocsPages }, { clientImportPath }] =
-      await Promise.all([
-        import('../docs/render.js'),
-        import('../generate/docs-input.js'),
-        import('../generate/docs.js'),
-      ]);
+    const [
+      { renderDocs },
+      { loadServerCatalog, strayDocsPages },
+      { clientImportPath, docsFormat },
+    ] = await Promise.all([
+      import('../docs/render.js'),
+      import('../generate/docs-input.js'),
+      import('../generate/docs.js'),
+    ]);
     const planned: Array<{ file: string; content: string }> = [];
     const folders: string[] = [];
     for (const [i, server] of servers.entries()) {
-      const request = requestFor(
-        values.out,
-        values.format,
-        split,
-        full,
-        several ? i : undefined,
-        servers,
-        io,
-      );
+      const request =
+        out === undefined
+          ? configured(server, config.root, docsFormat)
+          : requestFor(out, values.format, split, full, several ? i : undefined, servers, io);
       const { snapshot, model } = await loadServerCatalog(server, config);
       log(`${server.name}: ${request.format} docs from ${plural(snapshot.tools.length, 'tool')}`);
       const files = await renderDocs(
@@ -181,6 +184,28 @@ async function serversFrom(
     ...(values.config ? { file: values.config } : {}),
   });
   return { config, servers: selectServers(config, values.server) };
+}
+
+/** Without --out: the server's own `docs` in the config, as `generate` writes them. */
+function configured(
+  server: ServerConfig,
+  root: string,
+  formatOf: (docs: NonNullable<ServerConfig['docs']>) => DocsFormat,
+): DocsRequest {
+  if (server.docs === undefined)
+    throw new CodegenError(
+      `docs: --out <path> is required: server ${JSON.stringify(server.name)} has no docs in the config`,
+      {
+        hint: "pass --out docs/weather.html, or give the server docs: { out: 'docs/weather.html' } in the config",
+      },
+    );
+  const { docs } = server;
+  return {
+    format: formatOf(docs),
+    split: docs.split === true,
+    full: docs.full === true,
+    out: resolve(root, docs.out),
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ export function clientImportPath(root: string, out: string): string {
 }
 
 /** The format the docs are written in: the config was validated on load, so this only reads it. */
-function docsFormat(docs: DocsConfig): DocsFormat {
+export function docsFormat(docs: DocsConfig): DocsFormat {
   const format = docsFormatOf(docs.out, docs.format, docs.split === true, docs.full === true);
   if (typeof format !== 'string') throw new Error(format.message); // unreachable after validation
   return format;
