@@ -23,6 +23,8 @@ import { buildClientModel } from '../src/model/build.js';
 import { readSnapshotFile, type Snapshot } from '../src/snapshot/index.js';
 import { ValidatorCache } from './helpers/ajv-reference.js';
 import { fixtureCatalogs, repoRoot } from './helpers/paths.js';
+import { fixtureArgs, ROOT } from './helpers/servers.js';
+import { discover } from '../src/snapshot/discover.js';
 
 const example = join(repoRoot, 'examples/weather/weather.snapshot.json');
 const markupHostile = join(repoRoot, 'fixtures/docs/hostile-markup.json');
@@ -323,4 +325,29 @@ test('the markup-hostile catalog in Markdown: through a GFM parser, no tag, link
     '| not | a table |',
   ])
     assert.ok(html.includes(sent), sent);
+});
+
+test('UI resources as discovery records them (the apps fixture server): their CSP, permissions and the tools that use them', async () => {
+  const snapshot = await discover(
+    { stdio: [process.execPath, ...fixtureArgs('apps')] },
+    {
+      cwd: ROOT,
+      env: process.env,
+      capabilities: {
+        extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+      },
+      timeoutMs: 20_000,
+    },
+  );
+  assert.ok((snapshot.uiResources ?? []).length >= 2, 'the fixture names UI resources');
+  const [md] = await render(snapshot, { format: 'markdown' });
+  const [html] = await render(snapshot, { format: 'html' });
+  for (const resource of snapshot.uiResources!) {
+    assert.ok(md!.content.includes(mdCode(resource.uri)), resource.uri);
+    assert.ok(html!.content.includes(serverText(resource.uri)), resource.uri);
+  }
+  assert.match(md!.content, /\*\*CSP:\*\* `connectDomains`: `https:\/\/content\.example\.com`/);
+  assert.match(md!.content, /\*\*Permissions:\*\* `clipboardWrite`/);
+  assert.match(md!.content, /\*\*Used by:\*\* \[`[^`]+`\]\(#tool-/);
+  assert.match(html!.content, /<dt>Prefers a border<\/dt><dd>(yes|no)<\/dd>/);
 });
