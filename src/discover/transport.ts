@@ -9,6 +9,7 @@ import { parseCommandLine } from './command-line.js';
 import { interpolateRecord } from './env.js';
 import type { Environment } from '../shared/host.js';
 import { tallyStdout, type StdoutTally } from './stray-output.js';
+import { mcpNameHeader } from './mcp-name.js';
 
 /** The last part of a child's stderr: enough to show why it failed, bounded however much it logs. */
 interface StderrTail {
@@ -71,7 +72,8 @@ export function httpTransport(
 /**
  * Streamable HTTP for the modern era. Its servers check that the headers repeat the body
  * (HTTP 400, JSON-RPC -32020 otherwise): `MCP-Protocol-Version` and `Mcp-Method` on every request
- * POST that carries the protocol-version envelope, as the SDK v2 client derives them.
+ * POST that carries the protocol-version envelope, and `Mcp-Name` where the method names one thing,
+ * as the SDK v2 client derives them.
  */
 export function modernHttpTransport(
   source: HttpSource,
@@ -88,6 +90,8 @@ export function modernHttpTransport(
     const merged = new Headers(init?.headers);
     merged.set('mcp-protocol-version', version);
     merged.set('mcp-method', message.method);
+    const name = mcpNameHeader(message.method, message.params);
+    if (name !== undefined) merged.set('mcp-name', name);
     return fetch(url, { ...init, headers: merged });
   };
   return new StreamableHTTPClientTransport(new URL(source.url), {
