@@ -14,6 +14,7 @@ const SUMMARIES = {
   lint: 'check a catalog for vague, loose or unsafe tools',
   sample: 'call read-only tools listed in the config and record the shapes of their results',
   mock: 'serve a snapshot as an MCP server for tests: typed handlers, recordings, generated data, faults',
+  docs: 'write a reference for a catalog: one HTML page, Markdown, or llms.txt',
 } as const;
 type CommandName = keyof typeof SUMMARIES;
 
@@ -25,6 +26,7 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   lint: async () => (await import('./lint.js')).lintCommand,
   sample: async () => (await import('./sample.js')).sampleCommand,
   mock: async () => (await import('./mock.js')).mockCommand,
+  docs: async () => (await import('./docs.js')).docsCommand,
 };
 
 function loadCommand(name: CommandName): Promise<Command> {
