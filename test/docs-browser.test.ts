@@ -14,6 +14,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { renderDocs } from '../src/docs/render.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 import { buildClientModel } from '../src/model/build.js';
 import { readSnapshotFile } from '../src/snapshot/index.js';
 import { chromiumStatus, launchChromium, openDocsPage } from './helpers/browser.js';
@@ -47,7 +48,7 @@ after(async () => browser?.close());
 async function htmlOf(file: string): Promise<{ html: string; tools: string[] }> {
   const snapshot = await readSnapshotFile(file);
   const name = basename(file).replace(/(\.snapshot)?\.json$/, '');
-  const model = buildClientModel(snapshot, { name });
+  const model = buildClientModel(snapshot, { name }, ADAPTERS);
   const [page] = await renderDocs(
     { snapshot, model, importPath: `./${name}/index.js` },
     { format: 'html', out: '/docs/page.html' },

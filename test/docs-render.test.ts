@@ -19,6 +19,7 @@ import { escapeHtml, serverParagraphs, serverText } from '../src/docs/html-escap
 import { mdCode, mdCodeBlock, mdParagraphs, mdText } from '../src/docs/markdown-escape.js';
 import { parameterRows } from '../src/docs/parameters.js';
 import { llmsFullPath, renderDocs, type DocsOptions } from '../src/docs/render.js';
+import { ADAPTERS } from '../src/emit/agents/adapters.js';
 import { buildClientModel } from '../src/model/build.js';
 import { readSnapshotFile, type Snapshot } from '../src/snapshot/index.js';
 import { ValidatorCache } from './helpers/ajv-reference.js';
@@ -36,7 +37,7 @@ const WEATHER = {
 };
 
 async function render(snapshot: Snapshot, options: Omit<DocsOptions, 'out'>, out = '/docs/out') {
-  const model = buildClientModel(snapshot, WEATHER);
+  const model = buildClientModel(snapshot, WEATHER, ADAPTERS);
   return renderDocs(
     { snapshot, model, importPath: './examples/weather/client/index.js' },
     { ...options, out },
@@ -159,7 +160,7 @@ test('example arguments: valid against each input schema (Ajv decides), the same
   const ajv = new ValidatorCache();
   let checked = 0;
   for (const file of [example, markupHostile, ...fixtureCatalogs()]) {
-    const model = buildClientModel(await readSnapshotFile(file), { name: 'x' });
+    const model = buildClientModel(await readSnapshotFile(file), { name: 'x' }, ADAPTERS);
     for (const tool of model.tools) {
       const args = exampleArguments(tool);
       if (args === undefined) continue;

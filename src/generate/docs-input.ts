@@ -22,8 +22,11 @@ export async function loadServerCatalog(
   );
   const snapshot = parseSnapshotText(input.text, input.file);
   const shapes = await loadShapesInput(server, config);
-  const { buildClientModel } = await import('../model/build.js');
-  return { snapshot, model: buildClientModel(snapshot, server, shapes.undeclared) };
+  const [{ buildClientModel }, { ADAPTERS }] = await Promise.all([
+    import('../model/build.js'),
+    import('../emit/agents/adapters.js'),
+  ]);
+  return { snapshot, model: buildClientModel(snapshot, server, ADAPTERS, shapes.undeclared) };
 }
 
 /**
