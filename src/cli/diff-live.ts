@@ -4,6 +4,7 @@ import { loadCommandConfig } from '../diff/settings.js';
 import { CodegenError } from '../shared/errors.js';
 import { discover } from '../snapshot/discover.js';
 import type { Snapshot } from '../snapshot/types.js';
+import { discoveryAuth } from './auth-flags.js';
 import type { Io } from './io.js';
 
 /**
@@ -55,6 +56,7 @@ export async function discoverLive(
     ...(discovery.maxPages !== undefined ? { maxPages: discovery.maxPages } : {}),
     ...(discovery.era !== undefined ? { era: discovery.era } : {}),
     onProgress: createProgressReporter(io.stderr),
+    auth: discoveryAuth(io),
   });
   return { snapshot, label: `${server.name} (live)` };
 }

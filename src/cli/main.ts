@@ -1,5 +1,6 @@
 import { ExitCode } from '../shared/errors.js';
 import { type Command, type Io, processIo } from './io.js';
+import { redactingIo } from './redact.js';
 import { reportError } from './report-error.js';
 
 /**
@@ -14,6 +15,8 @@ const SUMMARIES = {
   lint: 'check a catalog for vague, loose or unsafe tools',
   sample: 'call read-only tools listed in the config and record the shapes of their results',
   mock: 'serve a snapshot as an MCP server for tests: typed handlers, recordings, generated data, faults',
+  login: "log in to a server's OAuth in the browser; the token is stored and refreshed",
+  logout: "forget a server's stored tokens and client registration",
 } as const;
 type CommandName = keyof typeof SUMMARIES;
 
@@ -25,6 +28,8 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   lint: async () => (await import('./lint.js')).lintCommand,
   sample: async () => (await import('./sample.js')).sampleCommand,
   mock: async () => (await import('./mock.js')).mockCommand,
+  login: async () => (await import('./login.js')).loginCommand,
+  logout: async () => (await import('./login.js')).logoutCommand,
 };
 
 function loadCommand(name: CommandName): Promise<Command> {
@@ -43,12 +48,14 @@ ${Object.entries(SUMMARIES)
 
 Run \`mcp-codegen <command> --help\` for a command's options.
 
-Exit codes: 0 ok, 1 stale output or findings, 2 usage/config/input error, 3 server error.
+Exit codes: 0 ok, 1 stale output or findings, 2 usage/config/input error, 3 server error,
+4 authentication needed or refused.
 `;
 }
 
 /** The CLI: maps argv to a command; returns the exit code, never calls process.exit. */
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+export async function main(argv: string[], given: Io = processIo()): Promise<number> {
+  const io = redactingIo(given);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(await usage());

@@ -7,6 +7,13 @@ import { CodegenError, ExitCode } from '../shared/errors.js';
 import { serializeSnapshot, writeFileAtomic, type Snapshot } from '../snapshot/index.js';
 import { plural } from '../shared/plural.js';
 import { defineCommand } from './args.js';
+import {
+  AUTH_FLAGS,
+  AUTH_HELP,
+  authFromFlags,
+  discoveryAuth,
+  snapshotAdvice,
+} from './auth-flags.js';
 import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
 import type { Command } from './io.js';
 
@@ -31,6 +38,7 @@ Options:
   --header "Name: value"    With --url: an extra request header; repeat for more. \${NAME} in the
                             value is replaced by the environment variable NAME, so a secret need not
                             appear on the command line: --header 'Authorization: Bearer \${API_TOKEN}'
+${AUTH_HELP}
 ${DISCOVERY_HELP}
   --out <file>              Where to write the snapshot (required). Folders are created.
   -h, --help                Show this help.
@@ -44,12 +52,17 @@ Examples:
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer \${API_TOKEN}' --out api.json
   mcp-codegen snapshot --url http://localhost:8080/sse --transport sse --timeout 5000 --out legacy.json
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --era modern --out modern.json
+  mcp-codegen snapshot --url https://mcp.example.com/mcp --auth oauth --out api.json
+  mcp-codegen snapshot --url https://mcp.example.com/mcp --auth client-credentials \\
+    --client-id ci-bot --client-secret-env MCP_CLIENT_SECRET --out api.json
 
 Exit codes:
   0  the snapshot was written (or was already up to date)
   2  usage error: bad or missing options, an unset \${VARIABLE}
   3  server error: could not start or reach the server, it timed out, exited, or sent something
      malformed (a repeated cursor, a duplicate tool name, invalid JSON-RPC...); nothing was written
+  4  authentication needed or refused: no stored login and no terminal to log in from, HTTP 401
+     or 403, a refused client or registration; nothing was written
 `;
 
 const TRANSPORTS = ['auto', 'streamable-http', 'sse'] as const;
@@ -62,6 +75,7 @@ export const snapshotCommand: Command = defineCommand(
     url: { type: 'string' },
     transport: { type: 'string' },
     header: { type: 'string', multiple: true },
+    ...AUTH_FLAGS,
     ...DISCOVERY_FLAGS,
     out: { type: 'string' },
   },
@@ -76,6 +90,7 @@ export const snapshotCommand: Command = defineCommand(
       ...discovery,
       onProgress: createProgressReporter(io.stderr),
       onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
+      ...('url' in source ? { auth: discoveryAuth(io, snapshotAdvice(source.url)) } : {}),
     });
 
     const file = resolve(io.cwd, values.out);
@@ -97,6 +112,10 @@ function sourceFrom(values: {
   url?: string;
   transport?: string;
   header?: string[];
+  auth?: string;
+  'client-id'?: string;
+  'client-secret-env'?: string;
+  scope?: string;
 }): StdioSource | HttpSource {
   if (values.stdio !== undefined && values.url !== undefined)
     throw usage('give either --stdio or --url, not both');
@@ -107,6 +126,11 @@ function sourceFrom(values: {
       throw usage(
         '--header applies to --url only; a --stdio server reads settings from its environment',
       );
+    for (const flag of ['auth', 'client-id', 'client-secret-env', 'scope'] as const)
+      if (values[flag] !== undefined)
+        throw usage(
+          `--${flag} applies to --url only; a --stdio server reads its keys from its environment`,
+        );
     if (values.stdio.trim() === '')
       throw usage('--stdio needs the command line that starts the server');
     return { stdio: values.stdio };
@@ -130,10 +154,15 @@ function sourceFrom(values: {
       `--transport must be one of ${TRANSPORTS.join(', ')}, got ${JSON.stringify(transport)}`,
     );
   }
+  const auth = authFromFlags(values);
+  const headers = headersFrom(values.header ?? []);
+  if (auth && Object.keys(headers).some((h) => h.toLowerCase() === 'authorization'))
+    throw usage('--auth and --header "Authorization: ..." both say how to authenticate: keep one');
   return {
     url: values.url,
     transport: transport as HttpSource['transport'],
-    headers: headersFrom(values.header ?? []),
+    headers,
+    ...(auth ? { auth } : {}),
   };
 }
 

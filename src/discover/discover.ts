@@ -5,6 +5,9 @@ import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
 import type { DiscoverProgress } from './progress.js';
+import { createAuthorizer, type Authorizer } from './auth/authorizer.js';
+import { authContext } from './auth/context.js';
+import type { DiscoverAuth } from './auth/options.js';
 import { strayWarning } from './stray-output.js';
 import type { Environment } from '../shared/host.js';
 import { isObject } from '../shared/json.js';
@@ -28,6 +31,8 @@ export interface DiscoverOptions {
   onWarning?: (line: string) => void;
   /** The server's name in messages and progress; defaults to the command line or URL. */
   serverLabel?: string;
+  /** For a url source: may a login be done in the browser now, and how messages say to log in. */
+  auth?: DiscoverAuth;
 }
 
 /**
@@ -69,7 +74,15 @@ export async function useCatalog<T, R>(
   const era = eraOption(options.era);
   const report = options.onProgress ?? (() => {});
   let connection;
+  let authorizer: Authorizer | undefined;
   try {
+    // Before the first request: a token command runs, an expired login is refreshed, a missing
+    // one is done in the browser or refused at once (exit 4), without a request timeout racing it.
+    authorizer =
+      'url' in source
+        ? createAuthorizer(source, authContext(server, options.env, options.cwd, options.auth))
+        : undefined;
+    await authorizer?.prepare();
     connection = await connect(source, {
       server,
       timeoutMs,
@@ -77,10 +90,11 @@ export async function useCatalog<T, R>(
       env: options.env,
       report,
       era,
+      ...(authorizer ? { fetch: authorizer.fetch } : {}),
     });
   } catch (error) {
     report({ type: 'failed', server });
-    throw error;
+    throw authorizer?.failure ?? error;
   }
   try {
     const init = connection.hello;
@@ -125,7 +139,7 @@ export async function useCatalog<T, R>(
   } catch (error) {
     await connection.close(true);
     report({ type: 'failed', server });
-    throw error;
+    throw authorizer?.failure ?? error;
   }
 }
 

@@ -8,6 +8,9 @@ import {
 import type { HttpSource, StdioSource } from '../config/types.js';
 import type { Environment } from '../shared/host.js';
 import { CLIENT_VERSION } from './legacy.js';
+import { createAuthorizer } from './auth/authorizer.js';
+import { authContext } from './auth/context.js';
+import type { DiscoverAuth } from './auth/options.js';
 import { httpTransport, stdioTransport } from './transport.js';
 
 /** What a listening session reports: a list that changed, the server going away, and coming back. */
@@ -25,6 +28,10 @@ export interface ListenOptions {
   /** First wait before reconnecting; doubled after each failed attempt, up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** The server's name in authentication messages. */
+  server?: string;
+  /** A url source's authentication, as for discovery (a session is never a browser login: not interactive). */
+  auth?: DiscoverAuth;
 }
 
 /** A session kept open for a server's `list_changed` notifications. */
@@ -82,7 +89,7 @@ export function listen(
       }
     };
     try {
-      await withTimeout(next.connect(transportFor(source, options)), options.timeoutMs);
+      await withTimeout(next.connect(await transportFor(source, options)), options.timeoutMs);
     } catch (error) {
       client = undefined;
       await next.close().catch(() => {});
@@ -111,9 +118,20 @@ export function listen(
   };
 }
 
-function transportFor(source: StdioSource | HttpSource, options: ListenOptions): Transport {
+/** A new session's transport; over HTTP with a new authorizer, so a token command runs again. */
+async function transportFor(
+  source: StdioSource | HttpSource,
+  options: ListenOptions,
+): Promise<Transport> {
   if ('stdio' in source) return stdioTransport(source, options).transport;
-  return httpTransport(source.transport === 'sse' ? 'sse' : 'streamable-http', source, options.env);
+  const context = authContext(options.server ?? source.url, options.env, options.cwd, {
+    ...options.auth,
+    interactive: false,
+  });
+  const authorizer = createAuthorizer(source, context);
+  await authorizer.prepare();
+  const kind = source.transport === 'sse' ? 'sse' : 'streamable-http';
+  return httpTransport(kind, source, options.env, authorizer.fetch);
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -54,18 +54,24 @@ export function stdioTransport(
   return { transport, stderr: { ...(stream ? tail(stream) : NO_STDERR), command, cwd, stdout } };
 }
 
+/**
+ * `fetch` is the authorizer's (src/discover/auth/authorizer.ts): it adds the token and answers 401s,
+ * so the SDK transports get no `authProvider` of their own.
+ */
 export function httpTransport(
   kind: 'streamable-http' | 'sse',
   source: HttpSource,
   env: Environment,
+  fetch?: FetchLike,
 ): Transport {
   const url = new URL(source.url);
   const headers = interpolateRecord(source.headers, env, 'the header');
   // Both transports send `requestInit.headers` on every request, the SSE GET stream included.
   const requestInit: RequestInit = { headers };
+  const options = { requestInit, ...(fetch ? { fetch } : {}) };
   return kind === 'sse'
-    ? new SSEClientTransport(url, { requestInit })
-    : new StreamableHTTPClientTransport(url, { requestInit });
+    ? new SSEClientTransport(url, options)
+    : new StreamableHTTPClientTransport(url, options);
 }
 
 /**
@@ -77,6 +83,7 @@ export function modernHttpTransport(
   source: HttpSource,
   env: Environment,
   protocolVersionKey: string,
+  base: FetchLike = fetch,
 ): Transport {
   const headers = interpolateRecord(source.headers, env, 'the header');
   const withEraHeaders: FetchLike = (url, init) => {
@@ -84,11 +91,11 @@ export function modernHttpTransport(
     const version = (message?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[
       protocolVersionKey
     ];
-    if (typeof version !== 'string' || typeof message?.method !== 'string') return fetch(url, init);
+    if (typeof version !== 'string' || typeof message?.method !== 'string') return base(url, init);
     const merged = new Headers(init?.headers);
     merged.set('mcp-protocol-version', version);
     merged.set('mcp-method', message.method);
-    return fetch(url, { ...init, headers: merged });
+    return base(url, { ...init, headers: merged });
   };
   return new StreamableHTTPClientTransport(new URL(source.url), {
     requestInit: { headers },

@@ -46,6 +46,7 @@ export async function loadInput(
       ...(server.discovery?.era !== undefined ? { era: server.discovery.era } : {}),
       ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
       ...(options.warn ? { onWarning: options.warn } : {}),
+      ...(options.auth ? { auth: options.auth } : {}),
     }),
   );
   const text = serializeSnapshot(snapshot);

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { shapesFileOf } from '../config/shapes-path.js';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
 import { CodegenError, InputError } from '../shared/errors.js';
+import type { DiscoverAuth } from '../discover/auth/options.js';
 import type { Environment } from '../shared/host.js';
 import { writeFileAtomic } from '../shared/atomic.js';
 import { readShapesFile, serializeShapes } from '../shapes/file.js';
@@ -20,6 +21,8 @@ export interface SampleOptions {
   allowSideEffects?: boolean;
   env: Environment;
   log: (line: string) => void;
+  /** A url source's authentication: whether a login may be done in the browser now (default: exit 4). */
+  auth?: DiscoverAuth;
 }
 
 /**
@@ -54,7 +57,13 @@ export async function sampleShapes(options: SampleOptions): Promise<void> {
     const { discoverAndUse } = await import('../snapshot/discover.js');
     const results = await discoverAndUse(
       source,
-      { cwd: config.root, env: options.env, serverLabel: server.name, ...server.discovery },
+      {
+        cwd: config.root,
+        env: options.env,
+        serverLabel: server.name,
+        ...server.discovery,
+        ...(options.auth ? { auth: options.auth } : {}),
+      },
       async (snapshot, callTool) => {
         checkCallable(
           server,
