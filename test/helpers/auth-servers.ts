@@ -24,6 +24,7 @@ import {
   mcpAuthMetadataRouter,
 } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
@@ -44,6 +45,13 @@ export interface OidcStack {
   expireAcceptedTokens(): void;
   /** The scopes a request must carry (default mcp:tools); more make it a 403 insufficient_scope. */
   requireScopes(scopes: string[]): void;
+  /** Dynamic registration answers invalid_client_metadata from now on (until switched back). */
+  refuseRegistrations(refuse: boolean): void;
+  /**
+   * Another MCP server of the same tokens whose protected resource metadata names itself as the
+   * authorization server and relays the real one's metadata: an issuer mismatch.
+   */
+  impostorUrl: string;
   /** Adds a tool on every open session (which sends notifications/tools/list_changed). */
   addTool(name: string): void;
   /** What reached the authorization server's token endpoint, by grant type. */
@@ -70,6 +78,7 @@ export async function startOidcStack(): Promise<OidcStack> {
     privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   };
   let accessTtl = 3600;
+  let refuseRegistration = false;
   const issued = new Set<string>([secretClient.clientSecret]);
   const grants: Record<string, number> = {};
   const provider = new Provider(issuer, {
@@ -113,6 +122,21 @@ export async function startOidcStack(): Promise<OidcStack> {
     scopes: ['openid', 'offline_access', RESOURCE_SCOPE, 'mcp:admin'],
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    ttl: {
+      AccessToken: () => accessTtl,
+      ClientCredentials: () => accessTtl,
+      RefreshToken: 86_400,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 86_400,
+    },
+    // A switch for the refused-registration case: oidc-provider validates extra metadata per request.
+    extraClientMetadata: {
+      properties: ['software_id'],
+      validator: () => {
+        if (refuseRegistration) throw new errors.InvalidClientMetadata('registration is closed');
+      },
+    },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
     cookies: { keys: [randomBytes(16).toString('hex')] },
   });
@@ -123,6 +147,7 @@ export async function startOidcStack(): Promise<OidcStack> {
     if (body?.access_token) issued.add(body.access_token);
     if (body?.refresh_token) issued.add(body.refresh_token);
   });
+  provider.on('authorization_code.saved', (code) => void issued.add(code.jti));
   provider.on('registration_create.success', (_ctx, client) => {
     if (client.clientSecret) issued.add(client.clientSecret);
   });
@@ -158,16 +183,30 @@ export async function startOidcStack(): Promise<OidcStack> {
       scopesSupported: [RESOURCE_SCOPE],
     }),
   );
-  const bearer: ReturnType<typeof requireBearerAuth> = (req, res, next) =>
-    requireBearerAuth({
-      verifier,
-      requiredScopes: required,
-      resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(mcpUrl)),
-      expectedResource: new URL(mcpUrl),
-    })(req, res, next);
+  const bearerFor =
+    (resource: string): ReturnType<typeof requireBearerAuth> =>
+    (req, res, next) =>
+      requireBearerAuth({
+        verifier,
+        requiredScopes: required,
+        resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(resource)),
+        expectedResource: new URL(resource),
+      })(req, res, next);
   const sessions = mcpSessions();
-  app.all('/mcp', bearer, sessions.handle);
+  app.all('/mcp', bearerFor(mcpUrl), sessions.handle);
   mcpServer.on('request', app);
+  const impostor = createServer();
+  await listen(impostor);
+  const impostorOrigin = `http://127.0.0.1:${port(impostor)}`;
+  const impostorUrl = `${impostorOrigin}/mcp`;
+  const relay = createMcpExpressApp({ host: '127.0.0.1' });
+  relay.use(
+    '/.well-known/oauth-protected-resource/mcp',
+    metadataHandler({ resource: impostorUrl, authorization_servers: [impostorOrigin] }),
+  );
+  relay.use('/.well-known/oauth-authorization-server', metadataHandler(discovery));
+  relay.all('/mcp', bearerFor(impostorUrl), sessions.handle);
+  impostor.on('request', relay);
 
   return {
     mcpUrl,
@@ -180,11 +219,13 @@ export async function startOidcStack(): Promise<OidcStack> {
       for (const token of accepted) expired.add(token);
     },
     requireScopes: (scopes) => void (required = scopes),
+    refuseRegistrations: (refuse) => void (refuseRegistration = refuse),
+    impostorUrl,
     addTool: sessions.addTool,
     secrets: () => [...issued],
     close: async () => {
       await sessions.close();
-      await Promise.all([stop(asServer), stop(mcpServer)]);
+      await Promise.all([stop(asServer), stop(mcpServer), stop(impostor)]);
     },
   };
 }
