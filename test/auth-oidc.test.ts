@@ -123,16 +123,17 @@ test('after login, generate works in a new process without a terminal', async ()
 test('a login past its lifetime is refreshed before the first request (shortened lifetime)', async () => {
   stack.setAccessTokenTtl(1);
   try {
-    stack.expireAcceptedTokens();
-    const snapshot = ['snapshot', '--url', stack.mcpUrl, '--auth', 'oauth', '--out', 'ttl.json'];
-    let run = await runs.run(snapshot, { cwd: oauth.dir, env: oauth.env });
-    assert.equal(run.code, 0, run.stderr);
-    // The token that refresh stored lives one second; past it, the next run refreshes first.
+    const login = await runs.login('oidc', { cwd: oauth.dir, env: oauth.env });
+    assert.equal(login.code, 0, login.stderr);
+    // The login's access token lives one second; past it, the run refreshes before it sends.
     const refreshed = grants('refresh_token');
+    const refused = stack.refusedTokens();
     await new Promise((done) => setTimeout(done, 1100));
-    run = await runs.run(snapshot, { cwd: oauth.dir, env: oauth.env });
+    const snapshot = ['snapshot', '--url', stack.mcpUrl, '--auth', 'oauth', '--out', 'ttl.json'];
+    const run = await runs.run(snapshot, { cwd: oauth.dir, env: oauth.env });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(grants('refresh_token'), refreshed + 1);
+    assert.equal(stack.refusedTokens(), refused, 'refreshed before sending: no 401 first');
   } finally {
     stack.setAccessTokenTtl(3600);
     stack.expireAcceptedTokens();

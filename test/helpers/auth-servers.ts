@@ -54,6 +54,8 @@ export interface OidcStack {
   impostorUrl: string;
   /** Adds a tool on every open session (which sends notifications/tools/list_changed). */
   addTool(name: string): void;
+  /** How many requests carried a token the MCP server refused (expired or unknown). */
+  refusedTokens(): number;
   /** What reached the authorization server's token endpoint, by grant type. */
   grants: Record<string, number>;
   /** Every access token, refresh token and client secret issued or used in this run. */
@@ -154,14 +156,17 @@ export async function startOidcStack(): Promise<OidcStack> {
   asServer.on('request', provider.callback());
 
   const expired = new Set<string>();
+  const refused = { count: 0 };
   const accepted = new Set<string>();
   let required = [RESOURCE_SCOPE];
   const verifier = {
     async verifyAccessToken(token: string): Promise<AuthInfo> {
       const found =
         (await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token));
-      if (!found || found.isExpired || expired.has(token))
+      if (!found || found.isExpired || expired.has(token)) {
+        refused.count++;
         throw new InvalidTokenError('The access token expired or is unknown');
+      }
       accepted.add(token);
       return {
         token,
@@ -220,6 +225,7 @@ export async function startOidcStack(): Promise<OidcStack> {
     },
     requireScopes: (scopes) => void (required = scopes),
     refuseRegistrations: (refuse) => void (refuseRegistration = refuse),
+    refusedTokens: () => refused.count,
     impostorUrl,
     addTool: sessions.addTool,
     secrets: () => [...issued],
