@@ -78,7 +78,7 @@ export function authFromFlags(values: {
 export function snapshotAdvice(url: string): LoginAdvice {
   return {
     login: `mcp-codegen snapshot --url ${label(url)} --auth oauth --out <file>`,
-    clientCredentials: '--auth client-credentials --client-id <id> --client-secret-env <NAME>',
+    clientCredentials: 'use --auth client-credentials --client-id <id> --client-secret-env <NAME>',
     useOAuth: 'add --auth oauth (at a terminal it logs in through the browser)',
   };
 }

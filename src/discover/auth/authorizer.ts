@@ -111,7 +111,7 @@ function noTokens(source: HttpSource, context: AuthContext): TokenSource {
       ).catch(() => undefined);
       const refused = header
         ? `the server refused the ${header} header`
-        : 'the server wants credentials';
+        : 'the server asks for credentials';
       const servers = metadata?.authorization_servers ?? [];
       if (servers.length > 0)
         throw new AuthError(

@@ -13,7 +13,7 @@ export interface Challenge {
 /** No usable login, and no terminal to log in from: the CI case, said without waiting for anything. */
 export function loginNeeded(server: string, why: string, advice: LoginAdvice): AuthError {
   return new AuthError(`server "${server}": authentication needed: ${why}`, {
-    hint: `run \`${advice.login}\` once in a terminal (the token is stored and refreshed), or, for CI, configure ${advice.clientCredentials}`,
+    hint: `run \`${advice.login}\` once in a terminal (the token is stored and refreshed), or, for CI, ${advice.clientCredentials}`,
   });
 }
 

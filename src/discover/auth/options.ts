@@ -18,7 +18,7 @@ export function configAdvice(server: string): LoginAdvice {
   return {
     login: `mcp-codegen login ${server}`,
     clientCredentials:
-      "auth: { clientCredentials: { clientId, clientSecret: '${MCP_CLIENT_SECRET}' } } in its url source",
+      "configure auth: { clientCredentials: { clientId, clientSecret: '${MCP_CLIENT_SECRET}' } } in its url source",
     useOAuth: `add auth: { oauth: {} } to its url source and run \`mcp-codegen login ${server}\``,
   };
 }
