@@ -22,7 +22,7 @@ function commandsFor(file: string): Command[] {
   if (path === 'cli/main.ts') return ['top'];
   if (path.startsWith('discover/') || path === 'cli/discovery-flags.ts')
     return ['snapshot', 'generate'];
-  if (path === 'cli/snapshot.ts') return ['snapshot'];
+  if (path === 'cli/snapshot.ts' || path === 'cli/snapshot-auth.ts') return ['snapshot'];
   if (/^cli\/diff(-live)?\.ts$/.test(path) || /^(diff|impact)\//.test(path)) return ['diff'];
   if (path === 'cli/lint.ts' || path.startsWith('lint/')) return ['lint'];
   if (path.startsWith('snapshot/')) return ['generate', 'diff', 'lint'];

@@ -4,7 +4,7 @@ import { loadCommandConfig } from '../diff/settings.js';
 import { CodegenError } from '../shared/errors.js';
 import { discover } from '../snapshot/discover.js';
 import type { Snapshot } from '../snapshot/types.js';
-import { discoveryAuth } from './auth-flags.js';
+import { discoveryAuth } from './discovery-auth.js';
 import type { Io } from './io.js';
 
 /**

@@ -6,7 +6,7 @@ import type { GenerateResult } from '../generate/types.js';
 import { tuneCompilerFor } from '../shared/one-shot-jit.js';
 import { plural } from '../shared/plural.js';
 import { defineCommand } from './args.js';
-import { discoveryAuth } from './auth-flags.js';
+import { discoveryAuth } from './discovery-auth.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
 import { DISCOVERY_FLAGS, discoveryFlags } from './discovery-flags.js';
 import type { Command, Io } from './io.js';

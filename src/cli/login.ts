@@ -1,9 +1,10 @@
-import type { HttpSource, OAuthLogin, ResolvedConfig, ServerConfig } from '../config/types.js';
+import type { HttpSource, OAuthLogin } from '../config/types.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import { defineCommand } from './args.js';
-import type { Command, Io } from './io.js';
+import type { Command } from './io.js';
+import { urlServerOf } from './url-server.js';
 
-const loginHelp = `Usage: mcp-codegen login <server> [--config <file>] [--no-browser]
+const help = `Usage: mcp-codegen login <server> [--config <file>] [--no-browser]
 
 Log in to a server of the config whose url source has auth: { oauth: { ... } }, in the browser:
 the authorization server the MCP server names is found from its metadata, mcp-codegen registers
@@ -24,20 +25,12 @@ Options:
 Exit codes: 0 logged in, 2 usage or config error, 4 the login was refused or timed out.
 `;
 
-const logoutHelp = `Usage: mcp-codegen logout <server> [--config <file>]
-
-Forget a server's stored tokens and client registration (the file login wrote for its URL). The
-next run that needs them asks for a login again.
-
-Exit codes: 0 done (also when nothing was stored), 2 usage or config error.
-`;
-
 export const loginCommand: Command = defineCommand(
   'login',
-  loginHelp,
+  help,
   { config: { type: 'string' }, 'no-browser': { type: 'boolean' } },
   async ({ values, positionals }, io) => {
-    const { server, config } = await serverOf('login', positionals, values.config, io);
+    const { server, config } = await urlServerOf('login', positionals, values.config, io);
     const source = server.source as HttpSource;
     if (!source.auth || !('oauth' in source.auth)) {
       const kind = source.auth ? Object.keys(source.auth)[0] : undefined;
@@ -70,49 +63,3 @@ export const loginCommand: Command = defineCommand(
   },
   true,
 );
-
-export const logoutCommand: Command = defineCommand(
-  'logout',
-  logoutHelp,
-  { config: { type: 'string' } },
-  async ({ values, positionals }, io) => {
-    const { server, config } = await serverOf('logout', positionals, values.config, io);
-    const { TokenStore, authDir } = await import('../discover/auth/store.js');
-    const store = new TokenStore(authDir(io.env, config.root), (server.source as HttpSource).url);
-    const removed = await store.remove();
-    io.stdout.write(
-      removed
-        ? `logged out of ${server.name}: forgot its tokens and client registration (${store.file})\n`
-        : `nothing was stored for ${server.name}\n`,
-    );
-    return ExitCode.ok;
-  },
-  true,
-);
-
-/** The one positional: a server of the config with a url source. */
-async function serverOf(
-  command: string,
-  positionals: string[],
-  file: string | undefined,
-  io: Io,
-): Promise<{ server: ServerConfig; config: ResolvedConfig }> {
-  if (positionals.length !== 1)
-    throw new CodegenError(`${command}: give the name of one server of the config`, {
-      hint: `e.g. mcp-codegen ${command} weather`,
-    });
-  const name = positionals[0]!;
-  const { loadConfig } = await import('../config/load.js');
-  const config = await loadConfig({ cwd: io.cwd, ...(file ? { file } : {}) });
-  const server = config.servers.find((s) => s.name === name);
-  if (!server)
-    throw new CodegenError(`${command}: no server named ${JSON.stringify(name)} in the config`, {
-      hint: `servers: ${config.servers.map((s) => s.name).join(', ')}`,
-    });
-  if (!('url' in server.source))
-    throw new CodegenError(
-      `${command}: server ${JSON.stringify(name)} is not a url source: only servers over HTTP log in`,
-      { hint: 'a stdio server reads its keys from its environment (env in its source)' },
-    );
-  return { server, config };
-}

@@ -29,7 +29,7 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   sample: async () => (await import('./sample.js')).sampleCommand,
   mock: async () => (await import('./mock.js')).mockCommand,
   login: async () => (await import('./login.js')).loginCommand,
-  logout: async () => (await import('./login.js')).logoutCommand,
+  logout: async () => (await import('./logout.js')).logoutCommand,
 };
 
 function loadCommand(name: CommandName): Promise<Command> {

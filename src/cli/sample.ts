@@ -1,7 +1,7 @@
 import { loadConfig } from '../config/load.js';
 import { sampleShapes } from '../sample/sample.js';
 import { defineCommand } from './args.js';
-import { discoveryAuth } from './auth-flags.js';
+import { discoveryAuth } from './discovery-auth.js';
 import type { Command } from './io.js';
 
 const help = `Usage: mcp-codegen sample [--config <file>] [--server <name>]... [--allow-side-effects]

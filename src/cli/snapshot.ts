@@ -7,13 +7,8 @@ import { CodegenError, ExitCode } from '../shared/errors.js';
 import { serializeSnapshot, writeFileAtomic, type Snapshot } from '../snapshot/index.js';
 import { plural } from '../shared/plural.js';
 import { defineCommand } from './args.js';
-import {
-  AUTH_FLAGS,
-  AUTH_HELP,
-  authFromFlags,
-  discoveryAuth,
-  snapshotAdvice,
-} from './auth-flags.js';
+import { discoveryAuth } from './discovery-auth.js';
+import { AUTH_FLAGS, AUTH_HELP, authFromFlags, snapshotAdvice } from './snapshot-auth.js';
 import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
 import type { Command } from './io.js';
 

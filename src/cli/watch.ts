@@ -1,7 +1,7 @@
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import type { ResolvedConfig } from '../config/types.js';
 import type { Io } from './io.js';
-import { discoveryAuth } from './auth-flags.js';
+import { discoveryAuth } from './discovery-auth.js';
 import { reportError } from './report-error.js';
 
 /**

@@ -123,7 +123,7 @@ function noTokens(source: HttpSource, context: AuthContext): TokenSource {
       throw new AuthError(
         `server "${context.server}": HTTP 401 (unauthorized): ${refused}, and it publishes no OAuth metadata`,
         {
-          hint: "give it the credentials it expects: a header (headers: { Authorization: 'Bearer ${TOKEN}' }, or --header) or a command that prints a token (auth: { bearer: { command: '...' } })",
+          hint: "give it the credentials it expects: a header (headers: { Authorization: 'Bearer ${TOKEN}' } in the config, `mcp-codegen snapshot --header`) or a command that prints a token (auth: { bearer: { command: '...' } })",
         },
       );
     },
