@@ -18,7 +18,7 @@ export function checkIssuer(
   );
 }
 
-export function sameIssuer(a: string, b: string): boolean {
+function sameIssuer(a: string, b: string): boolean {
   const norm = (value: string) => {
     try {
       return new URL(value).href.replace(/\/$/, '');

@@ -99,7 +99,7 @@ async function loopbackFor(
  * metadata is (RFC 9728 §5.1) and which scope it wants. A server that does not answer 401 says
  * nothing, and the SDK looks the metadata up at its well-known place.
  */
-export async function probeChallenge(
+async function probeChallenge(
   url: string,
   headers: Record<string, string> | undefined,
   context: AuthContext,

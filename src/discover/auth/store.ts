@@ -48,7 +48,7 @@ export function authDir(env: Environment, cwd: string): string {
 }
 
 /** The server URL a login belongs to: the URL as given, without its fragment. */
-export function serverKey(url: string): string {
+function serverKey(url: string): string {
   const parsed = new URL(url);
   parsed.hash = '';
   return parsed.href;
