@@ -116,17 +116,13 @@ test('a redirect port in use is exit 4 naming the port', async () => {
   await once(holder, 'listening');
   const port = (holder.address() as AddressInfo).port;
   try {
-    const { dir, store } = runs.project('port', [
+    const run = await runs.loginUnattended('demo', [
       {
         name: 'demo',
         source: { url: demo.mcpUrl, auth: { oauth: { redirectPort: port } } },
         out: 'client',
       },
     ]);
-    const run = await runs.run(['login', 'demo', '--no-browser'], {
-      cwd: dir,
-      env: { ...process.env, MCP_CODEGEN_AUTH_DIR: store },
-    });
     assert.equal(run.code, 4, run.stderr);
     assert.match(
       run.stderr,

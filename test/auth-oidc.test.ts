@@ -222,15 +222,11 @@ test('a 403 insufficient_scope names the scope the server asked for (exit 4)', a
 });
 
 test('a refused registration says so and how to register by hand (exit 4)', async () => {
-  const { dir, store } = runs.project('refused', [
-    { name: 'oidc', source: { url: stack.mcpUrl, auth: { oauth: {} } }, out: 'client' },
-  ]);
   stack.refuseRegistrations(true);
   try {
-    const run = await runs.run(['login', 'oidc', '--no-browser'], {
-      cwd: dir,
-      env: { ...process.env, MCP_CODEGEN_AUTH_DIR: store },
-    });
+    const run = await runs.loginUnattended('oidc', [
+      { name: 'oidc', source: { url: stack.mcpUrl, auth: { oauth: {} } }, out: 'client' },
+    ]);
     assert.equal(run.code, 4, run.stderr);
     assert.match(
       run.stderr,

@@ -92,6 +92,15 @@ export class AuthRuns {
     return run;
   }
 
+  /** `login <server> --no-browser` in a new project of these servers with an empty store, nobody at the browser. */
+  async loginUnattended(server: string, servers: object[]): Promise<Run> {
+    const { dir, store } = this.project(`login-${server}`, servers);
+    return this.run(['login', server, '--no-browser'], {
+      cwd: dir,
+      env: { ...process.env, MCP_CODEGEN_AUTH_DIR: store },
+    });
+  }
+
   /** No secret in any file of any project, nor in any line printed. */
   assertNoSecret(secrets: readonly string[]): number {
     const found: string[] = [];
