@@ -100,6 +100,23 @@ test("login with dynamic registration against the SDK's auth router; then genera
   assert.match(generate.stderr, /demo: tools\/list: \d+ tools in 1 page/);
 });
 
+test('at a terminal, a discovery without a login logs in through the browser first', async () => {
+  const { dir, store } = runs.project('terminal', [
+    { name: 'demo', source: { url: demo.mcpUrl, auth: { oauth: {} } }, out: 'client' },
+  ]);
+  const { DISPLAY: _x, WAYLAND_DISPLAY: _w, ...env } = process.env;
+  const run = await runs.withBrowser(
+    ['snapshot', '--url', demo.mcpUrl, '--auth', 'oauth', '--out', 'demo.json'],
+    { cwd: dir, env: { ...env, MCP_CODEGEN_AUTH_DIR: store }, interactive: true },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /To log in to http:\/\/localhost:\d+\/mcp, open this URL in a browser:\nhttp:\/\/localhost:\d+\/authorize\?/,
+  );
+  assert.match(run.stdout, /^wrote demo\.json: \d+ tools/);
+});
+
 test('logout forgets the login: the next run needs one again', async () => {
   const logout = await runs.run(['logout', 'demo'], { cwd: project.dir, env: project.env });
   assert.equal(logout.code, 0, logout.stderr);

@@ -10,7 +10,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { validateConfig } from '../src/config/validate.js';
+import { redactingIo } from '../src/cli/redact.js';
+import { withFileLock } from '../src/discover/auth/lock.js';
 import { InputError } from '../src/shared/errors.js';
+import { rememberSecret } from '../src/shared/secrets.js';
 import { AuthRuns } from './helpers/auth-cli.js';
 import { fixtureArgs, startServer, type Running } from './helpers/servers.js';
 
@@ -259,4 +262,41 @@ test('snapshot --auth flags: a secret is only named by its variable; each flag g
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, message);
   }
+});
+
+test('the store lock: callers take turns, and a lock left by a process that is gone is taken over', async () => {
+  const { store } = runs.project('lock', []);
+  const lockFile = join(store, 'server.lock');
+  let inside = 0;
+  let most = 0;
+  let count = 0;
+  const turn = () =>
+    withFileLock(lockFile, async () => {
+      most = Math.max(most, ++inside);
+      const seen = count;
+      await new Promise((done) => setTimeout(done, 5));
+      count = seen + 1;
+      inside--;
+    });
+  await Promise.all([turn(), turn(), turn()]);
+  assert.equal(count, 3, 'no update lost');
+  assert.equal(most, 1, 'one at a time');
+  // A pid no process has (beyond Linux's pid_max): the lock is stale and taken over at once.
+  writeFileSync(lockFile, '4194305\n');
+  assert.equal(await withFileLock(lockFile, async () => 'taken over'), 'taken over');
+});
+
+test('every line the CLI prints has the secrets it learnt taken out, plain or URL-encoded', () => {
+  const secret = `s3cr/t+${randomBytes(6).toString('hex')}`;
+  rememberSecret(secret);
+  let text = '';
+  const io = redactingIo({
+    stdout: process.stdout,
+    stderr: { write: (chunk: string) => ((text += chunk), true), isTTY: false } as never,
+    cwd: process.cwd(),
+    env: {},
+  });
+  io.stderr.write(`error: body said ${secret} and ?token=${encodeURIComponent(secret)}\n`);
+  assert.equal(text, 'error: body said [redacted] and ?token=[redacted]\n');
+  assert.equal(io.stderr.isTTY, false);
 });

@@ -37,7 +37,13 @@ export class AuthRuns {
   /** `main(args)` in this process; `onStderr` sees stderr as it grows. */
   async run(
     args: string[],
-    options: { cwd: string; env: NodeJS.ProcessEnv; onStderr?: (text: string) => void },
+    options: {
+      cwd: string;
+      env: NodeJS.ProcessEnv;
+      onStderr?: (text: string) => void;
+      /** As if at a terminal: a missing login is done in the browser (followed over HTTP). */
+      interactive?: boolean;
+    },
   ): Promise<Run> {
     const stdout = new PassThrough();
     const stderr = new PassThrough();
@@ -48,7 +54,13 @@ export class AuthRuns {
       err += c.toString();
       options.onStderr?.(err);
     });
-    const code = await main(args, { stdout, stderr, cwd: options.cwd, env: options.env });
+    const code = await main(args, {
+      stdout,
+      stderr,
+      cwd: options.cwd,
+      env: options.env,
+      ...(options.interactive ? { interactive: true } : {}),
+    });
     this.printed.push(out, err);
     return { code, stdout: out, stderr: err };
   }
@@ -76,9 +88,17 @@ export class AuthRuns {
    * `mcp-codegen login <server> --no-browser` in process, with a person following the printed
    * URL over HTTP (the login and consent screens filled in) to the loopback callback.
    */
-  async login(server: string, options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Run> {
+  login(server: string, options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Run> {
+    return this.withBrowser(['login', server, '--no-browser'], options);
+  }
+
+  /** `main(args)` with a person following whatever URL it prints to log in. */
+  async withBrowser(
+    args: string[],
+    options: { cwd: string; env: NodeJS.ProcessEnv; interactive?: boolean },
+  ): Promise<Run> {
     let followed: Promise<{ status: number; body: string }> | undefined;
-    const run = await this.run(['login', server, '--no-browser'], {
+    const run = await this.run(args, {
       ...options,
       onStderr: (text) => {
         const url = /^(https?:\/\/\S+)$/m.exec(text)?.[1];
