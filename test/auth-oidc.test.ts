@@ -27,7 +27,9 @@ before(async () => {
   const project = runs.project('oidc', [
     { name: 'oidc', source: { url: stack.mcpUrl, auth: { oauth: {} } }, out: 'client' },
   ]);
-  oauth = { ...project, env: { ...process.env, MCP_CODEGEN_AUTH_DIR: project.store } };
+  // A folder login creates: its mode is ours to set.
+  const store = join(project.store, 'tokens');
+  oauth = { ...project, store, env: { ...process.env, MCP_CODEGEN_AUTH_DIR: store } };
 });
 after(() => stack.close());
 
