@@ -11,6 +11,7 @@ import { CLIENT_VERSION } from './legacy.js';
 import { createAuthorizer } from './auth/authorizer.js';
 import { authContext } from './auth/context.js';
 import type { DiscoverAuth } from './auth/options.js';
+import { label } from './auth/store.js';
 import { httpTransport, stdioTransport } from './transport.js';
 
 /** What a listening session reports: a list that changed, the server going away, and coming back. */
@@ -124,7 +125,7 @@ async function transportFor(
   options: ListenOptions,
 ): Promise<Transport> {
   if ('stdio' in source) return stdioTransport(source, options).transport;
-  const context = authContext(options.server ?? source.url, options.env, options.cwd, {
+  const context = authContext(options.server ?? label(source.url), options.env, options.cwd, {
     ...options.auth,
     interactive: false,
   });
