@@ -127,6 +127,8 @@ test('a login past its lifetime is refreshed before the first request (shortened
   try {
     const login = await runs.login('oidc', { cwd: oauth.dir, env: oauth.env });
     assert.equal(login.code, 0, login.stderr);
+    // The refreshed token lives long: a slow run must not see it expire too.
+    stack.setAccessTokenTtl(3600);
     // The login's access token lives one second; past it, the run refreshes before it sends.
     const refreshed = grants('refresh_token');
     const refused = stack.refusedTokens();
@@ -163,51 +165,55 @@ test('two processes refresh at once: the rotating refresh token is redeemed once
   assert.equal(grants('refresh_token'), before + 1);
 });
 
-test('generate --watch and diff --live keep working across a token refresh', async () => {
-  const config = await loadConfig({ cwd: oauth.dir });
-  const lines: string[] = [];
-  let wake = () => {};
-  const line = async (pattern: RegExp) => {
-    for (;;) {
-      const index = lines.findIndex((l) => pattern.test(l));
-      if (index !== -1) return lines.splice(0, index + 1).at(-1)!;
-      await new Promise<void>((done) => (wake = done));
+test(
+  'generate --watch and diff --live keep working across a token refresh',
+  { timeout: 120_000 },
+  async () => {
+    const config = await loadConfig({ cwd: oauth.dir });
+    const lines: string[] = [];
+    let wake = () => {};
+    const line = async (pattern: RegExp) => {
+      for (;;) {
+        const index = lines.findIndex((l) => pattern.test(l));
+        if (index !== -1) return lines.splice(0, index + 1).at(-1)!;
+        await new Promise<void>((done) => (wake = done));
+      }
+    };
+    const stop = new AbortController();
+    const problems: unknown[] = [];
+    const watching = watchAndGenerate({
+      load: async () => config,
+      generate: { env: oauth.env, cache: false },
+      print: (l) => {
+        lines.push(l);
+        wake();
+      },
+      problem: (error) => problems.push(error),
+      warn: () => {},
+      stop: stop.signal,
+    });
+    try {
+      await line(/^watching .* and 1 live server/);
+      const before = grants('refresh_token');
+      stack.expireAcceptedTokens();
+      stack.addTool('radar');
+      assert.match(await line(/^oidc: tools list changed/), /wrote .*client\/tools\.ts/);
+      assert.equal(grants('refresh_token'), before + 1);
+      assert.deepEqual(problems, []);
+    } finally {
+      stop.abort();
+      await watching;
     }
-  };
-  const stop = new AbortController();
-  const problems: unknown[] = [];
-  const watching = watchAndGenerate({
-    load: async () => config,
-    generate: { env: oauth.env, cache: false },
-    print: (l) => {
-      lines.push(l);
-      wake();
-    },
-    problem: (error) => problems.push(error),
-    warn: () => {},
-    stop: stop.signal,
-  });
-  try {
-    await line(/^watching .* and 1 live server/);
-    const before = grants('refresh_token');
     stack.expireAcceptedTokens();
-    stack.addTool('radar');
-    assert.match(await line(/^oidc: tools list changed/), /wrote .*client\/tools\.ts/);
+    const before = grants('refresh_token');
+    const diff = await runs.run(['diff', 'client/snapshot.json', '--live', '--server', 'oidc'], {
+      cwd: oauth.dir,
+      env: oauth.env,
+    });
+    assert.equal(diff.code, 0, diff.stderr + diff.stdout);
     assert.equal(grants('refresh_token'), before + 1);
-    assert.deepEqual(problems, []);
-  } finally {
-    stop.abort();
-    await watching;
-  }
-  stack.expireAcceptedTokens();
-  const before = grants('refresh_token');
-  const diff = await runs.run(['diff', 'client/snapshot.json', '--live', '--server', 'oidc'], {
-    cwd: oauth.dir,
-    env: oauth.env,
-  });
-  assert.equal(diff.code, 0, diff.stderr + diff.stdout);
-  assert.equal(grants('refresh_token'), before + 1);
-});
+  },
+);
 
 test('a 403 insufficient_scope names the scope the server asked for (exit 4)', async () => {
   stack.requireScopes(['mcp:tools', 'mcp:admin']);
