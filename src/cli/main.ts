@@ -1,6 +1,5 @@
 import { ExitCode } from '../shared/errors.js';
 import { type Command, type Io, processIo } from './io.js';
-import { redactingIo } from './redact.js';
 import { reportError } from './report-error.js';
 
 /**
@@ -54,8 +53,7 @@ Exit codes: 0 ok, 1 stale output or findings, 2 usage/config/input error, 3 serv
 }
 
 /** The CLI: maps argv to a command; returns the exit code, never calls process.exit. */
-export async function main(argv: string[], given: Io = processIo()): Promise<number> {
-  const io = redactingIo(given);
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(await usage());
@@ -74,10 +72,14 @@ export async function main(argv: string[], given: Io = processIo()): Promise<num
     io.stdout.write(command.help);
     return ExitCode.ok;
   }
+  // A command may learn secrets (tokens, client secrets): nothing it prints carries them. Loaded
+  // here, not for --help.
+  const { redactingIo } = await import('./redact.js');
+  const redacted = redactingIo(io);
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, redacted);
   } catch (error) {
-    return reportError(error, io);
+    return reportError(error, redacted);
   }
 }
 
