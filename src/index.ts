@@ -4,7 +4,7 @@
  * classes, types, and functions that load their stage only when called. The synchronous snapshot
  * and diff helpers have entries of their own: `mcp-codegen/snapshot` and `mcp-codegen/diff`.
  */
-import type { DiscoverOptions } from './discover/discover.js';
+import type { SnapshotDiscoverOptions } from './snapshot/discover.js';
 import type { GenerateOptions, GenerateResult } from './generate/types.js';
 import type { HttpSource, ResolvedConfig, StdioSource } from './config/types.js';
 import type { Snapshot } from './snapshot/types.js';
@@ -14,6 +14,7 @@ export type * from './config/types.js';
 export { CodegenError, ExitCode } from './shared/errors.js';
 export type { GenerateOptions, GenerateResult, GeneratedFile, Stage } from './generate/types.js';
 export type { DiscoverOptions } from './discover/discover.js';
+export type { SnapshotDiscoverOptions } from './snapshot/discover.js';
 export type { Snapshot } from './snapshot/types.js';
 
 /** Generate (or with `check`, compare) every server's client: see the README. Never exits the process. */
@@ -28,10 +29,13 @@ export async function loadConfig(
   return (await import('./config/load.js')).loadConfig(options);
 }
 
-/** Connect to a live server and list everything it declares, as a snapshot. */
+/**
+ * Connect to a live server and list everything it declares, as a snapshot, declaring
+ * `options.capabilities`; the `ui://` resources its tools name are read too (`uiHtml` keeps their content).
+ */
 export async function discover(
   source: StdioSource | HttpSource,
-  options: DiscoverOptions,
+  options: SnapshotDiscoverOptions,
 ): Promise<Snapshot> {
   return (await import('./snapshot/discover.js')).discover(source, options);
 }

@@ -93,13 +93,38 @@ function firstText(content: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The payload keys that carry an error code, most specific first; an `error` object's `code` is read
+ * after them. The generator's list, restated (src/schema/error-codes.ts `CODE_PROPERTIES`; its test
+ * holds the two equal): generated code imports nothing.
+ */
+export const CODE_KEYS: readonly ['code', 'errorCode', 'error_code', 'error'] = ['code', 'errorCode', 'error_code', 'error'];
+
+/**
+ * A code is a token: no spaces, at most 64 characters (src/schema/error-codes.ts `CODE_TOKEN`). A
+ * sentence under a code key is the server's message (`{ "error": "No accounts found." }`), not a code.
+ */
+export const CODE_TOKEN: RegExp = /^[A-Za-z_$][A-Za-z0-9_.:$-]{0,63}$/;
+
+// A code slot's code: a token, or a number as its decimal text (a status such as 404 is no sentence).
+function codeOf(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  return typeof value === 'string' && CODE_TOKEN.test(value) ? value : undefined;
+}
+
+// The codes a payload carries, key by key in `CODE_KEYS` order, then `error.code`.
+function codesIn(payload: Payload): string[] {
+  const slots = [...CODE_KEYS.map((key) => own(payload, key)), own(own(payload, 'error'), 'code')];
+  return slots.map(codeOf).filter((code): code is string => code !== undefined);
+}
+
 /** The code as sent, the error branch it belongs to, an envelope key's string value. */
 export type Found = { sent?: string; branch?: BranchSpec; hint?: string };
 
 type ErrorBranch = Extract<BranchSpec, { kind: 'error' }>;
 
 /**
- * Finds the code of an error payload. For `isError` results any `code`/`error` string counts; for
+ * Finds the code of an error payload. For `isError` results any code under a code key counts; for
  * ordinary results (soft errors) only known codes and declared error branches do, so a documented
  * payload that merely has an `error` field is not mistaken for a failure. Error branches that share
  * a key (`error`) are told apart by its value (`const`/`enum`), not by which comes first.
@@ -129,11 +154,10 @@ export function findCode(spec: ToolSpec, payload: unknown, isError: boolean): Fo
     const branch = branchFor(key);
     return { sent: kind !== '' && known(kind) ? kind : key, ...(branch && { branch }), ...(typeof value === 'string' && { hint: value }) };
   }
-  // 2. A `code` or `error` property (or `error: { code }`): `{ "error": "unknown_city", ... }`.
-  const nested = own(payload, 'error');
-  for (const value of [own(payload, 'code'), nested, own(nested, 'code')]) {
-    const sent = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-    if (sent !== undefined && (isError || known(sent))) {
+  // 2. A code under a code key (or `error: { code }`): `{ "error": "unknown_city", ... }`.
+  const codes = codesIn(payload);
+  for (const sent of codes) {
+    if (isError || known(sent)) {
       const branch = branchFor(sent);
       return { sent, ...(branch && { branch }) };
     }
@@ -141,8 +165,7 @@ export function findCode(spec: ToolSpec, payload: unknown, isError: boolean): Fo
   // 3. A declared error branch whose required keys are all set (its code may be unknown).
   const loose = matching ?? errorBranches.find((b) => b.required.length > 0 && b.required.every(set));
   if (loose !== undefined) {
-    const value = own(payload, 'code') ?? own(payload, 'error');
-    const sent = loose.code ?? (typeof value === 'string' ? value : undefined);
+    const sent = loose.code ?? codes[0];
     return { ...(sent !== undefined && { sent }), branch: loose };
   }
   return isError ? {} : undefined;
@@ -168,16 +191,18 @@ export function pickBranch(spec: ToolSpec, payload: unknown): BranchSpec | undef
 /**
  * The server's own words for an error, for people: `message` (or `error.message`), else an
  * `error`/`detail`/`hint` string that is not the code itself (`{ "error": "no such table: nope",
- * "code": "EXECUTION_ERROR" }` says "no such table: nope"), else the text the server sent. A
- * string equal to the code is a code, not a message; JSON text is not a message either.
+ * "code": "EXECUTION_ERROR" }` says "no such table: nope"), or a sentence under another code key,
+ * else the text the server sent. A string equal to the code is a code, not a message; JSON text is
+ * not a message either.
  */
 export function messageOf(payload: unknown, text: string | undefined, found: Found): string | undefined {
   const isMessage = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '' && value !== found.sent;
   if (isObject(payload)) {
     const nested = own(payload, 'error');
+    const sentences = CODE_KEYS.map((key) => own(payload, key)).filter((v) => codeOf(v) === undefined);
     const candidates = [
-      own(payload, 'message'), own(nested, 'message'), nested, own(payload, 'detail'), own(nested, 'detail'),
-      found.hint, own(payload, 'hint'), own(nested, 'hint'),
+      own(payload, 'message'), own(nested, 'message'), nested, ...sentences, own(payload, 'detail'),
+      own(nested, 'detail'), found.hint, own(payload, 'hint'), own(nested, 'hint'),
     ];
     for (const value of candidates) if (isMessage(value)) return value;
   } else if (isMessage(payload)) return payload;

@@ -77,28 +77,48 @@ function rejectAll(reason: string): Check {
   return () => issues;
 }
 
-/** MCP 2025-11-25 makes 2020-12 the default dialect: an absent or unrecognised `$schema` means 2020-12. */
-function draftOf(schema: JsonSchema): SchemaDraft {
-  const uri = typeof schema['$schema'] === 'string' ? schema['$schema'] : '';
-  if (/draft-0[3-7]\b/.test(uri)) return '7';
-  if (uri.includes('2019-09')) return '2019-09';
-  return '2020-12';
+// A dialect by its meta-schema's URI: http or https, `#` or not, the hyper-schema beside each.
+// draft-06 is read as draft-07, which only adds keywords to it.
+const DIALECT = /^https?:\/\/json-schema\.org\/(?:draft-0([467])|draft\/(2019-09|2020-12))\/(?:hyper-)?schema#?$/;
+const LATEST = /^https?:\/\/json-schema\.org\/schema#?$/;
+const JSON_SCHEMA_ORG = /^https?:\/\/json-schema\.org\//;
+
+/**
+ * The dialect a schema declares: no `$schema` means 2020-12 (MCP 2025-11-25); a json-schema.org
+ * dialect the validator does not read (draft-03 and before, or one it does not know) throws, so the
+ * schema rejects every value; any other `$schema` names a meta-schema of its own, never fetched, and
+ * is read as the default. The generator's and the mock's classifier, restated
+ * (src/schema/dialect.ts `schemaDialect`; its test holds the two equal).
+ */
+export function dialectOf(schema: { readonly $schema?: unknown }): SchemaDraft {
+  const uri = schema.$schema;
+  if (typeof uri !== 'string') return '2020-12';
+  const known = DIALECT.exec(uri);
+  if (known) return known[1] === '4' ? '4' : known[1] !== undefined ? '7' : (known[2] as SchemaDraft);
+  if (LATEST.test(uri) || !JSON_SCHEMA_ORG.test(uri)) return '2020-12';
+  throw new Error(
+    `$schema ${JSON.stringify(uri.slice(0, 200))} is a dialect the validator does not read (it reads 2020-12, 2019-09, draft-07, draft-06 and draft-04)`,
+  );
 }
 
+// A schema the validator cannot use (a dialect it does not read, a pattern that does not compile, a
+// `$ref` that does not resolve) rejects every value: the one policy of src/schema/unusable.ts, which
+// the generator warns with and the mock follows.
 function build(schemaOf: () => JsonSchema): Check {
   protectFormats();
   let own: Schema;
   let lookup: Record<string, Schema | boolean>;
   let annotated: boolean;
+  let draft: SchemaDraft;
   try {
     own = schemaOf() as Schema;
+    draft = dialectOf(own);
     canonicalRefs(own);
     lookup = dereference(own);
     annotated = checkSchema(own, lookup);
   } catch (error) {
     return rejectAll(reasonOf(error));
   }
-  const draft = draftOf(own);
   return (value) => {
     if (value === undefined) return [{ pointer: '', message: 'the value is undefined, not JSON' }];
     let units: readonly OutputUnit[];

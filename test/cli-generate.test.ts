@@ -133,6 +133,49 @@ test('a TypeScript config with defineConfig, and the repo config with --offline 
   assert.equal(repo.code, 0, `the committed example client is stale:\n${repo.stderr}`);
 });
 
+test('generate --check --offline: a committed snapshot taken as another client than discovery.capabilities declare is stale (exit 1); without --check, a warning', async () => {
+  const project = join(dir, 'as-client');
+  await rm(project, { recursive: true, force: true });
+  await mkdir(project, { recursive: true });
+  const snapshot = JSON.parse(await readFile(catalog, 'utf8')) as Record<string, unknown>;
+  await writeFile(
+    join(project, 'coded.snapshot.json'),
+    JSON.stringify({ ...snapshot, clientCapabilities: { roots: {} } }),
+  );
+  const config = (capabilities: unknown) =>
+    writeFile(
+      join(project, 'mcp-codegen.config.json'),
+      JSON.stringify({
+        servers: [
+          {
+            name: 'coded',
+            // Never started: every run here is --offline.
+            source: { stdio: 'node server-that-is-not-there.js' },
+            snapshot: 'coded.snapshot.json',
+            out: 'out',
+            discovery: { capabilities },
+          },
+        ],
+      }),
+    );
+  await config({ roots: {} });
+  const same = await cli(['generate', '--offline', '--quiet'], project);
+  assert.equal(same.code, 0, same.stderr);
+  assert.doesNotMatch(same.stderr, /another client/);
+
+  await config({ roots: {}, sampling: {} });
+  const check = await cli(['generate', '--check', '--offline'], project);
+  assert.equal(check.code, 1, check.stderr);
+  assert.match(
+    check.stderr,
+    /stale: coded: coded\.snapshot\.json was taken as another client: it records clientCapabilities \{"roots":\{\}\}, the config declares discovery\.capabilities \{"roots":\{\},"sampling":\{\}\}/,
+  );
+  assert.match(check.stderr, /mcp-codegen generate` \(without --offline\)/);
+  const written = await cli(['generate', '--offline', '--quiet'], project);
+  assert.equal(written.code, 0, written.stderr);
+  assert.match(written.stderr, /warning: coded: coded\.snapshot\.json was taken as another client/);
+});
+
 test("the user's prettier config shapes the output, and --check agrees with it", async () => {
   const project = join(dir, 'styled');
   await rm(project, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { closest, distance } from '../src/config/closest.js';
 import { InputError } from '../src/shared/errors.js';
 import { tmpRoot } from './helpers/paths.js';
 import { runCli } from './helpers/servers.js';
+import { ISSUE_48_CAPABILITIES } from './helpers/client-capabilities.js';
 
 // Config files written to disk and read by the real loader; the last tests go through the real bin.
 const dir = join(tmpRoot, 'config-validate');
@@ -193,6 +194,43 @@ test('discovery values are checked: era, timeoutMs, maxPages', async () => {
     servers: [{ ...server, discovery: { era: 'modern', timeoutMs: 100, maxPages: 3 } }],
   })) as { servers: Array<{ discovery: unknown }> };
   assert.deepEqual(ok.servers[0]!.discovery, { era: 'modern', timeoutMs: 100, maxPages: 3 });
+});
+
+test('discovery.capabilities is a ClientCapabilities object, checked key by key; uiHtml is a switch', async () => {
+  const at = async (capabilities: unknown) =>
+    rejection({ servers: [{ ...server, discovery: { capabilities } }] });
+  const typo = await at({ sampeling: {} });
+  assert.equal(typo.pointer, '/servers/0/discovery/capabilities/sampeling');
+  assert.match(typo.hint, /did you mean `sampling`\?/);
+  assert.match(typo.hint, /`experimental` or `extensions`/);
+  assert.equal((await at([])).pointer, '/servers/0/discovery/capabilities');
+  assert.equal((await at({ roots: true })).pointer, '/servers/0/discovery/capabilities/roots');
+  assert.equal(
+    (await at({ roots: { listChanged: 'yes' } })).pointer,
+    '/servers/0/discovery/capabilities/roots/listChanged',
+  );
+  assert.equal(
+    (await at({ elicitation: { form: 1 } })).pointer,
+    '/servers/0/discovery/capabilities/elicitation/form',
+  );
+  assert.equal(
+    (await at({ extensions: { 'io.modelcontextprotocol/ui': 'on' } })).pointer,
+    '/servers/0/discovery/capabilities/extensions/io.modelcontextprotocol~1ui',
+  );
+  // The server's task capability where the client's belongs: said so, not taken.
+  const tools = await at({ tasks: { requests: { tools: { call: {} } } } });
+  assert.equal(tools.pointer, '/servers/0/discovery/capabilities/tasks/requests/tools');
+  assert.match(tools.message, /server capability/);
+  assert.equal(
+    (await rejection({ servers: [{ ...server, discovery: { uiHtml: 'yes' } }] })).pointer,
+    '/servers/0/discovery/uiHtml',
+  );
+  // The issue's example, extensions included, is taken as written.
+  const capabilities = ISSUE_48_CAPABILITIES;
+  const ok = (await load({
+    servers: [{ ...server, discovery: { capabilities, uiHtml: true } }],
+  })) as { servers: Array<{ discovery: unknown }> };
+  assert.deepEqual(ok.servers[0]!.discovery, { capabilities, uiHtml: true });
 });
 
 test('a diff policy is checked by the diff that reads it, and its mistakes inside a server are located too', async () => {

@@ -13,6 +13,7 @@ import {
   startServer,
   type Running,
 } from './helpers/servers.js';
+import { ISSUE_48_CAPABILITIES } from './helpers/client-capabilities.js';
 
 // Discovery against a real published server (a devDependency), over stdio and over Streamable
 // HTTP, compared with the catalog in ../shared that was recorded from the same version of it.
@@ -106,4 +107,35 @@ test('server-everything with the modern era pinned is an exit-3 error that says 
       e.message.includes('speaks only the legacy era: it answered server/discover with HTTP 400') &&
       /--era auto/.test(e.hint ?? ''),
   );
+});
+
+test('server-everything shows a client that declares roots, sampling, elicitation and tasks every tool it registers, and the snapshot records the client', async () => {
+  const capabilities = ISSUE_48_CAPABILITIES;
+  // Over HTTP, on the server the other tests share: over stdio, this server outlives the closed
+  // session for the SDK's 2 s grace (its roots/list to the client is still pending), which is idle time.
+  const snapshot = await discover(
+    { url: http.url('/mcp'), transport: 'streamable-http' },
+    { cwd: ROOT, env: process.env, capabilities, timeoutMs: 10_000 },
+  );
+  const names = snapshot.tools.map((t) => t.name);
+  assert.equal(names.length, 19);
+  // The six registered only for a client that can serve them, beside the 13 everyone sees.
+  assert.deepEqual(names.filter((n) => /roots|elicitation|sampling/.test(n)).sort(), [
+    'get-roots-list',
+    'trigger-elicitation-request',
+    'trigger-elicitation-request-async',
+    'trigger-sampling-request',
+    'trigger-sampling-request-async',
+    'trigger-url-elicitation',
+  ]);
+  assert.deepEqual(snapshot.clientCapabilities, capabilities);
+  // Written canonically (keys sorted), as version 2; read back, the same.
+  const text = serializeSnapshot(snapshot);
+  assert.match(text, /"version": 2,/);
+  assert.match(
+    text,
+    /"clientCapabilities": \{\n {4}"elicitation": \{\n {6}"form": \{\},\n {6}"url": \{\}\n {4}\},\n {4}"extensions"/,
+  );
+  assert.deepEqual(parseSnapshot(JSON.parse(text), 'again').clientCapabilities, capabilities);
+  assert.equal(snapshot.clientCapabilitiesNotSent, undefined, 'the legacy era sends them all');
 });

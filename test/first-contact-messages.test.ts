@@ -98,6 +98,67 @@ const rows: Array<[string, ToolSpec, Row]> = [
       want: { code: 'EXECUTION_ERROR', message: 'execute_sql returned EXECUTION_ERROR' },
     },
   ],
+  // Issue 49 item 3: a code is a token; a sentence in a code slot is the message of an $uncoded error.
+  [
+    'a sentence in the error slot (ms-365) is the message of an $uncoded error',
+    sqlNoCodes,
+    {
+      payload: { error: 'No accounts found. Please login first.' },
+      want: { code: '$uncoded', message: 'No accounts found. Please login first.' },
+    },
+  ],
+  [
+    'a sentence in the code slot, the same',
+    sqlNoCodes,
+    {
+      payload: { code: 'Could not reach the upstream service' },
+      want: { code: '$uncoded', message: 'Could not reach the upstream service' },
+    },
+  ],
+  [
+    'an undeclared token stays $unknown, with it as serverCode',
+    sqlNoCodes,
+    {
+      payload: { error: 'rate_limited' },
+      want: {
+        code: '$unknown',
+        serverCode: 'rate_limited',
+        message: 'execute_sql returned rate_limited',
+      },
+    },
+  ],
+  [
+    'a declared token is the code',
+    { ...sql, codes: ['rate_limited'] },
+    {
+      payload: { error: 'rate_limited' },
+      want: { code: 'rate_limited', message: 'execute_sql returned rate_limited' },
+    },
+  ],
+  [
+    'a token of 65 characters is not a code',
+    sqlNoCodes,
+    {
+      payload: { error: `E${'x'.repeat(64)}` },
+      want: { code: '$uncoded', message: `E${'x'.repeat(64)}` },
+    },
+  ],
+  [
+    'errorCode is a code key for the runtime too, beside a message',
+    sqlNoCodes,
+    {
+      payload: { errorCode: 'QUOTA_EXCEEDED', message: 'monthly quota used up' },
+      want: { code: '$unknown', serverCode: 'QUOTA_EXCEEDED', message: 'monthly quota used up' },
+    },
+  ],
+  [
+    'error_code likewise, and the sentence beside it is the message',
+    { ...sql, codes: ['QUOTA_EXCEEDED'] },
+    {
+      payload: { error_code: 'QUOTA_EXCEEDED', error: 'The monthly quota is used up.' },
+      want: { code: 'QUOTA_EXCEEDED', message: 'The monthly quota is used up.' },
+    },
+  ],
   [
     'plain text',
     sql,

@@ -60,9 +60,28 @@ defineWeatherMock({
   // @ts-expect-error a code another tool declares, not this one
   convertTemperature: () => mockError('unknown_city'),
 });
+
+// get-forecast declares unknown_city in its output schema's error envelope: its fields are typed
+// (the mock fills the required ones left out); tools without codes answer uncoded and unknown errors.
+export const errors = defineWeatherMock({
+  getForecast: () => mockError('unknown_city', { message: 'no such city' }),
+  listCities: () => mockError.uncoded('the city list is being rebuilt'),
+  convertTemperature: async () => mockError.unknown('E_UNIT_TABLE', 'the unit table is missing'),
+});
+defineWeatherMock({
+  // @ts-expect-error retryable is a boolean in get-forecast's error envelope
+  getForecast: () => mockError('unknown_city', { retryable: 'no' }),
+});
+defineWeatherMock({
+  // @ts-expect-error a code some tool declares is not an unknown one
+  listCities: () => mockError.unknown('unknown_city'),
+});
 `;
 const DIRECTIVES = USAGE.split('\n').filter((l) => l.includes('@ts-expect-error')).length;
 
+type AnyResult =
+  | { ok: true; data: unknown }
+  | { ok: false; error: { code: string; message: string; serverCode?: string } };
 type Mock = typeof import('../examples/weather/client/mock.js');
 type Index = typeof import('../examples/weather/client/index.js');
 let generated: { mock: Mock; index: Index };
@@ -81,7 +100,10 @@ async function readmeExample(): Promise<string> {
 // A handler module for the CLI, typed by the same define function.
 const HANDLER_MODULE = `import { defineWeatherMock, mockError } from './client/mock.js';
 export default defineWeatherMock({
-  getForecast: ({ city }) => ({ city, days: [{ day: 1, highC: 12, condition: 'snow' }] }),
+  getForecast: ({ city }) =>
+    city === 'atlantis'
+      ? mockError('unknown_city', { message: 'no such city' })
+      : { city, days: [{ day: 1, highC: 12, condition: 'snow' }] },
   setAlert: () => mockError('alert_limit_reached'),
 });
 `;
@@ -130,6 +152,19 @@ test('a usage file compiles under tsc --strict; a wrong field type and an undecl
   const bare = result.filter((d) => d.file === 'usage-bare.ts');
   assert.equal(bare.length, DIRECTIVES, bare.map((d) => d.text).join('\n'));
   assert.ok(bare.some((d) => /TS2322|TS2345|TS2769/.test(d.text)));
+  // Issue 49 item 5: a wrong field type is reported at the field, not as a missing brand.
+  const lines = USAGE.replace(/^.*@ts-expect-error.*\n/gm, '').split('\n');
+  for (const field of ['highC', 'active']) {
+    const line = lines.findIndex((l) => l.includes(`${field}: '`)) + 1;
+    const said = bare.find((d) => d.text.startsWith(`usage-bare.ts(${line},`));
+    assert.ok(said, `a diagnostic on line ${line}`);
+    assert.match(said.text, new RegExp(`\\b${field}\\b`), said.text);
+    assert.doesNotMatch(
+      said.text,
+      /is missing the following properties|\[mockErrorCode\]/,
+      said.text,
+    );
+  }
 });
 
 function codedText(result: unknown): { code?: string; retryable?: boolean; message?: string } {
@@ -208,6 +243,97 @@ test('a valid call is ok: true through the generated function and through the cl
   assert.deepEqual(again, cities);
 });
 
+test('mockError in the form the tool declares: an envelope code is ok: false with that code, through the client', async () => {
+  const mock = generated.mock.createWeatherMock(
+    generated.mock.defineWeatherMock({
+      getForecast: () => generated.mock.mockError('unknown_city', { message: 'no such city' }),
+      setAlert: () => generated.mock.mockError('unknown_city'),
+      listCities: () => generated.mock.mockError.uncoded('the city list is being rebuilt'),
+      convertTemperature: () => generated.mock.mockError.unknown('E_UNIT_TABLE', 'no unit table'),
+    }),
+  );
+  const weather = new generated.index.WeatherClient(mock);
+  const envelope = await weather.getForecast({ city: 'atlantis' });
+  assert.ok(!envelope.ok, JSON.stringify(envelope));
+  assert.equal(envelope.error.code, 'unknown_city', JSON.stringify(envelope));
+  assert.equal(envelope.error.message, 'no such city');
+  // get-forecast's envelope requires retryable: the mock filled it, as the client's validation wants.
+  assert.deepEqual(envelope.raw.structuredContent, {
+    error: 'unknown_city',
+    message: 'no such city',
+    retryable: false,
+  });
+  assert.equal(envelope.raw.isError, undefined);
+  // set_alert declares the same code in the config: an isError payload.
+  const isError = await weather.setAlert({ city: 'atlantis', thresholdC: 1 });
+  assert.ok(!isError.ok && isError.error.code === 'unknown_city', JSON.stringify(isError));
+  assert.equal(isError.raw.isError, true);
+  assert.equal(isError.error.retryable, false);
+  const uncoded = await weather.listCities();
+  assert.ok(!uncoded.ok, JSON.stringify(uncoded));
+  assert.deepEqual(
+    [uncoded.error.code, uncoded.error.message],
+    ['$uncoded', 'the city list is being rebuilt'],
+  );
+  const unknown = await weather.convertTemperature({ from: 'C', to: 'F', value: 1 });
+  assert.ok(!unknown.ok && unknown.error.code === '$unknown', JSON.stringify(unknown));
+  assert.equal(unknown.error.serverCode, 'E_UNIT_TABLE');
+  assert.throws(() => generated.mock.mockError.unknown('no such table' as never), /is not a code/);
+});
+
+test('every kind of envelope (a code key, a code-keyed branch, a code before a colon): ok: false with that code', async () => {
+  const url = (path: string) => pathToFileURL(join(dir, 'per-tool', path)).href;
+  type Coded = Record<string, (client: unknown, input?: object) => Promise<AnyResult>>;
+  const index = (await import(url('index.ts'))) as Coded;
+  const mock = (await import(url('mock.ts'))) as {
+    createCodedMock(handlers: object): unknown;
+    mockError(code: string, details?: object): unknown;
+  };
+  const client = mock.createCodedMock({
+    describeTool: () => mock.mockError('unknown_tool', { requested: 'nope', available: ['a'] }),
+    getNews: () => mock.mockError('_budget_exceeded'),
+    getWeather: () => mock.mockError('_jmespath_error', { _jmespath_error: 'bad expression' }),
+  });
+  const table: Array<[fn: string, input: object, code: string, sent: object]> = [
+    [
+      'describeTool',
+      {},
+      'unknown_tool',
+      { error: 'unknown_tool', requested: 'nope', available: ['a'] },
+    ],
+    ['getNews', {}, '_budget_exceeded', { _budget_exceeded: true }],
+    ['getWeather', { city: 'oslo' }, '_jmespath_error', { _jmespath_error: 'bad expression' }],
+  ];
+  for (const [fn, input, code, sent] of table) {
+    const result = await index[fn]!(client, input);
+    assert.ok(!result.ok, `${fn}: ${JSON.stringify(result)}`);
+    assert.equal(result.error.code, code, `${fn}: ${JSON.stringify(result)}`);
+    assert.deepEqual(
+      (result as unknown as { raw: { structuredContent: unknown } }).raw.structuredContent,
+      sent,
+      fn,
+    );
+  }
+});
+
+test('a tool nothing answers: mock_no_answer, ok: false; with lenient: true, the old text', async () => {
+  const call = (generated.index as unknown as Record<string, (c: unknown) => Promise<AnyResult>>)[
+    names.tool
+  ]!;
+  const strict = await call(generated.mock.createWeatherMock());
+  assert.ok(!strict.ok, JSON.stringify(strict));
+  assert.equal(strict.error.code, '$unknown');
+  assert.equal(strict.error.serverCode, 'mock_no_answer');
+  assert.match(
+    strict.error.message,
+    /no answer for mock_error: no handler, no recording, and no output schema/,
+  );
+  assert.match(strict.error.message, /Give it a handler \(`mockError` in the handler module/);
+  const lenient = await call(generated.mock.createWeatherMock({}, { lenient: true }));
+  assert.ok(lenient.ok, JSON.stringify(lenient));
+  assert.match(JSON.stringify(lenient.data), /mcp-codegen mock has no answer for mock_error/);
+});
+
 test('a handler key that names no tool is refused with the nearest name', () => {
   assert.throws(
     () => generated.mock.createWeatherMock({ getForecst: () => ({}) } as never),
@@ -277,6 +403,10 @@ test('the CLI serves a handler module written with defineWeatherMock', async () 
     const weather = new ExampleClient(mock.client);
     const forecast = await weather.getForecast({ city: 'oslo' });
     assert.ok(forecast.ok && forecast.data.days[0]!.condition === 'snow', JSON.stringify(forecast));
+    // An envelope-declared code over the CLI mock: the envelope, which the client reads as that code.
+    const unknown = await weather.getForecast({ city: 'atlantis' });
+    assert.ok(!unknown.ok && unknown.error.code === 'unknown_city', JSON.stringify(unknown));
+    assert.equal(unknown.error.message, 'no such city');
     const alert = await weather.setAlert({ city: 'oslo', thresholdC: 1 });
     assert.ok(!alert.ok && alert.error.code === SetAlertErrorCode.AlertLimitReached);
     // No handler: the server's generated data is the in-process mock's, for the same (default) seed.

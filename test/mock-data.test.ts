@@ -148,7 +148,7 @@ test('the generated example client gets ok: true from generated data', async () 
   }
 });
 
-test('an output schema with a remote $ref: nothing is fetched, and the mock says it has no answer', async () => {
+test('a schema with a remote $ref: nothing is fetched, and the mock refuses it as the client does', async () => {
   let requests = 0;
   const http = createServer((_req, res) => {
     requests++;
@@ -157,6 +157,7 @@ test('an output schema with a remote $ref: nothing is fetched, and the mock says
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const port = (http.address() as { port: number }).port;
   const remote = `http://127.0.0.1:${port}/schema.json`;
+  const output = { type: 'object', properties: { r: { $ref: remote } }, required: ['r'] };
   const file = await writeText(
     join(work, 'remote-ref.json'),
     JSON.stringify({
@@ -164,16 +165,29 @@ test('an output schema with a remote $ref: nothing is fetched, and the mock says
         {
           name: 'fetchy',
           inputSchema: { type: 'object', properties: { q: { $ref: remote } } },
-          outputSchema: { type: 'object', properties: { r: { $ref: remote } }, required: ['r'] },
+          outputSchema: output,
         },
+        { name: 'fetchier', inputSchema: { type: 'object' }, outputSchema: output },
       ],
     }),
   );
   const mock = await connectMock(['--snapshot', file]);
   try {
-    const result = await mock.client.callTool({ name: 'fetchy', arguments: { q: 1 } });
-    assert.equal(result.isError, true);
-    assert.match((result.content as Array<{ text: string }>)[0]!.text, /no answer for fetchy/);
+    // The generated client rejects every value against such a schema: the mock refuses it too, saying which and why.
+    for (const [name, schema] of [
+      ['fetchy', 'inputSchema'],
+      ['fetchier', 'outputSchema'],
+    ] as const) {
+      const result = await mock.client.callTool({ name, arguments: { q: 1 } });
+      assert.equal(result.isError, true);
+      const payload = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as {
+        code: string;
+        message: string;
+      };
+      assert.equal(payload.code, 'mock_unusable_schema');
+      assert.match(payload.message, new RegExp(`^the ${schema} of ${name} cannot be used`));
+      assert.match(payload.message, /does not resolve inside the schema/);
+    }
   } finally {
     await mock.close();
     await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -67,7 +67,7 @@ describe('the emitted validators', () => {
       items: [{ type: 'string' }],
     };
     assert.equal((await validate(legacyTuple, [1]))[0]?.pointer, '/0');
-    // draft-04 has no Ajv meta-schema; it is validated with the draft-07 rules rather than refused.
+    // draft-04 has no Ajv meta-schema; it is validated with draft-04's rules rather than refused.
     assert.equal(
       (
         await validate(

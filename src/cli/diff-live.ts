@@ -9,7 +9,7 @@ import type { Io } from './io.js';
 
 /**
  * `diff <snapshot> --live`: what the configured server serves now, discovered as `generate` does
- * (the server's source, timeout, page limit and era from the config), to compare a committed
+ * (the server's source, timeout, page limit, era and client capabilities from the config), to compare a committed
  * snapshot with. The server is `--server <name>`, or the config's only one.
  */
 export async function discoverLive(
@@ -55,6 +55,8 @@ export async function discoverLive(
     ...(discovery.timeoutMs !== undefined ? { timeoutMs: discovery.timeoutMs } : {}),
     ...(discovery.maxPages !== undefined ? { maxPages: discovery.maxPages } : {}),
     ...(discovery.era !== undefined ? { era: discovery.era } : {}),
+    ...(discovery.capabilities !== undefined ? { capabilities: discovery.capabilities } : {}),
+    ...(discovery.uiHtml !== undefined ? { uiHtml: discovery.uiHtml } : {}),
     onProgress: createProgressReporter(io.stderr),
     auth: discoveryAuth(io),
   });

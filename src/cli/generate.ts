@@ -35,6 +35,8 @@ Options:
                       with backoff, its last client kept). One line on stdout per regeneration;
                       a failed one writes nothing and the watch goes on. Ctrl-C stops it (exit 0).
   --offline           Never contact a server: live sources generate from their committed snapshot.
+                      With --check, a snapshot taken as another client than the config's
+                      discovery.capabilities declare is stale too (exit 1): rediscover it.
   --layout <layout>   single: tools.ts holds every tool; per-tool: one file a tool under tools/, with
                       catalog.json and README.md for agents. Overrides each server's \`layout\` for this run.
   --timings           Print time spent per stage, start-up included.
@@ -209,6 +211,8 @@ function withDiscovery(
 
 function report(result: GenerateResult, check: boolean, io: Io, quiet: boolean): number {
   if (check) {
+    for (const line of result.mismatched) io.stderr.write(`stale: ${line}\n`);
+    if (result.stale.length === 0 && result.mismatched.length) return ExitCode.findings;
     if (result.stale.length === 0) {
       const n = result.files.length;
       if (!quiet)

@@ -25,7 +25,15 @@ answers from the first of:
   3. data generated for the tool's output schema (declared, or from the config's outputs or the
      shapes file with --server; branch 0 of a top-level anyOf/oneOf), the same for the same seed,
      tool and arguments;
-  4. a text saying the mock has no answer for the tool.
+  4. an isError result {"code":"mock_no_answer",…} saying how to give the tool an answer, so that
+     a call nothing answered is never taken for a success (--lenient: a text, as a success).
+
+mockError(code, details) is sent in the form the tool declares the code in: its output schema's
+error envelope ({"error":"unknown_city",…} as structuredContent, details as its fields), else an
+isError {"code","message","retryable"} result. mockError.uncoded(message) and
+mockError.unknown(code, message) answer the errors no tool declares ($uncoded, $unknown).
+A schema the generated client cannot use (a dialect it does not read, a pattern that does not
+compile, a $ref that does not resolve) is refused here too: {"code":"mock_unusable_schema",…}.
 
 Source (exactly one):
   --snapshot <file>         A snapshot file (or a bare tools/list result).
@@ -40,6 +48,9 @@ Options:
   --handlers <file>         The handler module (.ts, .mts, .js, .mjs); overrides the config's.
   --from <folder>           Answer from the recordings in this folder.
   --seed <n>                The seed of generated data (default 1).
+  --lenient                 A tool with no handler, no recording and no output schema answers
+                            a plain text saying so (a success to the client) instead of the
+                            isError mock_no_answer.
   --fault <tool>=<kind>     Make a tool misbehave (repeatable; <tool> may be * for every tool):
                               hang            never answer (the client's timeout fires)
                               slow:<ms>       answer after <ms> milliseconds
@@ -71,6 +82,7 @@ export const mockCommand: Command = defineCommand(
     ...valueFlags('snapshot', 'server', 'config', 'http', 'page-size', 'handlers', 'from', 'seed'),
     ...valueFlags('then', 'after'),
     fault: { type: 'string', multiple: true },
+    lenient: { type: 'boolean' },
   },
   async ({ values }, io) => {
     if ((values.snapshot === undefined) === (values.server === undefined))
@@ -88,6 +100,7 @@ export const mockCommand: Command = defineCommand(
       ...(values.handlers !== undefined && { handlers: values.handlers }),
       ...(values.from !== undefined && { from: values.from }),
       seed: whole(values.seed ?? '1', '--seed', 0),
+      ...(values.lenient === true && { lenient: true }),
       ...(values['page-size'] !== undefined && {
         pageSize: whole(values['page-size'], '--page-size', 1),
       }),

@@ -11,6 +11,8 @@ import { discoveryAuth } from './discovery-auth.js';
 import { AUTH_FLAGS, AUTH_HELP, authFromFlags, snapshotAdvice } from './snapshot-auth.js';
 import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
 import type { Command } from './io.js';
+import { checkClientCapabilities } from '../config/validate-discovery.js';
+import type { JsonObject } from '../shared/json.js';
 
 const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url>) [options] --out <file>
 
@@ -35,6 +37,13 @@ Options:
                             appear on the command line: --header 'Authorization: Bearer \${API_TOKEN}'
 ${AUTH_HELP}
 ${DISCOVERY_HELP}
+  --capabilities <json|@file>
+                            The client capabilities to declare, as JSON or @ a JSON file (default
+                            none; the config's discovery.capabilities). Servers show some tools
+                            only to clients that declare roots, sampling, elicitation or tasks:
+                            declare what your app's client declares. The snapshot records them.
+  --ui-html                 Keep the content of each MCP Apps UI resource (ui://) in the snapshot
+                            (the config's discovery.uiHtml); by default only its hash and size.
   --out <file>              Where to write the snapshot (required). Folders are created.
   -h, --help                Show this help.
 
@@ -47,6 +56,8 @@ Examples:
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer \${API_TOKEN}' --out api.json
   mcp-codegen snapshot --url http://localhost:8080/sse --transport sse --timeout 5000 --out legacy.json
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --era modern --out modern.json
+  mcp-codegen snapshot --stdio "npx -y @modelcontextprotocol/server-everything" \\
+    --capabilities '{"roots":{},"sampling":{},"elicitation":{"form":{},"url":{}}}' --out everything.json
   mcp-codegen snapshot --url https://mcp.example.com/mcp --auth oauth --out api.json
   mcp-codegen snapshot --url https://mcp.example.com/mcp --auth client-credentials \\
     --client-id ci-bot --client-secret-env MCP_CLIENT_SECRET --out api.json
@@ -72,17 +83,25 @@ export const snapshotCommand: Command = defineCommand(
     header: { type: 'string', multiple: true },
     ...AUTH_FLAGS,
     ...DISCOVERY_FLAGS,
+    capabilities: { type: 'string' },
+    'ui-html': { type: 'boolean' },
     out: { type: 'string' },
   },
   async ({ values }, io) => {
     const source = sourceFrom(values);
     if (!values.out) throw usage('--out <file> is required: where to write the snapshot');
     const discovery = discoveryFlags('snapshot', values);
+    const capabilities =
+      values.capabilities === undefined
+        ? undefined
+        : await capabilitiesFrom(values.capabilities, io.cwd);
 
     const snapshot = await discover(source, {
       cwd: io.cwd,
       env: io.env,
       ...discovery,
+      ...(capabilities !== undefined && { capabilities }),
+      ...(values['ui-html'] === true && { uiHtml: true }),
       onProgress: createProgressReporter(io.stderr),
       onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
       ...('url' in source ? { auth: discoveryAuth(io, snapshotAdvice(source.url)) } : {}),
@@ -181,12 +200,45 @@ function headersFrom(lines: string[]): Record<string, string> {
   return headers;
 }
 
+/**
+ * `--capabilities '{"roots":{}}'` or `--capabilities @caps.json`: checked as the config's
+ * `discovery.capabilities` is, so a mistake names the flag (or the file) and the JSON pointer.
+ */
+async function capabilitiesFrom(value: string, cwd: string): Promise<JsonObject> {
+  const fromFile = value.startsWith('@');
+  const label = fromFile ? value.slice(1) : '--capabilities';
+  let text = value;
+  if (fromFile) {
+    if (label === '') throw usage('--capabilities @<file> needs a file name after the @');
+    try {
+      text = await readFile(resolve(cwd, label), 'utf8');
+    } catch (error) {
+      throw usage(
+        `--capabilities ${value}: cannot read ${label} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+        'give a JSON file, or the JSON itself',
+      );
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw usage(
+      `--capabilities${fromFile ? ` ${value}` : ''}: not valid JSON (${(error as Error).message})`,
+      `e.g. --capabilities '{"roots":{},"sampling":{},"elicitation":{"form":{}}}', or @caps.json`,
+    );
+  }
+  checkClientCapabilities(parsed, label, '');
+  return parsed as JsonObject;
+}
+
 function summary(snapshot: Snapshot): string {
   const counts = [
     plural(snapshot.tools.length, 'tool'),
     plural(snapshot.resources.length, 'resource'),
     plural(snapshot.resourceTemplates.length, 'resource template'),
     plural(snapshot.prompts.length, 'prompt'),
+    ...(snapshot.uiResources?.length ? [plural(snapshot.uiResources.length, 'UI resource')] : []),
   ].join(', ');
   const info = snapshot.serverInfo
     ? `${snapshot.serverInfo.name} ${snapshot.serverInfo.version}`.trim()

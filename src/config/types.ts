@@ -1,3 +1,5 @@
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+
 /**
  * The shape of `mcp-codegen.config.ts`. One type drives the config file, the CLI flags and the
  * README, so they cannot drift apart.
@@ -82,6 +84,18 @@ export interface DiscoveryOptions {
   timeoutMs?: number;
   /** Stop a list after this many pages (default 1000): protects against endless cursors. */
   maxPages?: number;
+  /**
+   * The client capabilities to declare (default none): the SDK's `ClientCapabilities`, extensions
+   * included. Servers show some tools only to clients that declare what they need (`roots`,
+   * `sampling`, `elicitation`, `tasks`), so declare what your app's client declares. The snapshot
+   * records them as `clientCapabilities`.
+   */
+  capabilities?: ClientCapabilities;
+  /**
+   * Keep the content of each MCP Apps UI resource (`ui://`) in the snapshot (default false: only its
+   * `_meta.ui`, SHA-256 and size, so the snapshot stays small and a content change is one line).
+   */
+  uiHtml?: boolean;
 }
 
 /** Codes a server returns that its schemas do not declare (a published error catalog). */

@@ -3,6 +3,7 @@ import { pointerToken } from '../shared/pointer.js';
 import { knownKeys, list, unknownKey } from './known-keys.js';
 import { checkAggregate, checkRuntime } from './validate-aggregate.js';
 import { checkAuth } from './validate-auth.js';
+import { checkDiscovery } from './validate-discovery.js';
 import { checkShapeConfig } from './validate-shapes.js';
 import { describe, object } from './values.js';
 import { AGENT_SWITCHES, type McpCodegenConfig, type ServerConfig } from './types.js';
@@ -33,9 +34,7 @@ const SOURCE_KEYS = {
   stdio: ['stdio', 'env', 'cwd'],
   url: ['url', 'transport', 'headers', 'auth'],
 } as const;
-const DISCOVERY_KEYS = ['era', 'timeoutMs', 'maxPages'] as const;
 const ERRORS_KEYS = ['server', 'tools'] as const;
-const ERAS = ['auto', 'legacy', 'modern'];
 const LAYOUTS = ['single', 'per-tool'];
 const TRANSPORTS = ['auto', 'streamable-http', 'sse'];
 type SourceKind = keyof typeof SOURCE_KEYS;
@@ -208,28 +207,6 @@ function checkSource(value: unknown, file: string, at: string): void {
         'expected a folder path, relative to the config file',
       );
     stringRecord(source.env, file, `${at}/env`, 'variable names to values');
-  }
-}
-
-function checkDiscovery(value: unknown, file: string, at: string): void {
-  const discovery = object(value, file, at, 'discovery options { era?, timeoutMs?, maxPages? }');
-  knownKeys(discovery, file, at, DISCOVERY_KEYS, 'discovery');
-  if (discovery.era !== undefined && !ERAS.includes(discovery.era as string)) {
-    throw new InputError(
-      file,
-      `${at}/era`,
-      `expected one of ${list(ERAS)}, got ${describe(discovery.era)}`,
-      'auto (the default) picks the era the server speaks',
-    );
-  }
-  for (const key of ['timeoutMs', 'maxPages'] as const) {
-    const n = discovery[key];
-    if (n !== undefined && !(Number.isSafeInteger(n) && (n as number) > 0))
-      throw new InputError(
-        file,
-        `${at}/${key}`,
-        `expected a positive whole number, got ${describe(n)}`,
-      );
   }
 }
 

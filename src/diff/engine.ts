@@ -10,6 +10,7 @@ import { compareResources, compareTemplates } from './resources.js';
 import { compareServer } from './server.js';
 import { settleFindings } from './settle.js';
 import { compareTool } from './tools.js';
+import { compareUiResources } from './ui-resources.js';
 import { type DiffReport, type Finding, REPORT_FORMAT, REPORT_VERSION } from './types.js';
 
 export interface DiffOptions {
@@ -41,6 +42,7 @@ export function diffSnapshots(
     compareResources(base.resources, head.resources, out);
     compareTemplates(base.resourceTemplates, head.resourceTemplates, out);
     comparePrompts(base.prompts, head.prompts, out);
+    compareUiResources(base, head, out);
   }
   const { summary, findings, suppressed } = settleFindings(out.items, policy, compareFindings);
   return {

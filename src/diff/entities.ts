@@ -3,9 +3,17 @@ import { compareStrings } from '../shared/compare.js';
 
 /**
  * Entity ids name what a finding is about, in reports and in policy ignore entries:
- * `tool:<name>`, `resource:<uri>`, `resource-template:<uriTemplate>`, `prompt:<name>`, `server`.
+ * `tool:<name>`, `resource:<uri>`, `resource-template:<uriTemplate>`, `prompt:<name>`,
+ * `ui-resource:<uri>` (an MCP Apps UI resource as discovery read it, listed or not), `server`.
  */
-const ENTITY_KINDS = ['server', 'tool', 'resource', 'resource-template', 'prompt'] as const;
+const ENTITY_KINDS = [
+  'server',
+  'tool',
+  'resource',
+  'resource-template',
+  'prompt',
+  'ui-resource',
+] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 export const SERVER_ENTITY = 'server';
@@ -28,10 +36,10 @@ export function parseEntity(entity: string): { kind: EntityKind; key: string } |
 export function entitySubject(entity: string): string {
   const parsed = parseEntity(entity);
   if (!parsed || parsed.kind === 'server') return entity;
-  return `${parsed.kind.replace('-', ' ')} ${JSON.stringify(parsed.key)}`;
+  return `${parsed.kind === 'ui-resource' ? 'UI resource' : parsed.kind.replace('-', ' ')} ${JSON.stringify(parsed.key)}`;
 }
 
-/** Report order: server first, then tools, resources, templates, prompts; each by key in code-unit order. */
+/** Report order: server first, then tools, resources, templates, prompts, UI resources; each by key in code-unit order. */
 export function compareEntities(a: string, b: string): number {
   const pa = parseEntity(a);
   const pb = parseEntity(b);

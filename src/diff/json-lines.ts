@@ -65,6 +65,7 @@ const LISTS = {
   resource: ['resources', 'uri'],
   'resource-template': ['resourceTemplates', 'uriTemplate'],
   prompt: ['prompts', 'name'],
+  'ui-resource': ['uiResources', 'uri'],
 } as const;
 
 /**

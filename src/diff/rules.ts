@@ -117,6 +117,17 @@ export const RULES = [
   { id: 'server-protocol-version-changed', level: 'info', trigger: 'the negotiated protocol version changed', message: (m) => `${m.subject}: protocolVersion changed: ${change(m)}` },
   { id: 'server-protocol-era-changed', level: 'warning', trigger: 'the protocol era changed (`legacy`: the 2025 `initialize`; `modern`: 2026-07-28 `server/discover`): non-object outputs change shape on the wire, so regenerate in the era clients connect in', message: (m) => `${m.subject}: protocol era changed: ${change(m)}` },
 
+  // The asking client and MCP Apps (extension io.modelcontextprotocol/ui).
+  { id: 'client-capabilities-changed', level: 'info', trigger: 'the client capabilities discovery declared (`clientCapabilities`, from `discovery.capabilities`) changed: the snapshot was taken as another client, and servers show some tools only to some clients', message: (m) => `${m.subject}: discovered as another client: clientCapabilities ${change(m)}` },
+  { id: 'tool-visibility-changed', level: 'warning', trigger: "a tool's `_meta.ui.visibility` changed (absent means model and app): the model or the app gains or loses the tool; the message says which way", message: (m) => `${m.subject}: ${m.hint ?? 'visibility changed'} (visibility ${change(m)})` },
+  { id: 'ui-csp-domain-added', level: 'warning', trigger: 'a UI resource may reach a new domain: an entry added to one of its CSP lists (`connectDomains`, `resourceDomains`, `frameDomains`, `baseUriDomains`), or a new UI resource with domains', message: (m) => `${m.subject}: CSP ${lastToken(m.pointer)} gained ${brief(m.after)}` },
+  { id: 'ui-csp-domain-removed', level: 'info', trigger: 'an entry removed from a CSP list of a UI resource', message: (m) => `${m.subject}: CSP ${lastToken(m.pointer)} lost ${brief(m.before)}` },
+  { id: 'ui-permission-added', level: 'warning', trigger: 'a UI resource asks for a sandbox permission it did not (`_meta.ui.permissions`: `camera`, `microphone`, `geolocation`, `clipboardWrite`, ...)', message: (m) => `${m.subject}: asks for permission ${brief(lastToken(m.pointer))}` },
+  { id: 'ui-resource-content-changed', level: 'info', trigger: "a UI resource's content changed (its SHA-256), or it can be read again", message: (m) => `${m.subject}: content changed${hint(m)}: sha256 ${change(m)}` },
+  { id: 'ui-resource-changed', level: 'info', trigger: "another field of a UI resource changed: its `mimeType`, `_meta.ui` `domain` or `prefersBorder`, a permission dropped, unknown keys", message: (m) => `${m.subject}: ${field(m)} changed: ${change(m)}` },
+  { id: 'ui-resource-removed', level: 'warning', trigger: 'a UI resource is gone, or can no longer be read, and no tool names it any more', message: (m) => `${m.subject} was removed${hint(m)}` },
+  { id: 'ui-resource-removed-in-use', level: 'error', trigger: 'a UI resource is gone, or can no longer be read, while a tool still names it: hosts have no view to show for that tool', message: (m) => `${m.subject} was removed, but ${m.hint ?? 'a tool'} still names it` },
+
   // Error codes, as the results model derives them (outputSchema envelopes plus the config's catalog).
   { id: 'error-code-added', level: 'warning', trigger: 'a tool can return a coded error it could not before (exhaustive error handling breaks)', message: (m) => `${m.subject}: new error code ${brief(m.after)}` },
   { id: 'error-code-removed', level: 'info', trigger: 'a tool no longer declares a coded error', message: (m) => `${m.subject}: error code ${brief(m.before)} is no longer declared` },

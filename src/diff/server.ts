@@ -5,12 +5,14 @@ import { compareStrings } from '../shared/compare.js';
 import { SERVER_ENTITY } from './entities.js';
 import type { FindingList } from './findings.js';
 import { isObject, jsonEqual, present } from './json.js';
+import { compareClientCapabilities } from './ui-resources.js';
 
-/** Server-level facts: capabilities (walked to their leaves), instructions, protocol version and era. */
+/** Server-level facts: capabilities (walked to their leaves), the asking client's, instructions, protocol version and era. */
 export function compareServer(base: Snapshot, head: Snapshot, out: FindingList): void {
   if (base.capabilities !== undefined && head.capabilities !== undefined) {
     compareCapabilities(base.capabilities, head.capabilities, '/capabilities', out);
   }
+  compareClientCapabilities(base, head, out);
   if (base.instructions !== head.instructions) {
     out.add(
       'server-instructions-changed',

@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { refusalFor } from './refusals.js';
 
 /**
  * Plain JSON-RPC requests over a started v1 transport, without the v1 `Client`: the modern era has
@@ -21,7 +22,8 @@ interface Pending {
 
 /**
  * Takes over `transport.onmessage`. Ids are strings of our own (`mcp-codegen-1`…), so a server
- * request or a late answer to something else is never mistaken for one of ours.
+ * request or a late answer to something else is never mistaken for one of ours; a server request
+ * gets its refusal.
  */
 export function openChannel(transport: Transport): Channel {
   const pending = new Map<string, Pending>();
@@ -30,9 +32,16 @@ export function openChannel(transport: Transport): Channel {
   transport.onmessage = (message) => {
     const m = message as {
       id?: unknown;
+      method?: unknown;
       result?: unknown;
       error?: { code?: unknown; message?: unknown; data?: unknown };
     };
+    if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
+      // A request from the server: answered at once, never left waiting (see refusals.ts).
+      const answer = refusalFor(m.method);
+      transport.send({ jsonrpc: '2.0', id: m.id, ...answer } as JSONRPCMessage).catch(() => {});
+      return;
+    }
     if (typeof m.id !== 'string' || !('result' in m || 'error' in m)) return;
     const waiting = pending.get(m.id);
     if (!waiting) return;

@@ -10,7 +10,10 @@ import { authContext } from './auth/context.js';
 import type { DiscoverAuth } from './auth/options.js';
 import { strayWarning } from './stray-output.js';
 import type { Environment } from '../shared/host.js';
-import { isObject } from '../shared/json.js';
+import { isObject, type JsonObject } from '../shared/json.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { checkClientCapabilities } from '../config/validate-discovery.js';
+import type { Attempt } from './attempt.js';
 
 export interface DiscoverOptions {
   /** `auto` (default) uses the 2026-07-28 era when the server offers it; `legacy` or `modern` pin one. */
@@ -33,6 +36,11 @@ export interface DiscoverOptions {
   serverLabel?: string;
   /** For a url source: may a login be done in the browser now, and how messages say to log in. */
   auth?: DiscoverAuth;
+  /**
+   * The client capabilities to declare (`discovery.capabilities`; default none), checked as the
+   * config checks them. Servers show some tools only to clients that declare what they need.
+   */
+  capabilities?: ClientCapabilities | JsonObject;
 }
 
 /**
@@ -41,34 +49,33 @@ export interface DiscoverOptions {
  */
 export type CatalogReader<T> = (catalog: Record<string, unknown>, server: string) => T;
 
-/**
- * Connect to a live server, list everything it declares (following every cursor), and return
- * what `read` makes of it (the canonical snapshot). Any failure to reach the server or to
- * understand it is a ServerError naming the server, the method and the page; the connection is
- * closed (the child process stopped) whatever happens.
- */
-export function discoverCatalog<T>(
-  source: StdioSource | HttpSource,
-  options: DiscoverOptions,
-  read: CatalogReader<T>,
-): Promise<T> {
-  return useCatalog(source, options, read, async (catalog) => catalog);
-}
-
 /** `tools/call` on an open session: the raw result, or a ServerError naming the tool. */
 export type CallTool = (name: string, args: Record<string, unknown>) => Promise<unknown>;
 
+/** What `use` may still do on the open session. */
+export interface Session {
+  callTool: CallTool;
+  /** `resources/read`: the result, or the error it came to; only the connection dying throws. */
+  readResource(uri: string): Promise<Attempt>;
+}
+
 /**
- * As `discoverCatalog`, then `use` with the catalog and the same session's `tools/call` before it
- * is closed: `mcp-codegen sample` decides from the listed annotations what it may call, then calls.
+ * Connect to a live server, list everything it declares (following every cursor), make of it what
+ * `read` makes (the canonical snapshot), then `use` it on the same session before it is closed:
+ * UI resources are read there, and `mcp-codegen sample` decides from the listed annotations what it
+ * may call, then calls. Any failure to reach the server or to understand it is a ServerError naming
+ * the server, the method and the page; the connection is closed (the child process stopped)
+ * whatever happens.
  */
 export async function useCatalog<T, R>(
   source: StdioSource | HttpSource,
   options: DiscoverOptions,
   read: CatalogReader<T>,
-  use: (catalog: T, callTool: CallTool) => Promise<R>,
+  use: (catalog: T, session: Session) => Promise<R>,
 ): Promise<R> {
-  const server = options.serverLabel ?? labelOf(source);
+  const server = serverLabel(source, options);
+  const clientCapabilities = (options.capabilities ?? {}) as JsonObject;
+  checkClientCapabilities(clientCapabilities, 'discovery capabilities', '');
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const maxPages = positiveInteger(options.maxPages ?? DEFAULT_MAX_PAGES, 'maxPages');
   const era = eraOption(options.era);
@@ -91,6 +98,7 @@ export async function useCatalog<T, R>(
       report,
       era,
       ...(authorizer ? { fetch: authorizer.fetch } : {}),
+      capabilities: clientCapabilities,
     });
   } catch (error) {
     report({ type: 'failed', server });
@@ -123,14 +131,27 @@ export async function useCatalog<T, R>(
         items: listing.items.length,
       });
     }
-    const snapshot = toSnapshot(init, connection.era, lists, server, read);
-    const used = await use(snapshot, (name, args) =>
-      connection.request(
-        'tools/call',
-        { name, arguments: args },
-        { server, method: `tools/call ${JSON.stringify(name)}` },
-      ),
-    );
+    // Recorded only when there is something to say: a snapshot of an anonymous client stays version 1.
+    const notSent = connection.clientCapabilitiesNotSent;
+    const client = {
+      ...(Object.keys(clientCapabilities).length > 0 && { clientCapabilities }),
+      ...(notSent.length > 0 && { clientCapabilitiesNotSent: notSent }),
+    };
+    const snapshot = toSnapshot(init, connection.era, client, lists, server, read);
+    const used = await use(snapshot, {
+      callTool: (name, args) =>
+        connection.request(
+          'tools/call',
+          { name, arguments: args },
+          { server, method: `tools/call ${JSON.stringify(name)}` },
+        ),
+      readResource: (uri) =>
+        connection.attempt(
+          'resources/read',
+          { uri },
+          { server, method: `resources/read ${JSON.stringify(uri)}` },
+        ),
+    });
     await connection.close(false);
     report({ type: 'done', server });
     const stray = connection.stdout && strayWarning(server, connection.stdout);
@@ -151,6 +172,7 @@ export async function useCatalog<T, R>(
 function toSnapshot<T>(
   init: Record<string, unknown>,
   era: ProtocolEra,
+  client: { clientCapabilities?: JsonObject; clientCapabilitiesNotSent?: string[] },
   lists: Partial<Record<string, Listing>>,
   server: string,
   read: CatalogReader<T>,
@@ -160,6 +182,7 @@ function toSnapshot<T>(
     era,
     serverInfo: init.serverInfo,
     capabilities: init.capabilities,
+    ...client,
     instructions: init.instructions,
     tools: lists.tools?.items ?? [],
     resources: lists.resources?.items ?? [],
@@ -198,6 +221,14 @@ function toSnapshot<T>(
 
 function throwing(error: Error): never {
   throw error;
+}
+
+/** The server's name in messages and progress: `serverLabel`, else the command line or the URL. */
+export function serverLabel(
+  source: StdioSource | HttpSource,
+  options: { serverLabel?: string },
+): string {
+  return options.serverLabel ?? labelOf(source);
 }
 
 /** The command line or the URL without its query (which may carry a key). */

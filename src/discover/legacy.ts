@@ -10,7 +10,14 @@ import { z } from 'zod';
 import type { HttpSource, StdioSource } from '../config/types.js';
 import { serverError } from './failure.js';
 import type { TransportKind } from './progress.js';
-import { watchTransport, within, type ConnectOptions, type Connection } from './session.js';
+import { refuse } from './refusals.js';
+import {
+  attempt,
+  watchTransport,
+  within,
+  type ConnectOptions,
+  type Connection,
+} from './session.js';
 import { httpTransport, stdioTransport, type StdioChild } from './transport.js';
 import { isObject } from '../shared/json.js';
 
@@ -99,7 +106,13 @@ export async function openLegacy(
   started = false,
 ): Promise<Connection> {
   if (!started) options.report({ type: 'connecting', server: options.server, transport: kind });
-  const client = new Client({ name: 'mcp-codegen', version: CLIENT_VERSION }, { capabilities: {} });
+  const client = new Client(
+    { name: 'mcp-codegen', version: CLIENT_VERSION },
+    { capabilities: options.capabilities },
+  );
+  // Every request the server sends (elicitation, sampling, roots) is refused at once; the SDK's own
+  // handlers would also check them against the declared capabilities, which a refusal needs not.
+  client.fallbackRequestHandler = refuse;
   const watch = watchTransport(kind, transport, stderr, options.timeoutMs, () => client.close());
   const close = async (force: boolean) => {
     // Let an HTTP server drop the session now rather than keep it until it expires.
@@ -142,23 +155,22 @@ export async function openLegacy(
     protocolVersion: initialize.protocolVersion as string,
   });
 
+  const send = (method: string, params: Record<string, unknown>) =>
+    client.request({ method, params } as ClientRequest, AnyResult, { timeout: options.timeoutMs });
   return {
     transport: kind,
     era: 'legacy',
     hello: initialize,
     stdout: watch.state.stdout,
+    clientCapabilitiesNotSent: [],
     async request(method, params, where) {
       try {
-        return await Promise.race([
-          client.request({ method, params } as ClientRequest, AnyResult, {
-            timeout: options.timeoutMs,
-          }),
-          watch.dead,
-        ]);
+        return await Promise.race([send(method, params), watch.dead]);
       } catch (error) {
         return watch.fail(error, where);
       }
     },
+    attempt: (method, params, where) => attempt(() => send(method, params), watch, where),
     close,
   };
 }

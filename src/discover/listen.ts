@@ -7,11 +7,13 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpSource, StdioSource } from '../config/types.js';
 import type { Environment } from '../shared/host.js';
+import type { JsonObject } from '../shared/json.js';
 import { CLIENT_VERSION } from './legacy.js';
 import { createAuthorizer } from './auth/authorizer.js';
 import { authContext } from './auth/context.js';
 import type { DiscoverAuth } from './auth/options.js';
 import { label } from './auth/store.js';
+import { refuse } from './refusals.js';
 import { httpTransport, stdioTransport } from './transport.js';
 
 /** What a listening session reports: a list that changed, the server going away, and coming back. */
@@ -26,6 +28,8 @@ export interface ListenOptions {
   cwd: string;
   env: Environment;
   timeoutMs: number;
+  /** The client capabilities to declare, as discovery declares them: a server may list and notify by them. */
+  capabilities?: JsonObject;
   /** First wait before reconnecting; doubled after each failed attempt, up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -73,7 +77,12 @@ export function listen(
 
   const open = async () => {
     if (closed) return;
-    const next = new Client({ name: 'mcp-codegen', version: CLIENT_VERSION }, { capabilities: {} });
+    const next = new Client(
+      { name: 'mcp-codegen', version: CLIENT_VERSION },
+      { capabilities: options.capabilities ?? {} },
+    );
+    // A server that asks this session something (roots, an elicitation) is answered at once.
+    next.fallbackRequestHandler = refuse;
     next.setNotificationHandler(ToolListChangedNotificationSchema, () => events.changed('tools'));
     next.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
       events.changed('resources'),

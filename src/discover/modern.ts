@@ -5,6 +5,7 @@ import { openChannel } from './channel.js';
 import { serverError } from './failure.js';
 import { CLIENT_VERSION, httpStatus } from './legacy.js';
 import {
+  attempt,
   watchTransport,
   within,
   type ConnectOptions,
@@ -12,7 +13,7 @@ import {
   type Watch,
 } from './session.js';
 import type { StdioChild } from './transport.js';
-import { isObject } from '../shared/json.js';
+import { isObject, type JsonObject } from '../shared/json.js';
 
 /** The protocol revision of the modern (stateless, `server/discover`) era that discovery speaks. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -24,12 +25,32 @@ export const META_KEYS = {
   serverInfo: 'io.modelcontextprotocol/serverInfo',
 } as const;
 
+/**
+ * Client capabilities the 2026-07-28 revision has no place for: `tasks` moved to an extension
+ * (`io.modelcontextprotocol/tasks`) whose capability is not the 2025 one. They are left out of the
+ * envelope, and the snapshot says so (`clientCapabilitiesNotSent`).
+ */
+const NOT_IN_MODERN_ERA: readonly string[] = ['tasks'];
+
+/** The declared capabilities as the modern era sends them, and the keys it left out. */
+function modernCapabilities(capabilities: JsonObject): {
+  sent: JsonObject;
+  notSent: string[];
+} {
+  const sent: JsonObject = {};
+  const notSent: string[] = [];
+  for (const [key, value] of Object.entries(capabilities))
+    if (NOT_IN_MODERN_ERA.includes(key)) notSent.push(key);
+    else sent[key] = value;
+  return { sent, notSent: notSent.sort() };
+}
+
 /** The per-request `_meta` envelope the modern era requires on every request (there is no session to hold it). */
-function envelope(): Record<string, unknown> {
+function envelope(capabilities: JsonObject): Record<string, unknown> {
   return {
     [META_KEYS.protocolVersion]: MODERN_PROTOCOL_VERSION,
     [META_KEYS.clientInfo]: { name: 'mcp-codegen', version: CLIENT_VERSION },
-    [META_KEYS.clientCapabilities]: {},
+    [META_KEYS.clientCapabilities]: capabilities,
   };
 }
 
@@ -61,7 +82,11 @@ export async function probeModern(
   try {
     await within(transport.start(), watch, options.timeoutMs);
     result = await within(
-      channel.request('server/discover', { _meta: envelope() }, probeTimeoutMs),
+      channel.request(
+        'server/discover',
+        { _meta: envelope(modernCapabilities(options.capabilities).sent) },
+        probeTimeoutMs,
+      ),
       watch,
       probeTimeoutMs,
     );
@@ -130,19 +155,20 @@ function modernConnection(
   hello: Record<string, unknown>,
   options: ConnectOptions,
 ): Connection {
+  const { sent, notSent } = modernCapabilities(options.capabilities);
+  const send = (method: string, params: Record<string, unknown>) =>
+    channel.request(method, { ...params, _meta: envelope(sent) }, options.timeoutMs);
   return {
     transport: kind,
     era: 'modern',
     hello,
     stdout: watch.state.stdout,
+    clientCapabilitiesNotSent: notSent,
     async request(method, params, where) {
       try {
-        const result = await Promise.race([
-          channel.request(method, { ...params, _meta: envelope() }, options.timeoutMs),
-          watch.dead,
-        ]);
+        const result = await Promise.race([send(method, params), watch.dead]);
         // The modern era marks every result; a list can only be complete (input_required is for calls).
-        const type = isObject(result) ? result.resultType : undefined;
+        const type = resultType(result);
         if (type !== undefined && type !== 'complete') {
           throw serverError(
             where,
@@ -155,6 +181,22 @@ function modernConnection(
         return watch.fail(error, where);
       }
     },
+    attempt: (method, params, where) =>
+      attempt(
+        async () => {
+          const result = await send(method, params);
+          const type = resultType(result);
+          // `input_required` asks the client for input (an elicitation, a sample) in a second round:
+          // discovery has none to give, so the read is not retried.
+          if (type !== undefined && type !== 'complete')
+            throw new Error(
+              `the server answered with resultType ${JSON.stringify(type)} (it asks for input, which discovery does not give)`,
+            );
+          return result;
+        },
+        watch,
+        where,
+      ),
     close: (force) => watch.close(force),
   };
 }
@@ -179,4 +221,8 @@ function legacyReason(
   if (error.code === ErrorCode.ConnectionClosed)
     return kind === 'stdio' ? 'the process exited when it received server/discover' : undefined;
   return `it answered server/discover with JSON-RPC error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, '')}`;
+}
+
+function resultType(result: unknown): unknown {
+  return isObject(result) ? result.resultType : undefined;
 }

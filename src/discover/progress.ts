@@ -21,6 +21,7 @@ export type DiscoverProgress =
     }
   | { type: 'page'; server: string; method: ListMethod; page: number; items: number }
   | { type: 'list-done'; server: string; method: ListMethod; pages: number; items: number }
+  | { type: 'ui-resources'; server: string; read: number; failed: number }
   | { type: 'done'; server: string }
   | { type: 'failed'; server: string };
 
@@ -72,6 +73,8 @@ export function createProgressReporter(stream: TextOutput): (e: DiscoverProgress
           return show(e.server, `${e.method} page ${e.page} (${count(e.items, e.method)})`);
         case 'list-done':
           return show(e.server, `${e.method} done (${count(e.items, e.method)})`);
+        case 'ui-resources':
+          return show(e.server, `resources/read done (${uiCount(e)})`);
         case 'done':
         case 'failed':
           if (shown) stream.write('\r\x1b[2K');
@@ -92,10 +95,18 @@ export function createProgressReporter(stream: TextOutput): (e: DiscoverProgress
         return void stream.write(
           `${e.server}: ${e.method}: ${count(e.items, e.method)} in ${e.pages} ${e.pages === 1 ? 'page' : 'pages'}\n`,
         );
+      case 'ui-resources':
+        return void stream.write(`${e.server}: resources/read: ${uiCount(e)}\n`);
       default:
         return;
     }
   };
+}
+
+/** `2 UI resources`, `3 UI resources (1 unreadable)`. */
+function uiCount(e: { read: number; failed: number }): string {
+  const n = e.read + e.failed;
+  return `${n} UI ${n === 1 ? 'resource' : 'resources'}${e.failed ? ` (${e.failed} unreadable)` : ''}`;
 }
 
 function describeServer(e: {

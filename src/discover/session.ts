@@ -6,6 +6,8 @@ import type { DiscoverProgress, TransportKind } from './progress.js';
 import { countStray, type StdoutTally } from './stray-output.js';
 import type { StdioChild } from './transport.js';
 import type { Environment } from '../shared/host.js';
+import type { JsonObject } from '../shared/json.js';
+import type { Attempt } from './attempt.js';
 
 export interface ConnectOptions {
   server: string;
@@ -15,6 +17,8 @@ export interface ConnectOptions {
   report: (e: DiscoverProgress) => void;
   /** For a url source: the authorizer's fetch (tokens added, 401s answered). */
   fetch?: FetchLike;
+  /** The client capabilities to declare (validated: `checkClientCapabilities`). */
+  capabilities: JsonObject;
 }
 
 /** A session with a server in either era, ready for list requests. */
@@ -28,6 +32,14 @@ export interface Connection {
   hello: Record<string, unknown>;
   /** Send one request; any failure comes back as a ServerError located by `where`. */
   request(method: string, params: Record<string, unknown>, where: Where): Promise<unknown>;
+  /**
+   * Send one request whose failure does not end discovery (a UI resource that cannot be read): a
+   * JSON-RPC error, a timeout or a refused HTTP request comes back as `error`, and the session stays
+   * open. Only the connection dying is still a ServerError.
+   */
+  attempt(method: string, params: Record<string, unknown>, where: Where): Promise<Attempt>;
+  /** Top-level keys of the declared capabilities the era had no place for (`tasks` in 2026-07-28). */
+  clientCapabilitiesNotSent: string[];
   /** Close the session. `force` kills a stdio server at once instead of letting it exit on its own. */
   close(force: boolean): Promise<void>;
   /** Over stdio: the lines on stdout that were not messages, for the warning of a discovery that went through. */
@@ -129,5 +141,32 @@ export async function within<T>(work: Promise<T>, watch: Watch, timeoutMs: numbe
     return await Promise.race([work, watch.dead, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * `send` as an attempt: whatever the server answers (an error, nothing within the timeout, an
+ * HTTP error for this request) is returned; the connection dying under it fails as `request` does.
+ */
+export async function attempt(
+  send: () => Promise<unknown>,
+  watch: Watch,
+  where: Where,
+): Promise<Attempt> {
+  try {
+    return { result: await Promise.race([send(), watch.dead]) };
+  } catch (error) {
+    const closed = error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+    if (closed || watch.state.exited || watch.state.fatal) return watch.fail(error, where);
+    if (error instanceof McpError) {
+      if (error.code === ErrorCode.RequestTimeout)
+        return {
+          error: { code: error.code, message: `no answer within ${watch.state.timeoutMs} ms` },
+        };
+      return {
+        error: { code: error.code, message: error.message.replace(/^MCP error -?\d+: /, '') },
+      };
+    }
+    return { error: { message: error instanceof Error ? error.message : String(error) } };
   }
 }

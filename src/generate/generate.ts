@@ -10,6 +10,7 @@ import {
   type CachedOutput,
 } from './output-cache.js';
 import { loadInput, type Input } from './input.js';
+import { clientCapabilitiesMismatch } from './client-capabilities.js';
 import { compareAll, display, writeAll, type PlannedFile } from './output.js';
 import { plannedByManifest } from './by-manifest.js';
 import { serializeManifest, sha256, type Manifest } from './manifest.js';
@@ -60,6 +61,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const folders: Array<{ outDir: string; previous: Manifest | undefined }> = [];
   const cached: string[] = [];
   const byManifest: string[] = [];
+  const mismatched: string[] = [];
   const useCache = options.cache !== false && config.cache !== false;
   const build = useCache ? await generatorBuildId() : undefined;
   const generator = await generatorId();
@@ -73,6 +75,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const outDir = resolve(config.root, server.out);
     const runtimeDir = runtimeDirFor(config, outDir);
     const input = await loadInput(server, config, options, time);
+    const mismatch =
+      options.offline && !input.discovered
+        ? clientCapabilitiesMismatch(server, input.text, display(input.file, config.root))
+        : undefined;
+    if (mismatch && options.check) mismatched.push(`${server.name}: ${mismatch}`);
+    else if (mismatch) options.warn?.(`${server.name}: ${mismatch}`);
     const shapes = await time('read', () => loadShapesInput(server, config));
     const shapesHash = shapes.text === '' ? undefined : sha256(shapes.text);
     if (input.discovered) planned.push({ file: input.file, content: input.text });
@@ -150,6 +158,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     timings,
     cached,
     byManifest,
+    mismatched,
   };
 }
 

@@ -44,6 +44,10 @@ export async function loadInput(
         : {}),
       ...(server.discovery?.maxPages !== undefined ? { maxPages: server.discovery.maxPages } : {}),
       ...(server.discovery?.era !== undefined ? { era: server.discovery.era } : {}),
+      ...(server.discovery?.capabilities !== undefined
+        ? { capabilities: server.discovery.capabilities }
+        : {}),
+      ...(server.discovery?.uiHtml !== undefined ? { uiHtml: server.discovery.uiHtml } : {}),
       ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
       ...(options.warn ? { onWarning: options.warn } : {}),
       ...(options.auth ? { auth: options.auth } : {}),

@@ -58,6 +58,12 @@ export interface GenerateResult {
    * hash, without generating.
    */
   byManifest: string[];
+  /**
+   * With `check` and `offline`: one line per live server whose committed snapshot was taken as
+   * another client than its `discovery.capabilities` declare (`--check` then fails). Without
+   * `check` the same line is a warning.
+   */
+  mismatched: string[];
 }
 
 /** Runs `work`, adding its time to `stage`. */

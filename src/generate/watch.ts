@@ -6,6 +6,7 @@ import { listen, type Listener } from '../discover/listen.js';
 import { generate } from './generate.js';
 import type { GenerateOptions } from './types.js';
 import { FileWatch } from './watch-files.js';
+import type { JsonObject } from '../shared/json.js';
 
 export interface WatchOptions {
   /** Reads the config (again, after it changed), with whatever the command line lays over it. */
@@ -68,7 +69,12 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
       listeners.delete(name);
     }
     for (const server of live) {
-      const key = JSON.stringify([server.source, server.discovery?.timeoutMs, config.root]);
+      const key = JSON.stringify([
+        server.source,
+        server.discovery?.timeoutMs,
+        server.discovery?.capabilities,
+        config.root,
+      ]);
       const current = listeners.get(server.name);
       if (current?.key === key) continue;
       void current?.listener.close();
@@ -84,6 +90,9 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
         timeoutMs: server.discovery?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         server: server.name,
         ...(options.generate.auth ? { auth: options.generate.auth } : {}),
+        ...(server.discovery?.capabilities !== undefined && {
+          capabilities: server.discovery.capabilities as JsonObject,
+        }),
       },
       {
         changed: (list) => schedule(server.name, `${list} list changed`),

@@ -1,5 +1,5 @@
 import { pointerToken } from '../shared/pointer.js';
-import { alternatives } from '../schema/error-codes.js';
+import { CODE_PROPERTIES, alternatives, isCodeToken } from '../schema/error-codes.js';
 import { derefSchema } from '../schema/refs.js';
 import { isObject } from '../shared/json.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
@@ -42,9 +42,6 @@ const AUTHORIZATION = new Set([
   'skipauth',
 ]);
 
-/** Output fields that carry an error code, and the ones inside an `error` object. */
-const CODE_FIELDS = ['error', 'code', 'errorCode', 'error_code'];
-
 /** Contracts rules: closed inputs, no authorisation from arguments, typed outputs, coded errors. */
 export function checkContracts(ctx: LintContext): void {
   for (const tool of ctx.snapshot.tools) {
@@ -83,13 +80,15 @@ export function checkContracts(ctx: LintContext): void {
       );
       continue;
     }
-    for (const { pointer, field } of uncodedErrorFields(tool.outputSchema)) {
+    for (const { pointer, field, prose } of uncodedErrorFields(tool.outputSchema)) {
       ctx.out.add(
         'error-branch-uncoded',
         entity,
         pointer,
         field,
-        `${subject}: output field ${quote(field, 60)} is free text; give error codes a "const" or "enum" so clients can branch on them (and carry { code, message, retryable })`,
+        prose === undefined
+          ? `${subject}: output field ${quote(field, 60)} is free text; give error codes a "const" or "enum" so clients can branch on them (and carry { code, message, retryable })`
+          : `${subject}: output field ${quote(field, 60)} lists ${quote(prose, 60)}, a sentence, not a code; a code is a token (letters, digits, _ . : $ -; at most 64 characters): put sentences in "message"`,
       );
     }
   }
@@ -102,13 +101,16 @@ function closed(schema: JsonObject): boolean {
   return node.additionalProperties === false || node.unevaluatedProperties === false;
 }
 
+type Uncoded = { pointer: string; field: string; prose?: string };
+
 /**
- * Error fields whose value is not fixed: in each branch of the output (the payload and every
- * `anyOf`/`oneOf` alternative), an `error`/`code` property that is a string without `const`/`enum`,
- * or an `error` object whose `code` is one.
+ * Error fields that hold no code: in each branch of the output (the payload and every `anyOf`/`oneOf`
+ * alternative), a code key (`CODE_PROPERTIES`, the runtime's list) that is a string without
+ * `const`/`enum` or whose fixed values include a sentence (`prose`), or an `error` object whose
+ * `code` is one.
  */
-function uncodedErrorFields(schema: JsonObject): Array<{ pointer: string; field: string }> {
-  const found: Array<{ pointer: string; field: string }> = [];
+function uncodedErrorFields(schema: JsonObject): Uncoded[] {
+  const found: Uncoded[] = [];
   const list = alternatives(schema);
   const composed = list[0] !== schema;
   const keyword = Array.isArray(schema.anyOf) ? 'anyOf' : 'oneOf';
@@ -119,7 +121,7 @@ function uncodedErrorFields(schema: JsonObject): Array<{ pointer: string; field:
   for (const branch of branches) {
     const resolved = derefSchema(schema, branch.node);
     if (!isObject(resolved) || !isObject(resolved.properties)) continue;
-    for (const field of CODE_FIELDS) {
+    for (const field of CODE_PROPERTIES) {
       const raw = resolved.properties[field];
       // A bare `code` is an error code only next to a `message` or an `error` (elsewhere it may be source code).
       if (
@@ -129,10 +131,18 @@ function uncodedErrorFields(schema: JsonObject): Array<{ pointer: string; field:
         continue;
       const property = derefSchema(schema, raw);
       const at = `${branch.pointer}/properties/${field}`;
-      if (freeText(property)) found.push({ pointer: at, field });
+      const prose = sentenceOf(property);
+      if (freeText(property) || prose !== undefined)
+        found.push({ pointer: at, field, ...(prose !== undefined && { prose }) });
       else if (field === 'error' && isObject(property) && isObject(property.properties)) {
         const code = derefSchema(schema, property.properties.code ?? null);
-        if (freeText(code)) found.push({ pointer: `${at}/properties/code`, field: 'error.code' });
+        const nested = sentenceOf(code);
+        if (freeText(code) || nested !== undefined)
+          found.push({
+            pointer: `${at}/properties/code`,
+            field: 'error.code',
+            ...(nested !== undefined && { prose: nested }),
+          });
       }
     }
   }
@@ -144,4 +154,14 @@ function freeText(schema: JsonValue | undefined): boolean {
   if (!isObject(schema) || schema.const !== undefined || schema.enum !== undefined) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return types.includes('string') && !types.includes('object');
+}
+
+/** The first fixed value of a field that is a string but not a code token (a sentence), if any. */
+function sentenceOf(schema: JsonValue | undefined): string | undefined {
+  if (!isObject(schema)) return undefined;
+  const fixed = [
+    ...(schema.const !== undefined ? [schema.const] : []),
+    ...(Array.isArray(schema.enum) ? schema.enum : []),
+  ];
+  return fixed.find((v): v is string => typeof v === 'string' && !isCodeToken(v));
 }

@@ -2,6 +2,7 @@ import { entityId } from '../diff/entities.js';
 import type { LintContext } from './context.js';
 import { subjectOf } from './context.js';
 import { quote } from './text.js';
+import { checkUiResources } from './ui-resources.js';
 
 /** Query parameter names that carry a credential (compared without case, `_` or `-`). */
 const SECRET_PARAMETERS = new Set([
@@ -41,8 +42,9 @@ const SECRET_SHAPES: ReadonlyArray<{ label: string; pattern: RegExp }> = [
   { label: 'a JWT', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/ },
 ];
 
-/** Resources rules: declared MIME types, no credentials in URIs. */
+/** Resources rules: declared MIME types, no credentials in URIs, MCP Apps views that hosts can show. */
 export function checkResources(ctx: LintContext): void {
+  checkUiResources(ctx);
   const entries = [
     ...ctx.snapshot.resources.map((r) => ({
       entity: entityId('resource', r.uri),

@@ -36,12 +36,15 @@ export const LINT_RULES = [
   { id: 'input-additional-properties-allowed', level: 'warning', family: 'contracts', trigger: 'an input schema that accepts undeclared properties (no `additionalProperties: false` at the root)' },
   { id: 'input-authorization-argument', level: 'warning', family: 'contracts', trigger: 'an input property that carries authorisation (`role`, `tenantId`, `isAdmin`, `permissions`, `impersonate`, ...): who the caller is must come from the session, not from arguments' },
   { id: 'output-schema-missing', level: 'warning', family: 'contracts', trigger: 'a tool without an `outputSchema` (results are untyped text)' },
-  { id: 'error-branch-uncoded', level: 'warning', family: 'contracts', trigger: 'an output `error`/`code` field whose value is free text rather than a `const`/`enum` code, so clients cannot branch on it' },
+  { id: 'error-branch-uncoded', level: 'warning', family: 'contracts', trigger: 'an output code field (`code`, `errorCode`, `error_code`, `error`) whose value is free text or a sentence rather than a `const`/`enum` code token, so clients cannot branch on it' },
   { id: 'description-hidden-characters', level: 'error', family: 'security', trigger: 'zero-width characters, bidi controls, Unicode tag characters (U+E0000–U+E007F) or control characters in any text the server sends: names, descriptions, titles, enum values, defaults, property names, instructions' },
   { id: 'description-instruction-like', level: 'error', family: 'security', trigger: 'text that addresses the model rather than describing the tool: "ignore previous instructions", "do not tell the user", `<IMPORTANT>` blocks, requests to read secrets' },
   { id: 'catalog-tool-count-high', level: 'warning', family: 'security', trigger: 'more tools than `maxTools` (default 40): capability bloat, a large attack surface and poor tool selection' },
   { id: 'resource-mime-type-missing', level: 'warning', family: 'resources', trigger: 'a resource or resource template without `mimeType`' },
   { id: 'resource-uri-sensitive', level: 'error', family: 'resources', trigger: 'a resource URI or template carrying credentials: a password in the authority, a token-like query parameter (`token`, `api_key`, `sig`, ...) or a known secret format' },
+  { id: 'ui-resource-without-csp', level: 'warning', family: 'resources', trigger: 'an MCP Apps UI resource without `_meta.ui.csp`: hosts then allow its view no network access, and some (ChatGPT) require a CSP to accept an app' },
+  { id: 'ui-deprecated-resource-uri-key', level: 'info', family: 'resources', trigger: 'a tool names its UI resource only by the deprecated flat `_meta["ui/resourceUri"]`, not `_meta.ui.resourceUri`' },
+  { id: 'ui-resource-unreadable', level: 'error', family: 'resources', trigger: 'a tool names a UI resource that could not be read when the snapshot was taken (`uiResources` records the error)' },
 ] as const satisfies readonly LintRuleSpec[];
 
 /** Every lint rule id, from the registry: a typo where a finding is raised does not compile. */

@@ -1,8 +1,10 @@
 import { isObject, type JsonObject } from '../shared/json.js';
 import type { MockCatalog, MockTool } from './catalog.js';
+import { declaredEnvelope } from './declared-form.js';
 import { generatedOutput } from './generated.js';
 import { handlerFor, type HandlerTable } from './handlers.js';
 import type { MockCallToolResult } from './handler-types.js';
+import { mockErrorIntent } from './mock-error.js';
 import type { Replay } from './replay.js';
 import { schemaCheck, type SchemaCheck, type SchemaIssue } from './schema-check.js';
 
@@ -11,6 +13,11 @@ export interface AnswerSources {
   readonly handlers?: HandlerTable;
   readonly replay?: Replay;
   readonly seed: number;
+  /**
+   * `--lenient`: a tool nothing answers gets a plain text saying so, a success to the client (the
+   * mock's answer before issue 49), instead of the `isError` `mock_no_answer`.
+   */
+  readonly lenient?: boolean;
 }
 
 const checks = new WeakMap<object, SchemaCheck>();
@@ -25,8 +32,10 @@ function checkOf(schema: JsonObject): SchemaCheck {
  * The answer to a `tools/call` of a listed tool. The arguments are checked against the tool's
  * inputSchema first, as a server that follows the narrow-contract guidance would: a wrong type, a
  * missing field or an extra field on a closed object is an `invalid_arguments` error and nothing
- * else runs. Then the first of: the user's handler, a recording, data generated for the output
- * schema, and a text saying the mock has no answer.
+ * else runs (an inputSchema the client cannot use either refuses every call: `mock_unusable_schema`).
+ * Then the first of: the user's handler (a `mockError` sent in the form the tool declares its
+ * code), a recording, data generated for the output schema, and `mock_no_answer`: an error, so that
+ * a call nothing answered never passes for a success (`lenient`: a text saying so, as a success).
  */
 export async function answerCall(
   catalog: Pick<MockCatalog, 'tools'>,
@@ -37,14 +46,24 @@ export async function answerCall(
 ): Promise<MockCallToolResult> {
   const name = mock.tool.name;
   const given = args ?? {};
+  const input = checkOf(mock.tool.inputSchema);
+  if (input.unusable !== undefined)
+    return mockFailure(
+      'mock_unusable_schema',
+      `the inputSchema of ${name} cannot be used, so no arguments pass it (the generated client's own check, with validateInput, rejects them too): ${input.unusable}`,
+    );
   const issues = isObject(given)
-    ? checkOf(mock.tool.inputSchema)(given)
+    ? input(given)
     : [{ at: '/', message: 'the arguments must be an object' }];
   if (issues.length > 0) return invalidArguments(name, issues);
 
   const handler = sources.handlers && handlerFor(sources.handlers, catalog, name);
   if (handler) {
     const value = await handler(given, { tool: name, call });
+    const intent = mockErrorIntent(value);
+    const envelope = intent && declaredEnvelope(mock, intent, { seed: sources.seed, args: given });
+    if (envelope !== undefined) return asResult(envelope);
+    if (intent !== undefined) return value as MockCallToolResult;
     return isRawResult(value, mock.output && checkOf(mock.output)) ? value : asResult(value);
   }
 
@@ -52,19 +71,39 @@ export async function answerCall(
   if (isObject(recorded) && Array.isArray(recorded.content))
     return recorded as unknown as MockCallToolResult;
 
-  if (mock.output) {
-    const data = generatedOutput(mock.output, checkOf(mock.output), sources.seed, name, given);
+  const output = mock.output && checkOf(mock.output);
+  if (output?.unusable !== undefined)
+    return mockFailure(
+      'mock_unusable_schema',
+      `the outputSchema of ${name} cannot be used, so no data is generated for it (the generated client rejects every result against it too): ${output.unusable}`,
+    );
+  if (mock.output && output) {
+    const data = generatedOutput(mock.output, output, sources.seed, name, given);
     if (data !== undefined) return asResult(data);
   }
+  return noAnswer(mock, sources.lenient === true);
+}
+
+// What the mock said before issue 49 (kept by `lenient`), and the error it says now.
+function noAnswer(mock: MockTool, lenient: boolean): MockCallToolResult {
+  const why = mock.output
+    ? 'no data generated for its output schema passed it'
+    : 'no handler, no recording, and no output schema to generate data for';
+  const said = `mcp-codegen mock has no answer for ${mock.tool.name}: ${why}`;
+  // A tool with an output schema must send structuredContent on success, so this is an error there.
+  if (lenient)
+    return { ...(mock.output && { isError: true }), content: [{ type: 'text', text: said }] };
+  return mockFailure(
+    'mock_no_answer',
+    `${said}. Give it a handler (\`${mock.method}\` in the handler module, or in the handlers of the generated create…Mock), a recording (--from), or an output schema (the config's outputs, or \`mcp-codegen sample\`); --lenient (in process: { lenient: true }) answers a text as a success instead`,
+  );
+}
+
+/** An error of the mock's own, as the narrow-contract guidance shapes one: `{ code, message, retryable }`. */
+function mockFailure(code: string, message: string): MockCallToolResult {
   return {
-    // A tool with an output schema must send structuredContent on success, so this is an error there.
-    ...(mock.output && { isError: true }),
-    content: [
-      {
-        type: 'text',
-        text: `mcp-codegen mock has no answer for ${name}: ${mock.output ? 'no data generated for its output schema passed it' : 'no handler, no recording, and no output schema to generate data for'}`,
-      },
-    ],
+    isError: true,
+    content: [{ type: 'text', text: JSON.stringify({ code, message, retryable: false }) }],
   };
 }
 

@@ -16,6 +16,11 @@ export interface MockToolDefinition {
 export interface MockClientOptions {
   /** The seed of the data generated for a tool without a handler (default 1, as `mcp-codegen mock --seed`). */
   readonly seed?: number;
+  /**
+   * A tool nothing answers (no handler, no output schema) gets a text saying so, a success, as
+   * `mcp-codegen mock --lenient` does; by default it is an `isError` result with code `mock_no_answer`.
+   */
+  readonly lenient?: boolean;
 }
 
 /** What `createMockClient` returns: an `McpClientLike` the generated functions and client class accept. */
@@ -33,7 +38,7 @@ type Handlers = { readonly [key: string]: MockHandler<any> | undefined };
  * `mcp-codegen mock` answers `tools/call` (`answer.ts`, the same function): the arguments checked
  * strictly against the inputSchema first (an `invalid_arguments` error, no handler run), then the
  * handler under the tool's method name (or its own name), else data generated for its output
- * schema, else a text saying the mock has no answer. No process, no transport, no recordings.
+ * schema, else the error `mock_no_answer`. No process, no transport, no recordings.
  * A handler key that names no tool throws here, with the nearest name: a misspelt handler would
  * otherwise be replaced by generated data without a word.
  */
@@ -75,7 +80,7 @@ export function createMockClient(
         catalog,
         mock,
         params.arguments,
-        { handlers: table, seed: options.seed ?? 1 },
+        { handlers: table, seed: options.seed ?? 1, lenient: options.lenient === true },
         call,
       );
     },

@@ -10,11 +10,11 @@
  *
  * Keys are the generated client's method names (`getForecast`) or the tools' own names
  * (`get_forecast`); a handler gets the arguments, already checked against the tool's inputSchema.
- * `createMockClient` answers the same way in process; a generated mock.ts (config `mock: true`)
- * types it as `create<Name>Mock`.
+ * `mockError(code, details)` is sent in the form the tool declares the code in (its output schema's
+ * error envelope, else an `isError` payload); `mockError.uncoded(message)` and
+ * `mockError.unknown(code, message)` answer the errors no tool declares. `createMockClient` answers
+ * the same way in process; a generated mock.ts (config `mock: true`) types it as `create<Name>Mock`.
  */
-import type { MockCallToolResult } from './handler-types.js';
-
 export {
   createMockClient,
   type MockClient,
@@ -22,21 +22,11 @@ export {
   type MockToolDefinition,
 } from './client.js';
 
+export { mockError, type MockIsErrorDetails } from './mock-error.js';
+
 export type {
   MockCallContext,
   MockCallToolResult,
   MockHandler,
   MockHandlers,
 } from './handler-types.js';
-/**
- * A coded error, as a server that follows the narrow-contract guidance sends one: an `isError`
- * result whose text is `{ code, message, ...details }`. The generated client reads it as
- * `{ ok: false, error: { code, message, details } }`.
- */
-export function mockError(
-  code: string,
-  details: { message?: string; retryable?: boolean; [key: string]: unknown } = {},
-): MockCallToolResult {
-  const payload = { code, message: `mock error: ${code}`, ...details };
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(payload) }] };
-}

@@ -1,4 +1,7 @@
-import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { Validator, type Schema } from '@cfworker/json-schema';
+import { schemaDialect } from '../schema/dialect.js';
+import { canonicalRefs } from '../schema/unresolved-refs.js';
+import { UnusableSchemas } from '../schema/unusable.js';
 import type { JsonObject } from '../shared/json.js';
 
 /** One way a value fails a schema: where in the value, and what. */
@@ -7,30 +10,41 @@ export interface SchemaIssue {
   readonly message: string;
 }
 
-export type SchemaCheck = (value: unknown) => SchemaIssue[];
+/** Checks a value; `unusable` says why the schema cannot be used, when it cannot (every value fails). */
+export type SchemaCheck = ((value: unknown) => SchemaIssue[]) & { readonly unusable?: string };
+
+const unusable = new UnusableSchemas();
 
 /**
  * A validator for a server's schema, with @cfworker/json-schema: it interprets the schema (no code
  * generation, so an untrusted schema never becomes code), resolves only `$ref`s inside the schema
- * (it has no loader, so nothing is fetched), and reads drafts 4, 7, 2019-09 and 2020-12. It writes
- * its own keys into the schema it is given, so it gets a copy: what the mock lists stays as sent.
- * A schema it cannot read (a `$ref` to nowhere) checks nothing rather than refusing every call.
+ * (it has no loader, so nothing is fetched), and reads the dialect the generated client reads
+ * (`schemaDialect`). It writes its own keys into the schema it is given, so it gets a copy: what the
+ * mock lists stays as sent. A schema the client cannot use (src/schema/unusable.ts) fails closed here
+ * too: every value gets one issue saying why, as the generated client rejects every value against it.
  */
 export function schemaCheck(schema: JsonObject | boolean): SchemaCheck {
+  const reason = unusable.reasonOf(schema);
+  if (reason !== undefined) return refuseAll(reason);
+  const copy = structuredClone(schema) as Schema | boolean;
+  canonicalRefs(copy);
   let validator: Validator;
   try {
-    const copy = structuredClone(schema) as Schema | boolean;
-    validator = new Validator(copy, draftOf(schema), false);
-    validator.validate(null); // an unresolvable $ref throws only once something reaches it
-  } catch {
-    return () => [];
+    validator = new Validator(
+      copy,
+      typeof schema === 'boolean' ? '2020-12' : schemaDialect(schema),
+      false,
+    );
+  } catch (error) {
+    return refuseAll((error as Error).message.split('\n')[0]!.trim());
   }
   return (value) => {
     let result;
     try {
       result = validator.validate(value);
-    } catch {
-      return [];
+    } catch (error) {
+      // A `$ref` loop on this value: it cannot be checked, so it does not pass (as in the client).
+      return [{ at: '/', message: `the value could not be checked: ${(error as Error).message}` }];
     }
     if (result.valid) return [];
     // The leaves are the useful ones: "properties" or "allOf" wrappers only repeat them.
@@ -44,11 +58,7 @@ export function schemaCheck(schema: JsonObject | boolean): SchemaCheck {
   };
 }
 
-function draftOf(schema: JsonObject | boolean): SchemaDraft {
-  const uri =
-    typeof schema === 'object' && typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (uri.includes('draft-04')) return '4';
-  if (uri.includes('draft-06') || uri.includes('draft-07')) return '7';
-  if (uri.includes('2019-09')) return '2019-09';
-  return '2020-12';
+function refuseAll(reason: string): SchemaCheck {
+  const message = `the schema cannot be used: ${reason}`;
+  return Object.assign(() => [{ at: '/', message }], { unusable: reason });
 }

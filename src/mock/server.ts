@@ -8,6 +8,7 @@ import type { JsonObject } from '../shared/json.js';
 import type { MockState } from './state.js';
 import { delay, faultFor, never } from './faults.js';
 import { pageOf } from './paging.js';
+import { readResource } from './resources.js';
 
 type Request = { params?: Record<string, unknown> };
 type Context = { mcpReq: { id: string | number } };
@@ -65,6 +66,7 @@ export function createMockServer(state: MockState, listens = true): Server {
   if (lists.resources) {
     list('resources', () => state.catalog.snapshot.resources);
     list('resourceTemplates', () => state.catalog.snapshot.resourceTemplates);
+    on('resources/read', (r) => readResource(state, r.params ?? {}));
   }
   if (lists.prompts) list('prompts', () => state.catalog.snapshot.prompts);
   if (listens) {

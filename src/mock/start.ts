@@ -21,6 +21,8 @@ export interface MockRequest {
   readonly handlers?: string;
   readonly from?: string;
   readonly seed: number;
+  /** `--lenient`: a tool nothing answers gets a text, as before issue 49, not `mock_no_answer`. */
+  readonly lenient?: boolean;
   readonly pageSize?: number;
   readonly faults: readonly string[];
   readonly then?: { snapshot: string; after: number };
@@ -68,6 +70,7 @@ export async function prepareMock(request: MockRequest): Promise<MockState> {
       ...(handlers && { handlers }),
       ...(recordings && { replay: new Replay(recordings) }),
       seed: request.seed,
+      ...(request.lenient === true && { lenient: true }),
     },
   });
 }

@@ -75,7 +75,7 @@ function branchStem(
   index: number,
   base: string,
 ): string {
-  // An envelope found by its key is named after it; one found by an `error`/`code` value belongs to its tool.
+  // An envelope found by its key is named after it; one found by a code key's value belongs to its tool.
   const stem =
     kind === 'error'
       ? (code ?? `${base} error`)

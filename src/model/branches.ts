@@ -1,7 +1,13 @@
 import { isObject } from '../shared/json.js';
 import { derefSchema } from '../schema/refs.js';
 import type { JsonObject, JsonValue } from '../snapshot/types.js';
-import { CODE_PROPERTIES, alternatives, constValues, envelopeKey } from '../schema/error-codes.js';
+import {
+  CODE_PROPERTIES,
+  alternatives,
+  constValues,
+  envelopeKey,
+  isCodeToken,
+} from '../schema/error-codes.js';
 import type { BranchKind } from './types.js';
 
 export interface OutputBranch {
@@ -19,8 +25,8 @@ const COMPOSITION = ['anyOf', 'oneOf'];
 
 /**
  * Split an output schema into its branches. Branch 0 of an `anyOf`/`oneOf` is the documented success
- * payload; later branches are coded error envelopes (a single leading-underscore required key, or an
- * `error`/`code` property with fixed values) or alternatives (projections, summaries, wrappers).
+ * payload; later branches are coded error envelopes (a single leading-underscore required key, or
+ * a code key of `CODE_PROPERTIES` with fixed values) or alternatives (projections, summaries, wrappers).
  */
 export function outputBranches(schema: JsonObject): OutputBranch[] {
   const list = alternatives(schema);
@@ -43,26 +49,20 @@ export function outputBranches(schema: JsonObject): OutputBranch[] {
   });
 }
 
+// A code key with fixed string values makes an error branch, whether or not they are codes: a branch
+// whose values are sentences is still an error, one the runtime reports as `$uncoded` with the sentence.
 function isErrorBranch(root: JsonObject, branch: JsonObject): boolean {
   if (envelopeKey(branch)) return true;
-  const props = isObject(branch.properties) ? branch.properties : {};
-  return ['error', 'code'].some((name) => {
-    const prop = derefSchema(root, props[name] ?? null);
-    return (
-      isObject(prop) &&
-      (typeof prop.const === 'string' ||
-        (Array.isArray(prop.enum) && prop.enum.some((v) => typeof v === 'string')))
-    );
-  });
+  return CODE_PROPERTIES.some((key) => constValues(root, branch, key).length > 0);
 }
 
-/** The first code property with fixed values: error branches sharing `error` differ by its value. */
+/** The first code property with fixed codes: error branches sharing `error` differ by its value. */
 function discriminatorOf(
   root: JsonObject,
   branch: JsonObject,
 ): { key: string; values: string[] } | undefined {
   for (const key of CODE_PROPERTIES) {
-    const values = constValues(root, branch, key);
+    const values = constValues(root, branch, key).filter(isCodeToken);
     if (values.length > 0) return { key, values: [...new Set(values)].sort() };
   }
   return undefined;

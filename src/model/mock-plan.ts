@@ -23,6 +23,8 @@ export function claimMockNames(types: NamePlanner, serverBase: string): MockMode
     handlersType: types.claim(`${serverBase}MockHandlers`),
     error: types.claim('mockError'),
     errorType: types.claim('MockCodedError'),
+    detailsType: types.claim('MockErrorDetails'),
+    fieldsType: types.claim('MockEnvelopeFields'),
     rawType: types.claim('MockRawResult'),
     answerType: types.claim('MockAnswer'),
     brand: types.claim('mockErrorCode'),

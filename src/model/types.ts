@@ -278,6 +278,10 @@ export interface MockModel {
   error: string;
   /** What `mockError` returns, branded by its code. */
   errorType: string;
+  /** What `mockError` takes beside each code: an error envelope's fields, or an `isError` payload's. */
+  detailsType: string;
+  /** An envelope's fields but its code key, each optional (the mock fills required ones left out). */
+  fieldsType: string;
   /** A raw `CallToolResult` a handler may return (never a branded one). */
   rawType: string;
   /** What a handler returns, sync or as a promise. */

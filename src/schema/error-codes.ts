@@ -8,7 +8,7 @@ import { compareStrings } from '../shared/compare.js';
 type ErrorCodeSource =
   /** `anyOf` branch N>0 requiring only `key`, a leading-underscore key: `{ "_budget_exceeded": true, ... }`. */
   | { kind: 'envelope-key'; key: string; branch: number }
-  /** A branch (or the payload) whose `property` (`error`/`code`) is a const or enum. */
+  /** A branch (or the payload) whose `property` (one of `CODE_PROPERTIES`) is a const or enum. */
   | { kind: 'property-value'; property: string; branch: number }
   /** From the config (a published error catalog). */
   | { kind: 'config'; scope: 'server' | 'tool' };
@@ -19,7 +19,23 @@ export interface ErrorCode {
   source: ErrorCodeSource;
 }
 
-export const CODE_PROPERTIES = ['error', 'code'];
+/**
+ * The payload keys that carry an error code, most specific first: the one list the generator (codes
+ * and error branches), the lint (`error-branch-uncoded`) and the mock read. The runtime restates it
+ * as `CODE_KEYS` (templates/runtime-classify.ts: generated code imports nothing), and reads an `error`
+ * object's `code` besides; test/runtime-conventions.test.ts holds the two equal.
+ */
+export const CODE_PROPERTIES = ['code', 'errorCode', 'error_code', 'error'] as const;
+
+/**
+ * What a code is: a token (no spaces, at most 64 characters). A sentence under a code key is a
+ * message (`{ "error": "No accounts found. Please login first." }`), never a code, here, in the lint
+ * and at run time (restated as templates/runtime-classify.ts `CODE_TOKEN`).
+ */
+export const CODE_TOKEN = /^[A-Za-z_$][A-Za-z0-9_.:$-]{0,63}$/;
+
+export const isCodeToken = (value: unknown): value is string =>
+  typeof value === 'string' && CODE_TOKEN.test(value);
 
 /**
  * The coded errors a tool can return: from its outputSchema (branches after the first of an
@@ -46,7 +62,7 @@ export function deriveErrorCodes(tool: Tool, config?: ErrorCodeConfig): ErrorCod
           source: { kind: 'envelope-key', key, branch: index },
         });
       for (const property of CODE_PROPERTIES) {
-        for (const value of constValues(schema, resolved, property)) {
+        for (const value of constValues(schema, resolved, property).filter(isCodeToken)) {
           add({
             code: value,
             description: description(resolved),
@@ -83,7 +99,7 @@ export function envelopeKey(branch: JsonObject): string | undefined {
     : undefined;
 }
 
-/** The string `const`/`enum` values of a branch's `property` (`error` or `code`), `$ref`s followed. */
+/** The string `const`/`enum` values of a branch's `property` (a code key), `$ref`s followed. */
 export function constValues(root: JsonObject, branch: JsonObject, property: string): string[] {
   const props = isObject(branch.properties) ? branch.properties : undefined;
   const prop = props ? derefSchema(root, props[property] ?? null) : undefined;

@@ -1,3 +1,4 @@
+import { compareStrings } from '../shared/compare.js';
 import { isObject } from '../shared/json.js';
 import type { Tool } from './types.js';
 
@@ -32,6 +33,21 @@ export function toolUiResource(tool: Tool): ToolUiResource | undefined {
   const meta = tool._meta;
   const flat = isObject(meta) ? meta['ui/resourceUri'] : undefined;
   return typeof flat === 'string' ? { uri: flat, deprecatedKey: true } : undefined;
+}
+
+/** The `ui://` URIs the snapshot's tools name (what discovery reads), each once, in code-unit order. */
+export function namedUiUris(snapshot: { tools: readonly Tool[] }): string[] {
+  const uris = new Set<string>();
+  for (const tool of snapshot.tools) {
+    const uri = toolUiResource(tool)?.uri;
+    if (uri !== undefined && isUiUri(uri)) uris.add(uri);
+  }
+  return [...uris].sort(compareStrings);
+}
+
+/** A URI of the `ui:` scheme (schemes compare without case), the only ones read as UI resources. */
+function isUiUri(uri: string): boolean {
+  return /^ui:\/\//i.test(uri);
 }
 
 /** The JSON pointers, under a tool, of the keys this module reads: a diff of `_meta` leaves them to the MCP Apps rules. */

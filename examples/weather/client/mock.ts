@@ -21,27 +21,48 @@ import type {
  * Typed handlers for the weather client's tools, for tests: `defineWeatherMock` types them by the client's method names, and
  * `createWeatherMock` answers the generated functions and `WeatherClient` in process (no server, no transport),
  * as `mcp-codegen mock` answers: the arguments checked strictly against the tool's inputSchema first (an `invalid_arguments`
- * error, and no handler runs), then the handler, else data generated for the tool's output schema, else a text saying so.
+ * error, and no handler runs), then the handler, else data generated for the tool's output schema, else the error `mock_no_answer`.
  *
  * Test-only: index.ts does not re-export this file, and it imports `mcp-codegen/mock` (a devDependency). The tools'
  * schemas are embedded below as data, a copy beside validators.ts that production code never loads.
  */
 declare const mockErrorCode: unique symbol;
 
-/** What `mockError` returns: an `isError` result whose text is `{ code, message, ...details }`, branded by its code. */
-export interface MockCodedError<Code extends string> extends mcpCodegenMock.MockCallToolResult {
+/**
+ * What `mockError` returns, branded by its code: the mock sends it in the form the tool declares the code in (an
+ * error envelope of its output schema, else an `isError` `{ code, message, retryable }` payload), which the client reads
+ * as that code. `$uncoded` and `$unknown` come from `mockError.uncoded` and `mockError.unknown`.
+ */
+export interface MockCodedError<Code extends string> {
   readonly [mockErrorCode]: Code;
 }
 
 /** A raw `tools/call` result, sent as it is (a coded error only through `mockError`, with one of the tool's codes). */
 export type MockRawResult = CallToolResult & { readonly [mockErrorCode]?: never };
 
-/** What a handler returns or resolves to: the tool's output, a coded error of one of its codes, or a raw result. */
+/**
+ * What a handler returns or resolves to: the tool's output, a coded error of one of its codes (or an uncoded or unknown
+ * one, which any tool may answer), or a raw result.
+ */
 export type MockAnswer<Output, Code extends string> =
   | Output
-  | MockCodedError<Code>
+  | MockCodedError<Code | "$uncoded" | "$unknown">
   | MockRawResult
-  | Promise<Output | MockCodedError<Code> | MockRawResult>;
+  | Promise<Output | MockCodedError<Code | "$uncoded" | "$unknown"> | MockRawResult>;
+
+/** An error envelope's fields but the key that carries its code, each optional: the mock fills the required ones left out. */
+export type MockEnvelopeFields<Envelope, Key extends string> = Envelope extends unknown
+  ? { [Field in keyof Envelope as Field extends Key ? never : Field]?: Envelope[Field] }
+  : never;
+
+/**
+ * What `mockError` takes beside each code: the fields of the error envelope a tool's output schema declares it in,
+ * else those of an `isError` payload (`message`, `retryable` and any other).
+ */
+export interface MockErrorDetails {
+  readonly "alert_limit_reached": mcpCodegenMock.MockIsErrorDetails;
+  readonly "unknown_city": MockEnvelopeFields<GetForecastErrorEnvelope, "error">;
+}
 
 /** The handlers, keyed by the client's method names; a tool without one gets data generated for its output schema. */
 export type WeatherMockHandlers = {
@@ -68,15 +89,25 @@ export type WeatherMockHandlers = {
 };
 
 /**
- * A coded error for a handler to return: `Code` is one of the codes the tools declare, and a handler accepts only its own tool's.
- * The client reads it as `{ ok: false, error: { code, message, details } }`.
+ * Coded errors for a handler to return. `mockError(code, details?)`: one of the codes the tools declare (a handler accepts
+ * only its own tool's), sent in the form the tool declares it in; the client reads it as `{ ok: false, error: { code, ... } }`.
+ * `mockError.uncoded(message)` and `mockError.unknown(code, message?)` answer the errors no tool declares (`$uncoded`,
+ * and `$unknown` with `code` as its `serverCode`), from any tool.
  */
-export function mockError<Code extends "alert_limit_reached" | "unknown_city">(
-  code: Code,
-  details?: { message?: string; retryable?: boolean; [key: string]: unknown },
-): MockCodedError<Code> {
-  return mcpCodegenMock.mockError(code, details) as MockCodedError<Code>;
-}
+export const mockError: {
+  /** One of the tools' codes, with the fields of its envelope or `isError` payload. */
+  <Code extends "alert_limit_reached" | "unknown_city">(
+    code: Code,
+    details?: MockErrorDetails[Code],
+  ): MockCodedError<Code>;
+  /** An error without a code: the client's `$uncoded`, `message` its message. */
+  uncoded(message: string): MockCodedError<"$uncoded">;
+  /** An error with a code no tool declares (a token): the client's `$unknown`, `code` its `serverCode`. */
+  unknown<Code extends string>(
+    code: Code extends "alert_limit_reached" | "unknown_city" ? never : Code,
+    message?: string,
+  ): MockCodedError<"$unknown">;
+} = mcpCodegenMock.mockError as never;
 
 /** The handlers, typed: `export default defineWeatherMock({ ... })` is also a module for `mcp-codegen mock --handlers`. */
 export function defineWeatherMock(handlers: WeatherMockHandlers): WeatherMockHandlers {

@@ -1,4 +1,5 @@
 import type { ClientModel, MockModel, ToolModel } from '../../model/types.js';
+import { compareStrings } from '../../shared/compare.js';
 import type { JsonValue } from '../../snapshot/types.js';
 import { importText } from '../print/imports.js';
 import { jsLiteralLines } from '../print/json-literal.js';
@@ -9,7 +10,7 @@ import { inputParameterType } from './tool-function.js';
 /**
  * `mock.ts` (config `mock`, issue 34): typed handlers for the client's tools and an in-process
  * `McpClientLike` over them, for users' unit tests. The logic is `mcp-codegen/mock`'s
- * (`createMockClient`: the strict input check, then handler, generated data, "no answer", exactly as
+ * (`createMockClient`: the strict input check, then handler, generated data, `mock_no_answer`, exactly as
  * `mcp-codegen mock` answers); this file only types it and embeds the tools it answers for.
  *
  * The schemas are embedded here as data (name, method, inputSchema and the effective outputSchema,
@@ -25,17 +26,20 @@ export function mockSource(model: ClientModel, header: string): string {
   if (file === undefined || mock === undefined) return '';
   const imports = (model.modules[file] ?? []).map((i) => wrapped(importText(i))).join('\n');
   const name = lineText(model.serverName);
+  const coded = `${mock.errorType}<Code | "$uncoded" | "$unknown">`;
   const statements = [
     imports,
     `${jsDoc(
       docs(
-        `Typed handlers for the ${name} client's tools, for tests: \`${mock.define}\` types them by the client's method names, and\n\`${mock.create}\` answers the generated functions and \`${model.className}\` in process (no server, no transport),\nas \`mcp-codegen mock\` answers: the arguments checked strictly against the tool's inputSchema first (an \`invalid_arguments\`\nerror, and no handler runs), then the handler, else data generated for the tool's output schema, else a text saying so.`,
+        `Typed handlers for the ${name} client's tools, for tests: \`${mock.define}\` types them by the client's method names, and\n\`${mock.create}\` answers the generated functions and \`${model.className}\` in process (no server, no transport),\nas \`mcp-codegen mock\` answers: the arguments checked strictly against the tool's inputSchema first (an \`invalid_arguments\`\nerror, and no handler runs), then the handler, else data generated for the tool's output schema, else the error \`mock_no_answer\`.`,
         `Test-only: index.ts does not re-export this file, and it imports \`mcp-codegen/mock\` (a devDependency). The tools'\nschemas are embedded below as data, a copy beside validators.ts that production code never loads.`,
       ),
     )}declare const ${mock.brand}: unique symbol;`,
-    `/** What \`${mock.error}\` returns: an \`isError\` result whose text is \`{ code, message, ...details }\`, branded by its code. */\nexport interface ${mock.errorType}<Code extends string> extends ${mock.namespace}.MockCallToolResult {\n  readonly [${mock.brand}]: Code;\n}`,
+    `/**\n * What \`${mock.error}\` returns, branded by its code: the mock sends it in the form the tool declares the code in (an\n * error envelope of its output schema, else an \`isError\` \`{ code, message, retryable }\` payload), which the client reads\n * as that code. \`$uncoded\` and \`$unknown\` come from \`${mock.error}.uncoded\` and \`${mock.error}.unknown\`.\n */\nexport interface ${mock.errorType}<Code extends string> {\n  readonly [${mock.brand}]: Code;\n}`,
     `/** A raw \`tools/call\` result, sent as it is (a coded error only through \`${mock.error}\`, with one of the tool's codes). */\nexport type ${mock.rawType} = CallToolResult & { readonly [${mock.brand}]?: never };`,
-    `/** What a handler returns or resolves to: the tool's output, a coded error of one of its codes, or a raw result. */\nexport type ${mock.answerType}<Output, Code extends string> =\n  | Output\n  | ${mock.errorType}<Code>\n  | ${mock.rawType}\n  | Promise<Output | ${mock.errorType}<Code> | ${mock.rawType}>;`,
+    `/**\n * What a handler returns or resolves to: the tool's output, a coded error of one of its codes (or an uncoded or unknown\n * one, which any tool may answer), or a raw result.\n */\nexport type ${mock.answerType}<Output, Code extends string> =\n  | Output\n  | ${coded}\n  | ${mock.rawType}\n  | Promise<Output | ${coded} | ${mock.rawType}>;`,
+    `/** An error envelope's fields but the key that carries its code, each optional: the mock fills the required ones left out. */\nexport type ${mock.fieldsType}<Envelope, Key extends string> = Envelope extends unknown\n  ? { [Field in keyof Envelope as Field extends Key ? never : Field]?: Envelope[Field] }\n  : never;`,
+    detailsInterface(model, mock),
     handlersType(model, mock),
     errorFunction(model, mock),
     `/** The handlers, typed: \`export default ${mock.define}({ ... })\` is also a module for \`mcp-codegen mock --handlers\`. */\nexport function ${mock.define}(handlers: ${mock.handlersType}): ${mock.handlersType} {\n  return handlers;\n}`,
@@ -62,15 +66,50 @@ function handlersType(model: ClientModel, mock: MockModel): string {
 const outputOf = (t: ToolModel) =>
   [...new Set(t.branches.map((b) => b.typeName))].join(' | ') || 'never';
 
-function errorFunction(model: ClientModel, mock: MockModel): string {
+// Every code the tools declare, sorted: what `mockError` takes, and what `mockError.unknown` refuses.
+function declaredCodes(model: ClientModel): string {
   const codes = [...new Set(model.tools.flatMap((t) => t.errorCodes.map((c) => c.code)))].sort();
-  const union = codes.map(str).join(' | ') || 'never';
+  return codes.map(str).join(' | ') || 'never';
+}
+
+// Per code, its details: the fields of each envelope a tool's output schema declares it in (all of
+// them, so that one call suits every tool that declares it), else an `isError` payload's.
+function detailsInterface(model: ClientModel, mock: MockModel): string {
+  const envelopes = new Map<string, Set<string>>();
+  for (const t of model.tools)
+    for (const c of t.errorCodes) {
+      const forms = envelopes.get(c.code) ?? new Set<string>();
+      envelopes.set(c.code, forms);
+      if (c.detailsType === undefined || c.source.kind === 'config') continue;
+      const key = c.source.kind === 'property-value' ? str(c.source.property) : 'never';
+      forms.add(`${mock.fieldsType}<${c.detailsType}, ${key}>`);
+    }
+  const members = [...envelopes]
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(
+      ([code, forms]) =>
+        `  readonly ${str(code)}: ${forms.size ? [...forms].join(' & ') : `${mock.namespace}.MockIsErrorDetails`};`,
+    );
+  const doc = `/**\n * What \`${mock.error}\` takes beside each code: the fields of the error envelope a tool's output schema declares it in,\n * else those of an \`isError\` payload (\`message\`, \`retryable\` and any other).\n */`;
+  return members.length
+    ? `${doc}\nexport interface ${mock.detailsType} {\n${members.join('\n')}\n}`
+    : `${doc}\nexport type ${mock.detailsType} = Record<never, never>;`;
+}
+
+function errorFunction(model: ClientModel, mock: MockModel): string {
+  const union = declaredCodes(model);
   const doc = jsDoc(
     docs(
-      `A coded error for a handler to return: \`Code\` is one of the codes the tools declare, and a handler accepts only its own tool's.\nThe client reads it as \`{ ok: false, error: { code, message, details } }\`.`,
+      `Coded errors for a handler to return. \`${mock.error}(code, details?)\`: one of the codes the tools declare (a handler accepts\nonly its own tool's), sent in the form the tool declares it in; the client reads it as \`{ ok: false, error: { code, ... } }\`.\n\`${mock.error}.uncoded(message)\` and \`${mock.error}.unknown(code, message?)\` answer the errors no tool declares (\`$uncoded\`,\nand \`$unknown\` with \`code\` as its \`serverCode\`), from any tool.`,
     ),
   );
-  return `${doc}export function ${mock.error}<Code extends ${union}>(\n  code: Code,\n  details?: { message?: string; retryable?: boolean; [key: string]: unknown },\n): ${mock.errorType}<Code> {\n  return ${mock.namespace}.mockError(code, details) as ${mock.errorType}<Code>;\n}`;
+  const members = [
+    `  /** One of the tools' codes, with the fields of its envelope or \`isError\` payload. */\n  <Code extends ${union}>(\n    code: Code,\n    details?: ${mock.detailsType}[Code],\n  ): ${mock.errorType}<Code>;`,
+    `  /** An error without a code: the client's \`$uncoded\`, \`message\` its message. */\n  uncoded(message: string): ${mock.errorType}<"$uncoded">;`,
+    `  /** An error with a code no tool declares (a token): the client's \`$unknown\`, \`code\` its \`serverCode\`. */\n  unknown<Code extends string>(\n    code: Code extends ${union} ? never : Code,\n    message?: string,\n  ): ${mock.errorType}<"$unknown">;`,
+  ];
+  // The package's function, typed: it sends each code in the form the called tool declares it in.
+  return `${doc}export const ${mock.error}: {\n${members.join('\n')}\n} = ${mock.namespace}.mockError as never;`;
 }
 
 /** The embedded tools: wire name, method, the input schema as listed, and the output schema data is generated for. */

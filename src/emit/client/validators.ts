@@ -13,11 +13,11 @@
 import { format as knownFormats } from '@cfworker/json-schema';
 // Warnings reach a terminal: server text in them is shown with control characters escaped.
 import { visible } from '../../shared/hidden-text.js';
+import { UnusableSchemas } from '../../schema/unusable.js';
 import type { JsonObject, JsonValue } from '../../snapshot/types.js';
 import { jsLiteralLines, jsonTextThunk, jsString } from '../print/json-literal.js';
 import { SharedDefinitionConsts } from './shared-definition-consts.js';
 import type { SpecEntry } from './spec-entries.js';
-import { UnresolvedRefs } from './unresolved-refs.js';
 
 export interface ValidatorEntry {
   /** A JS identifier chosen by the caller (the naming planner). */
@@ -49,7 +49,7 @@ export function emitValidatorModule(
   const first = new Map<string, { name: string; problems: string[] }>(); // schema JSON → its export
   const exports: string[] = [];
   const definitions = new SharedDefinitionConsts();
-  const unresolvedRefs = new UnresolvedRefs();
+  const unusable = new UnusableSchemas();
   let rejecting = false;
   let validating = false;
   for (const { name, schema } of entries) {
@@ -73,7 +73,7 @@ export function emitValidatorModule(
       );
       continue;
     }
-    const problems = problemsOf(schema, unresolvedRefs.of(schema, key!));
+    const problems = problemsOf(schema, unusable.reasonOf(schema, key!));
     first.set(key!, { name, problems });
     for (const problem of problems) warnings.push(`validator ${name}: ${problem}`);
     validating = true;
@@ -160,10 +160,10 @@ const put = (target: object, key: string, value: unknown) =>
     configurable: true,
   });
 
-// What the run-time validator will refuse or skip, said at generation time: a pattern that is not a
-// `u`-flag RegExp (the validator fails closed on it), a format it does not know (not checked), and
-// `unresolved`, a `$ref` it cannot resolve.
-function problemsOf(schema: JsonObject, unresolved: string | undefined): string[] {
+// What the run-time validator will refuse or skip, said at generation time: a schema it cannot use
+// (`unusable`, the one policy of src/schema/unusable.ts: it fails closed), and a format it does not
+// know (not checked).
+function problemsOf(schema: JsonObject, unusable: string | undefined): string[] {
   const problems = new Set<string>();
   const seen = new Set<object>();
   const visit = (node: unknown, depth: number): void => {
@@ -174,27 +174,12 @@ function problemsOf(schema: JsonObject, unresolved: string | undefined): string[
     const format = record['format'];
     if (typeof format === 'string' && !Object.prototype.hasOwnProperty.call(knownFormats, format))
       problems.add(`format ${visible(JSON.stringify(format))} is unknown and not checked`);
-    const patterns = [
-      record['pattern'],
-      ...Object.keys(isObject(record['patternProperties']) ? record['patternProperties'] : {}),
-    ];
-    for (const pattern of patterns) {
-      if (typeof pattern !== 'string') continue;
-      try {
-        new RegExp(pattern, 'u');
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        problems.add(
-          `the schema could not be compiled (${visible(reason)}); it rejects every value with a $compile issue`,
-        );
-      }
-    }
     for (const value of Object.values(record)) visit(value, depth + 1);
   };
   visit(schema, 0);
-  if (unresolved !== undefined)
+  if (unusable !== undefined)
     problems.add(
-      `the schema could not be compiled (${visible(unresolved)}); it rejects every value with a $compile issue`,
+      `the schema could not be compiled (${visible(unusable)}); it rejects every value with a $compile issue`,
     );
   return [...problems].sort();
 }

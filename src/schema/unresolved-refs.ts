@@ -5,7 +5,7 @@ import {
   schemaMapKeyword,
   type Schema,
 } from '@cfworker/json-schema';
-import type { JsonObject } from '../../snapshot/types.js';
+import type { JsonObject } from '../snapshot/types.js';
 
 type Keywords = Readonly<Record<string, boolean | undefined>>;
 const IGNORED: Keywords = ignoredKeyword;
@@ -118,8 +118,8 @@ function walk(
   return true;
 }
 
-// As templates/runtime-validate.ts does on its copy: local pointers spelled as the validator spells them.
-function canonicalRefs(node: unknown): void {
+/** As templates/runtime-validate.ts does on its copy: local pointers spelled as the validator spells them. */
+export function canonicalRefs(node: unknown): void {
   if (node === null || typeof node !== 'object') return;
   if (Array.isArray(node)) return node.forEach(canonicalRefs);
   const record = node as Record<string, unknown>;
