@@ -6,7 +6,7 @@
  */
 import type { SnapshotDiscoverOptions } from './snapshot/discover.js';
 import type { GenerateOptions, GenerateResult } from './generate/types.js';
-import type { HttpSource, ResolvedConfig, StdioSource } from './config/types.js';
+import type { LiveSource, ResolvedConfig } from './config/types.js';
 import type { Snapshot } from './snapshot/types.js';
 
 export { defineConfig } from './config/define.js';
@@ -30,11 +30,12 @@ export async function loadConfig(
 }
 
 /**
- * Connect to a live server and list everything it declares, as a snapshot, declaring
- * `options.capabilities`; the `ui://` resources its tools name are read too (`uiHtml` keeps their content).
+ * Connect to a live server (or run what a registry server.json describes) and list everything it
+ * declares, as a snapshot, declaring `options.capabilities`; the `ui://` resources its tools name
+ * are read too (`uiHtml` keeps their content).
  */
 export async function discover(
-  source: StdioSource | HttpSource,
+  source: LiveSource,
   options: SnapshotDiscoverOptions,
 ): Promise<Snapshot> {
   return (await import('./snapshot/discover.js')).discover(source, options);

@@ -101,7 +101,7 @@ test('usage and input errors exit 2 with what, where and how to fix', async () =
   assert.equal(broken.code, 2);
   assert.match(
     broken.stderr,
-    /broken\.config\.mjs at \/servers\/0\/source: expected exactly one of "snapshot", "stdio" or "url", got none/,
+    /broken\.config\.mjs at \/servers\/0\/source: expected exactly one of "snapshot", "stdio", "url" or "serverJson", got none/,
   );
 
   const unknown = await cli(['frobnicate']);

@@ -22,7 +22,7 @@ function commandsFor(file: string): Command[] {
   if (path === 'cli/main.ts') return ['top'];
   if (path.startsWith('discover/') || path === 'cli/discovery-flags.ts')
     return ['snapshot', 'generate'];
-  if (path === 'cli/snapshot.ts' || path === 'cli/snapshot-auth.ts') return ['snapshot'];
+  if (/^cli\/snapshot(-[a-z-]+)?\.ts$/.test(path)) return ['snapshot'];
   if (/^cli\/diff(-live)?\.ts$/.test(path) || /^(diff|impact)\//.test(path)) return ['diff'];
   if (path === 'cli/lint.ts' || path.startsWith('lint/')) return ['lint'];
   if (path.startsWith('snapshot/')) return ['generate', 'diff', 'lint'];
@@ -70,7 +70,8 @@ function literals(file: string, text: string): string[] {
 
 /**
  * Flags in a text, each with the commands it must work on. Quoted parts are another program's
- * command line. A named command (`mcp-codegen snapshot ...`) holds until the next backtick or line end.
+ * command line, and so is what follows a runner a server.json names (`npx`, `uvx`, `docker`). A
+ * named command (`mcp-codegen snapshot ...`) or runner holds until the next backtick or line end.
  */
 export function flagsIn(
   text: string,
@@ -82,10 +83,11 @@ export function flagsIn(
   const found: Array<{ flag: string; commands: Command[] }> = [];
   let current = commands;
   for (const match of unquoted.matchAll(
-    /mcp-codegen (generate|snapshot|diff|sample|mock)\b|[`\n]|(?<![\w-])(--[a-z][a-z0-9-]*)/g,
+    /mcp-codegen (generate|snapshot|diff|sample|mock)\b|[`\n]|(?<![\w-])(--[a-z][a-z0-9-]*)|(?<![\w-])(npx|uvx|docker)\b/g,
   )) {
     if (match[1]) current = [match[1] as Command];
     else if (match[2]) found.push({ flag: match[2], commands: current });
+    else if (match[3]) current = [];
     else current = commands;
   }
   return found;
@@ -138,6 +140,15 @@ test('the flag extraction: hints, named commands, and quoted command lines of ot
       { flag: '--out', commands: ['snapshot'] },
     ],
   );
+  // A runner's own flags (a server.json's command line) are not ours; ours after a backtick are.
+  assert.deepEqual(
+    flagsIn('uvx needs `uvx --from pkg <script>`; or raise --timeout', ['snapshot']),
+    [
+      { flag: '--from', commands: [] },
+      { flag: '--timeout', commands: ['snapshot'] },
+    ],
+  );
+  assert.deepEqual(flagsIn('docker run -i --rm', ['generate']), [{ flag: '--rm', commands: [] }]);
 });
 
 test('every --flag the CLI can print is accepted by the real bin for the command that prints it', async (t) => {

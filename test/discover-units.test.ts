@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { createProgressReporter, interpolateEnv, parseCommandLine } from '../src/discover/index.js';
 import { LISTS, paginate } from '../src/discover/paginate.js';
 import { CodegenError, ServerError } from '../src/shared/errors.js';
+import { mcpNameHeader } from '../src/discover/mcp-name.js';
 
 // The pure parts of discovery, on inputs written out here; the servers themselves are in the
 // other discover-*.test.ts files.
@@ -216,4 +217,21 @@ test('progress names the modern era; a legacy connection reads as it always has'
     'v2: connected over streamable-http (v2-catalog 2.0.0, protocol 2026-07-28, modern era)\n' +
       'v1: connected over stdio (weather 1.0.0, protocol 2025-11-25)\n',
   );
+});
+
+test('Mcp-Name: the name a 2026-07-28 request names, encoded as the SDK v2 client does', () => {
+  const table: Array<[string, unknown, string | undefined]> = [
+    ['tools/call', { name: 'get_forecast', arguments: {} }, 'get_forecast'],
+    ['resources/read', { uri: 'ui://app/view.html' }, 'ui://app/view.html'],
+    ['prompts/get', { name: 'p' }, 'p'],
+    ['tasks/cancel', { taskId: 't-1' }, 't-1'],
+    ['tools/list', { cursor: 'x' }, undefined],
+    ['tools/call', { name: 3 }, undefined],
+    ['constructor', {}, undefined],
+    ['resources/read', { uri: 'file:///a b/é' }, '=?base64?ZmlsZTovLy9hIGIvw6k=?='],
+    ['tools/call', { name: ' padded' }, '=?base64?IHBhZGRlZA==?='],
+    ['tools/call', { name: '' }, '=?base64??='],
+  ];
+  for (const [method, params, want] of table)
+    assert.equal(mcpNameHeader(method, params), want, `${method} ${JSON.stringify(params)}`);
 });

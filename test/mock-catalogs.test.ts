@@ -11,7 +11,8 @@ import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { join as shellJoin } from 'shlex';
 import { discover } from '../src/snapshot/discover.js';
-import { serializeSnapshot } from '../src/snapshot/index.js';
+import { parseSnapshotText, serializeSnapshot } from '../src/snapshot/index.js';
+import { namedUiUris } from '../src/snapshot/mcp-apps.js';
 import { mockArgs, snapshotOfEra, writeText } from './helpers/mock.js';
 import { fixtureCatalogs, repoRoot, sharedCatalogs, tmpRoot } from './helpers/paths.js';
 import { runCli } from './helpers/servers.js';
@@ -26,12 +27,21 @@ before(async () => {
 });
 after(() => rm(work, { recursive: true, force: true }));
 
-/** The catalog of `file` in `era`, written as the snapshot the mock is given. */
+/**
+ * The catalog of `file` in `era`, written as the snapshot the mock is given. A dump from before
+ * format 2 whose tools name `ui://` views of a server with `resources` records no `uiResources`, which
+ * discovery now reads: it is served and discovered once first, so what the mock is given is a
+ * snapshot this version writes (the round trip is promised for those).
+ */
 async function servable(file: string, era: (typeof ERAS)[number]): Promise<string> {
-  return writeText(
-    join(work, `${basename(file, '.json')}.${era}.json`),
-    await snapshotOfEra(file, era),
-  );
+  const out = join(work, `${basename(file, '.json')}.${era}.json`);
+  const text = await snapshotOfEra(file, era);
+  await writeText(out, text);
+  const snapshot = parseSnapshotText(text, out);
+  const unread = namedUiUris(snapshot).length > 0 && snapshot.uiResources === undefined;
+  if (unread && snapshot.capabilities?.resources)
+    await writeText(out, await snapshotOfMock(out, era));
+  return out;
 }
 
 async function snapshotOfMock(file: string, era: (typeof ERAS)[number]): Promise<string> {

@@ -3,9 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { PassThrough } from 'node:stream';
-import { main } from '../src/cli/main.js';
 import { parseSnapshotText } from '../src/snapshot/index.js';
+import { runMain } from './helpers/main.js';
 import { fixtureCommand, runCli } from './helpers/servers.js';
 
 // `mcp-codegen snapshot` through the real bin, as a user runs it.
@@ -189,27 +188,15 @@ test('--help explains every option, with examples and exit codes', async () => {
     '--timeout',
     '--max-pages',
     '--out',
+    '--server-json',
+    '--package',
+    '--package-version',
+    '--print-command',
   ])
     assert.ok(result.stdout.includes(option), option);
   assert.match(result.stdout, /Examples:/);
   assert.match(result.stdout, /Exit codes:\n  0 .*\n  2 .*\n  3 /);
 });
-
-async function runMain(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await main(args, {
-    stdout,
-    stderr,
-    cwd: options.cwd ?? process.cwd(),
-    env: options.env ?? process.env,
-  });
-  return { code, stdout: out, stderr: err };
-}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

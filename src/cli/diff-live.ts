@@ -58,6 +58,8 @@ export async function discoverLive(
     ...(discovery.capabilities !== undefined ? { capabilities: discovery.capabilities } : {}),
     ...(discovery.uiHtml !== undefined ? { uiHtml: discovery.uiHtml } : {}),
     onProgress: createProgressReporter(io.stderr),
+    onNote: (line) => io.stderr.write(`${line}\n`),
+    onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
     auth: discoveryAuth(io),
   });
   return { snapshot, label: `${server.name} (live)` };

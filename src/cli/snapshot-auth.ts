@@ -25,12 +25,21 @@ export const AUTH_HELP = `  --auth <kind>             With --url: oauth logs in 
 const KINDS = ['oauth', 'client-credentials'] as const;
 
 /** The `auth` of a `--url` source from the flags, or undefined when none is given. */
-export function authFromFlags(values: {
+export interface AuthFlagValues {
   auth?: string;
   'client-id'?: string;
   'client-secret-env'?: string;
   scope?: string;
-}): HttpAuth | undefined {
+}
+
+/** The flags of `AUTH_FLAGS` that were given, by name. */
+export function givenAuthFlags(values: AuthFlagValues): string[] {
+  return (['auth', 'client-id', 'client-secret-env', 'scope'] as const)
+    .filter((flag) => values[flag] !== undefined)
+    .map((flag) => `--${flag}`);
+}
+
+export function authFromFlags(values: AuthFlagValues): HttpAuth | undefined {
   const kind = values.auth;
   const rest = ['client-id', 'client-secret-env', 'scope'] as const;
   if (kind === undefined) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { HttpSource, StdioSource } from '../config/types.js';
+import { printCommand, serverJsonFrom, type SourceFlags } from './snapshot-server-json.js';
 import { createProgressReporter } from '../discover/index.js';
 import { discover } from '../snapshot/discover.js';
 import { CodegenError, ExitCode } from '../shared/errors.js';
@@ -8,13 +9,21 @@ import { serializeSnapshot, writeFileAtomic, type Snapshot } from '../snapshot/i
 import { plural } from '../shared/plural.js';
 import { defineCommand } from './args.js';
 import { discoveryAuth } from './discovery-auth.js';
-import { AUTH_FLAGS, AUTH_HELP, authFromFlags, snapshotAdvice } from './snapshot-auth.js';
+import {
+  AUTH_FLAGS,
+  AUTH_HELP,
+  authFromFlags,
+  givenAuthFlags,
+  snapshotAdvice,
+  type AuthFlagValues,
+} from './snapshot-auth.js';
 import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
 import type { Command } from './io.js';
 import { checkClientCapabilities } from '../config/validate-discovery.js';
 import type { JsonObject } from '../shared/json.js';
 
-const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url>) [options] --out <file>
+const help = `Usage: mcp-codegen snapshot (--stdio "<command line>" | --url <url> | --server-json <file>) [options] --out <file>
+       mcp-codegen snapshot --server-json <file> [--package <kind>] [--package-version <v>] --print-command
 
 Connect to a live MCP server, list everything it declares (tools, resources, resource templates,
 prompts, following every page) and write its canonical snapshot: the file \`generate\` and \`diff\`
@@ -27,6 +36,15 @@ Source (exactly one):
                             without a shell: no pipes, globs or $VARIABLES. The server gets this
                             process's environment; its stderr is captured and shown if it fails.
   --url <url>               Connect to a running server over HTTP.
+  --server-json <file>      Run the server a registry server.json describes: a package (npm with
+                            npx -y, pypi with uvx, oci with docker run -i --rm) with its runtime and
+                            package arguments and environment variables, or a remote (its URL and
+                            headers). Values the file leaves open come from the environment: an
+                            environment variable by its name, a header, flag, positional
+                            (valueHint) or {variable} by its name in upper snake case (X-API-Key:
+                            X_API_KEY, --port: PORT). A required one that is unset is an error
+                            naming it. Which entry runs is printed; the snapshot records it
+                            (provenance).
 
 Options:
   --transport <kind>        With --url: auto (default) tries Streamable HTTP and falls back to the
@@ -36,6 +54,13 @@ Options:
                             value is replaced by the environment variable NAME, so a secret need not
                             appear on the command line: --header 'Authorization: Bearer \${API_TOKEN}'
 ${AUTH_HELP}
+  --package <kind>          With --server-json: npm, pypi or oci (the first package of that type)
+                            or remote (the first remote). Default: the first package reached over
+                            stdio, then the first remote.
+  --package-version <v>     With --server-json: run this version of the package instead of the
+                            one server.json names (for oci, the image tag).
+  --print-command           With --server-json: print the command line (or URL and headers) that
+                            would run, secrets as ***, and what was left out; start nothing.
 ${DISCOVERY_HELP}
   --capabilities <json|@file>
                             The client capabilities to declare, as JSON or @ a JSON file (default
@@ -61,10 +86,12 @@ Examples:
   mcp-codegen snapshot --url https://mcp.example.com/mcp --auth oauth --out api.json
   mcp-codegen snapshot --url https://mcp.example.com/mcp --auth client-credentials \\
     --client-id ci-bot --client-secret-env MCP_CLIENT_SECRET --out api.json
+  mcp-codegen snapshot --server-json server.json --out everything.json
+  BRAVE_API_KEY=... mcp-codegen snapshot --server-json brave/server.json --package npm --print-command
 
 Exit codes:
   0  the snapshot was written (or was already up to date)
-  2  usage error: bad or missing options, an unset \${VARIABLE}
+  2  usage error: bad or missing options, an invalid server.json, an unset required variable
   3  server error: could not start or reach the server, it timed out, exited, or sent something
      malformed (a repeated cursor, a duplicate tool name, invalid JSON-RPC...); nothing was written
   4  authentication needed or refused: no stored login and no terminal to log in from, HTTP 401
@@ -82,13 +109,28 @@ export const snapshotCommand: Command = defineCommand(
     transport: { type: 'string' },
     header: { type: 'string', multiple: true },
     ...AUTH_FLAGS,
+    'server-json': { type: 'string' },
+    package: { type: 'string' },
+    'package-version': { type: 'string' },
+    'print-command': { type: 'boolean' },
     ...DISCOVERY_FLAGS,
     capabilities: { type: 'string' },
     'ui-html': { type: 'boolean' },
     out: { type: 'string' },
   },
   async ({ values }, io) => {
-    const source = sourceFrom(values);
+    const stray = values['server-json'] !== undefined ? givenAuthFlags(values) : [];
+    if (stray.length > 0)
+      throw usage(`${stray[0]} applies to --url only; a server.json names its own headers`);
+    const source =
+      values['server-json'] !== undefined ? serverJsonFrom(values) : sourceFrom(values);
+    if (values['print-command']) {
+      if (!('serverJson' in source))
+        throw usage(
+          '--print-command goes with --server-json: a --stdio or --url source is what it says',
+        );
+      return printCommand(source, io);
+    }
     if (!values.out) throw usage('--out <file> is required: where to write the snapshot');
     const discovery = discoveryFlags('snapshot', values);
     const capabilities =
@@ -105,6 +147,7 @@ export const snapshotCommand: Command = defineCommand(
       onProgress: createProgressReporter(io.stderr),
       onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
       ...('url' in source ? { auth: discoveryAuth(io, snapshotAdvice(source.url)) } : {}),
+      onNote: (line) => io.stderr.write(`${line}\n`),
     });
 
     const file = resolve(io.cwd, values.out);
@@ -121,16 +164,9 @@ export const snapshotCommand: Command = defineCommand(
   },
 );
 
-function sourceFrom(values: {
-  stdio?: string;
-  url?: string;
-  transport?: string;
-  header?: string[];
-  auth?: string;
-  'client-id'?: string;
-  'client-secret-env'?: string;
-  scope?: string;
-}): StdioSource | HttpSource {
+function sourceFrom(values: SourceFlags & AuthFlagValues): StdioSource | HttpSource {
+  if (values.package !== undefined || values['package-version'] !== undefined)
+    throw usage('--package and --package-version go with --server-json');
   if (values.stdio !== undefined && values.url !== undefined)
     throw usage('give either --stdio or --url, not both');
   if (values.stdio !== undefined) {
@@ -140,11 +176,11 @@ function sourceFrom(values: {
       throw usage(
         '--header applies to --url only; a --stdio server reads settings from its environment',
       );
-    for (const flag of ['auth', 'client-id', 'client-secret-env', 'scope'] as const)
-      if (values[flag] !== undefined)
-        throw usage(
-          `--${flag} applies to --url only; a --stdio server reads its keys from its environment`,
-        );
+    const stray = givenAuthFlags(values);
+    if (stray.length > 0)
+      throw usage(
+        `${stray[0]} applies to --url only; a --stdio server reads its keys from its environment`,
+      );
     if (values.stdio.trim() === '')
       throw usage('--stdio needs the command line that starts the server');
     return { stdio: values.stdio };

@@ -69,7 +69,28 @@ export interface BearerCommand {
   command: string | string[];
 }
 
-export type ServerSource = SnapshotSource | StdioSource | HttpSource;
+/** Which entry of a server.json to run: the first package of that registry type, or the first remote. */
+export type ServerJsonChoice = 'npm' | 'pypi' | 'oci' | 'remote';
+export const SERVER_JSON_CHOICES: readonly ServerJsonChoice[] = ['npm', 'pypi', 'oci', 'remote'];
+
+/**
+ * Run the server a registry `server.json` describes: a package (npm → npx, pypi → uvx, oci →
+ * docker) with its arguments and environment, or a remote with its headers. Every value the file
+ * leaves open comes from the environment (see the README).
+ */
+export interface ServerJsonSource {
+  /** The server.json file, relative to the config file. */
+  serverJson: string;
+  /** Default: the first package whose transport is stdio, then the first remote. */
+  package?: ServerJsonChoice;
+  /** The package version to run instead of the entry's own (for oci, the image tag). */
+  version?: string;
+}
+
+export type ServerSource = SnapshotSource | StdioSource | HttpSource | ServerJsonSource;
+
+/** A source that is contacted: everything but a snapshot file. */
+export type LiveSource = StdioSource | HttpSource | ServerJsonSource;
 
 /** `auto` (default): the 2026-07-28 era when the server offers it, else `initialize`; `legacy` or `modern` pin one. */
 export type DiscoveryEra = 'auto' | ProtocolEra;

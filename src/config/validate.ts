@@ -4,6 +4,7 @@ import { knownKeys, list, unknownKey } from './known-keys.js';
 import { checkAggregate, checkRuntime } from './validate-aggregate.js';
 import { checkAuth } from './validate-auth.js';
 import { checkDiscovery } from './validate-discovery.js';
+import { checkServerJsonSource } from './validate-server-json.js';
 import { checkShapeConfig } from './validate-shapes.js';
 import { describe, object } from './values.js';
 import { AGENT_SWITCHES, type McpCodegenConfig, type ServerConfig } from './types.js';
@@ -33,6 +34,7 @@ const SOURCE_KEYS = {
   snapshot: ['snapshot'],
   stdio: ['stdio', 'env', 'cwd'],
   url: ['url', 'transport', 'headers', 'auth'],
+  serverJson: ['serverJson', 'package', 'version'],
 } as const;
 const ERRORS_KEYS = ['server', 'tools'] as const;
 const LAYOUTS = ['single', 'per-tool'];
@@ -140,7 +142,12 @@ function checkBoolean(value: unknown, file: string, at: string, hint: string): v
 }
 
 function checkSource(value: unknown, file: string, at: string): void {
-  const source = object(value, file, at, 'a source: { snapshot }, { stdio } or { url }');
+  const source = object(
+    value,
+    file,
+    at,
+    'a source: { snapshot }, { stdio }, { url } or { serverJson }',
+  );
   const kinds = (Object.keys(SOURCE_KEYS) as SourceKind[]).filter((k) => source[k] !== undefined);
   // With one kind given, a key of another kind is a mix-up, not a typo; with none, any key may be meant.
   const kind = kinds.length === 1 ? kinds[0] : undefined;
@@ -164,9 +171,10 @@ function checkSource(value: unknown, file: string, at: string): void {
     throw new InputError(
       file,
       at,
-      `expected exactly one of "snapshot", "stdio" or "url", got ${kinds.length ? kinds.join(', ') : 'none'}`,
+      `expected exactly one of "snapshot", "stdio", "url" or "serverJson", got ${kinds.length ? kinds.join(', ') : 'none'}`,
     );
   }
+  if (kind === 'serverJson') checkServerJsonSource(source, file, at);
   if (source.snapshot !== undefined && typeof source.snapshot !== 'string')
     throw new InputError(file, `${at}/snapshot`, 'expected a file path');
   if (source.url !== undefined) {

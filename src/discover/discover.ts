@@ -1,9 +1,17 @@
-import type { DiscoveryEra, HttpSource, ProtocolEra, StdioSource } from '../config/types.js';
+import type {
+  DiscoveryEra,
+  HttpSource,
+  LiveSource,
+  ProtocolEra,
+  StdioSource,
+} from '../config/types.js';
 import { CodegenError, InputError } from '../shared/errors.js';
 import { connect } from './connect.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { serverError } from './failure.js';
 import { LISTS, paginate, type Listing } from './paginate.js';
+import { reach } from './server-json/reach.js';
+import type { ServerJsonProvenance } from './server-json/types.js';
 import type { DiscoverProgress } from './progress.js';
 import { createAuthorizer, type Authorizer } from './auth/authorizer.js';
 import { authContext } from './auth/context.js';
@@ -32,6 +40,8 @@ export interface DiscoverOptions {
    * has been cleared: lines a stdio server wrote on stdout that are not JSON-RPC (skipped).
    */
   onWarning?: (line: string) => void;
+  /** Told what discovery decided that the user should know: which entry of a server.json it runs. */
+  onNote?: (line: string) => void;
   /** The server's name in messages and progress; defaults to the command line or URL. */
   serverLabel?: string;
   /** For a url source: may a login be done in the browser now, and how messages say to log in. */
@@ -54,6 +64,8 @@ export type CallTool = (name: string, args: Record<string, unknown>) => Promise<
 
 /** What `use` may still do on the open session. */
 export interface Session {
+  /** The server's name in messages and progress, as discovery reported it. */
+  server: string;
   callTool: CallTool;
   /** `resources/read`: the result, or the error it came to; only the connection dying throws. */
   readResource(uri: string): Promise<Attempt>;
@@ -68,23 +80,54 @@ export interface Session {
  * whatever happens.
  */
 export async function useCatalog<T, R>(
-  source: StdioSource | HttpSource,
+  source: LiveSource,
   options: DiscoverOptions,
   read: CatalogReader<T>,
   use: (catalog: T, session: Session) => Promise<R>,
 ): Promise<R> {
-  const server = serverLabel(source, options);
   const clientCapabilities = (options.capabilities ?? {}) as JsonObject;
   checkClientCapabilities(clientCapabilities, 'discovery capabilities', '');
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const maxPages = positiveInteger(options.maxPages ?? DEFAULT_MAX_PAGES, 'maxPages');
   const era = eraOption(options.era);
+  // A server.json becomes a command line or a URL here (its HTTP package started first).
+  const reached = await reach(source, { ...options, timeoutMs });
+  try {
+    const server = options.serverLabel ?? reached.label ?? labelOf(reached.source);
+    const found = {
+      era,
+      timeoutMs,
+      maxPages,
+      server,
+      clientCapabilities,
+      provenance: reached.provenance,
+    };
+    return await listAndUse(reached.source, options, found, read, use);
+  } finally {
+    await reached.stop();
+  }
+}
+
+async function listAndUse<T, R>(
+  source: StdioSource | HttpSource,
+  options: DiscoverOptions,
+  found: {
+    era: DiscoveryEra;
+    timeoutMs: number;
+    maxPages: number;
+    server: string;
+    clientCapabilities: JsonObject;
+    provenance: ServerJsonProvenance | undefined;
+  },
+  read: CatalogReader<T>,
+  use: (catalog: T, session: Session) => Promise<R>,
+): Promise<R> {
+  const { era, timeoutMs, maxPages, server, clientCapabilities } = found;
   const report = options.onProgress ?? (() => {});
   let connection;
   let authorizer: Authorizer | undefined;
   try {
-    // Before the first request: a token command runs, an expired login is refreshed, a missing
-    // one is done in the browser or refused at once (exit 4), without a request timeout racing it.
+    // Before the first request and outside its timeout: a browser login may take minutes.
     authorizer =
       'url' in source
         ? createAuthorizer(source, authContext(server, options.env, options.cwd, options.auth))
@@ -136,9 +179,11 @@ export async function useCatalog<T, R>(
     const client = {
       ...(Object.keys(clientCapabilities).length > 0 && { clientCapabilities }),
       ...(notSent.length > 0 && { clientCapabilitiesNotSent: notSent }),
+      ...(found.provenance && { provenance: found.provenance }),
     };
     const snapshot = toSnapshot(init, connection.era, client, lists, server, read);
     const used = await use(snapshot, {
+      server,
       callTool: (name, args) =>
         connection.request(
           'tools/call',
@@ -172,7 +217,11 @@ export async function useCatalog<T, R>(
 function toSnapshot<T>(
   init: Record<string, unknown>,
   era: ProtocolEra,
-  client: { clientCapabilities?: JsonObject; clientCapabilitiesNotSent?: string[] },
+  client: {
+    clientCapabilities?: JsonObject;
+    clientCapabilitiesNotSent?: string[];
+    provenance?: ServerJsonProvenance;
+  },
   lists: Partial<Record<string, Listing>>,
   server: string,
   read: CatalogReader<T>,
@@ -221,14 +270,6 @@ function toSnapshot<T>(
 
 function throwing(error: Error): never {
   throw error;
-}
-
-/** The server's name in messages and progress: `serverLabel`, else the command line or the URL. */
-export function serverLabel(
-  source: StdioSource | HttpSource,
-  options: { serverLabel?: string },
-): string {
-  return options.serverLabel ?? labelOf(source);
 }
 
 /** The command line or the URL without its query (which may carry a key). */

@@ -5,7 +5,7 @@ import {
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { HttpSource, StdioSource } from '../config/types.js';
+import type { LiveSource } from '../config/types.js';
 import type { Environment } from '../shared/host.js';
 import type { JsonObject } from '../shared/json.js';
 import { CLIENT_VERSION } from './legacy.js';
@@ -14,6 +14,7 @@ import { authContext } from './auth/context.js';
 import type { DiscoverAuth } from './auth/options.js';
 import { label } from './auth/store.js';
 import { refuse } from './refusals.js';
+import { planServerJson } from './server-json/resolve.js';
 import { httpTransport, stdioTransport } from './transport.js';
 
 /** What a listening session reports: a list that changed, the server going away, and coming back. */
@@ -53,11 +54,7 @@ const MAX_BACKOFF_MS = 30_000;
  * backoff until it answers again (`back`) or `close` is called. It never lists anything itself:
  * whoever listens regenerates through discovery, so a notification only says when.
  */
-export function listen(
-  source: StdioSource | HttpSource,
-  options: ListenOptions,
-  events: ListenEvents,
-): Listener {
+export function listen(source: LiveSource, options: ListenOptions, events: ListenEvents): Listener {
   let closed = false;
   let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -129,10 +126,16 @@ export function listen(
 }
 
 /** A new session's transport; over HTTP with a new authorizer, so a token command runs again. */
-async function transportFor(
-  source: StdioSource | HttpSource,
-  options: ListenOptions,
-): Promise<Transport> {
+async function transportFor(source: LiveSource, options: ListenOptions): Promise<Transport> {
+  if ('serverJson' in source) {
+    // Planned again on each connection: the file (or the environment) may have changed since.
+    const plan = await planServerJson(source, options);
+    if (plan.launch)
+      throw new Error(
+        'the server.json entry is a package reached over HTTP, started only for discovery: its list_changed notifications are not watched',
+      );
+    source = plan.target;
+  }
   if ('stdio' in source) return stdioTransport(source, options).transport;
   const context = authContext(options.server ?? label(source.url), options.env, options.cwd, {
     ...options.auth,

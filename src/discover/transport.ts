@@ -9,6 +9,7 @@ import { parseCommandLine } from './command-line.js';
 import { interpolateRecord } from './env.js';
 import type { Environment } from '../shared/host.js';
 import { tallyStdout, type StdoutTally } from './stray-output.js';
+import { mcpNameHeader } from './mcp-name.js';
 
 /** The last part of a child's stderr: enough to show why it failed, bounded however much it logs. */
 interface StderrTail {
@@ -27,10 +28,27 @@ export interface StdioChild extends StderrTail {
   stdout: StdoutTally;
 }
 
+/**
+ * A source whose `env` and `headers` values are final, as a server.json's are once filled in:
+ * `${NAME}` in them is text the file holds, never a reference to this process's environment.
+ */
+interface Verbatim {
+  verbatim?: boolean;
+}
+
+function values(
+  source: Verbatim,
+  record: Record<string, string> | undefined,
+  env: Environment,
+  what: string,
+): Record<string, string> {
+  return source.verbatim ? { ...record } : interpolateRecord(record, env, what);
+}
+
 const NO_STDERR: StderrTail = { text: () => '', settled: async () => {} };
 
 export function stdioTransport(
-  source: StdioSource,
+  source: StdioSource & Verbatim,
   options: { cwd: string; env: Environment },
 ): { transport: StdioClientTransport; stderr: StdioChild } {
   const { command, args } = parseCommandLine(source.stdio, 'the stdio command');
@@ -38,7 +56,7 @@ export function stdioTransport(
   // command as if from their shell, and servers read their API keys from the environment.
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
-  Object.assign(env, interpolateRecord(source.env, options.env, 'the stdio env variable'));
+  Object.assign(env, values(source, source.env, options.env, 'the stdio env variable'));
   const cwd = resolve(options.cwd, source.cwd ?? '.');
   const transport = new StdioClientTransport({
     command,
@@ -60,12 +78,12 @@ export function stdioTransport(
  */
 export function httpTransport(
   kind: 'streamable-http' | 'sse',
-  source: HttpSource,
+  source: HttpSource & Verbatim,
   env: Environment,
   fetch?: FetchLike,
 ): Transport {
   const url = new URL(source.url);
-  const headers = interpolateRecord(source.headers, env, 'the header');
+  const headers = values(source, source.headers, env, 'the header');
   // Both transports send `requestInit.headers` on every request, the SSE GET stream included.
   const requestInit: RequestInit = { headers };
   const options = { requestInit, ...(fetch ? { fetch } : {}) };
@@ -77,15 +95,16 @@ export function httpTransport(
 /**
  * Streamable HTTP for the modern era. Its servers check that the headers repeat the body
  * (HTTP 400, JSON-RPC -32020 otherwise): `MCP-Protocol-Version` and `Mcp-Method` on every request
- * POST that carries the protocol-version envelope, as the SDK v2 client derives them.
+ * POST that carries the protocol-version envelope, and `Mcp-Name` where the method names one thing,
+ * as the SDK v2 client derives them.
  */
 export function modernHttpTransport(
-  source: HttpSource,
+  source: HttpSource & Verbatim,
   env: Environment,
   protocolVersionKey: string,
   base: FetchLike = fetch,
 ): Transport {
-  const headers = interpolateRecord(source.headers, env, 'the header');
+  const headers = values(source, source.headers, env, 'the header');
   const withEraHeaders: FetchLike = (url, init) => {
     const message = typeof init?.body === 'string' ? parseJson(init.body) : undefined;
     const version = (message?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[
@@ -95,6 +114,8 @@ export function modernHttpTransport(
     const merged = new Headers(init?.headers);
     merged.set('mcp-protocol-version', version);
     merged.set('mcp-method', message.method);
+    const name = mcpNameHeader(message.method, message.params);
+    if (name !== undefined) merged.set('mcp-name', name);
     return base(url, { ...init, headers: merged });
   };
   return new StreamableHTTPClientTransport(new URL(source.url), {

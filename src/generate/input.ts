@@ -51,6 +51,7 @@ export async function loadInput(
       ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
       ...(options.warn ? { onWarning: options.warn } : {}),
       ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.log ? { onNote: options.log } : {}),
     }),
   );
   const text = serializeSnapshot(snapshot);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { shapesFileOf } from '../config/shapes-path.js';
-import type { HttpSource, ResolvedConfig, ServerConfig, StdioSource } from '../config/types.js';
+import type { LiveSource, ResolvedConfig, ServerConfig } from '../config/types.js';
 import { DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
 import { listen, type Listener } from '../discover/listen.js';
 import { generate } from './generate.js';
@@ -83,7 +83,7 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
   };
   const listenTo = (server: ServerConfig) =>
     listen(
-      server.source as StdioSource | HttpSource,
+      server.source as LiveSource,
       {
         cwd: config.root,
         env: options.generate.env ?? process.env,
@@ -201,6 +201,8 @@ function filesOf(
   for (const server of selected(config, only)) {
     if ('snapshot' in server.source)
       add(resolve(config.root, server.source.snapshot), server.name, 'snapshot changed');
+    else if ('serverJson' in server.source && !offline)
+      add(resolve(config.root, server.source.serverJson), server.name, 'server.json changed');
     else if (offline)
       add(
         resolve(config.root, server.snapshot ?? `${server.out}/snapshot.json`),

@@ -62,6 +62,8 @@ export async function sampleShapes(options: SampleOptions): Promise<void> {
         env: options.env,
         serverLabel: server.name,
         ...server.discovery,
+        onNote: options.log,
+        onWarning: (line) => options.log(`warning: ${line}`),
         ...(options.auth ? { auth: options.auth } : {}),
       },
       async (snapshot, callTool) => {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { InputError } from './errors.js';
 import { pointerToken } from './pointer.js';
 
 /** JSON as parsed: what a server sends and a snapshot stores. */
@@ -108,4 +110,48 @@ export function jsonSizeUpTo(value: unknown, limit: number): number {
       }
   }
   return Math.min(size, limit);
+}
+
+/**
+ * A JSON file read and parsed: a file that is missing or unreadable, or not JSON, is an
+ * InputError naming it (with `missingHint` when it does not exist).
+ */
+export async function readJsonFile(file: string, missingHint?: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(
+      file,
+      '',
+      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(error)})`,
+      code === 'ENOENT' ? missingHint : undefined,
+    );
+  }
+  return parseJsonText(text, file);
+}
+
+/**
+ * A JSON file's text parsed (a byte-order mark skipped); invalid JSON is an InputError naming the
+ * file and the line and column where parsing stopped.
+ */
+export function parseJsonText(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+  } catch (error) {
+    throw new InputError(file, '', `is not valid JSON: ${describeJsonError(text, error)}`);
+  }
+}
+
+function describeJsonError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const match = /position (\d+)/.exec(message);
+  if (!match) return message;
+  const offset = Number(match[1]);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  // Node says `… in JSON at position 16` or `… after JSON at position 16`: the line and column replace it.
+  return `${message.replace(/ (?:in JSON )?at position \d+.*$/, '')} at line ${line}, column ${column}`;
 }

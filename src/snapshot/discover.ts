@@ -1,10 +1,5 @@
-import type { HttpSource, StdioSource } from '../config/types.js';
-import {
-  serverLabel,
-  useCatalog,
-  type CallTool,
-  type DiscoverOptions,
-} from '../discover/discover.js';
+import type { LiveSource } from '../config/types.js';
+import { useCatalog, type CallTool, type DiscoverOptions } from '../discover/discover.js';
 import { parseSnapshot } from './read.js';
 import type { Snapshot } from './types.js';
 import { readUiResources } from './ui-resources.js';
@@ -20,19 +15,18 @@ export interface SnapshotDiscoverOptions extends DiscoverOptions {
  * Then, on the same session, every `ui://` resource a tool names is read (`uiResources`).
  */
 export async function discover(
-  source: StdioSource | HttpSource,
+  source: LiveSource,
   options: SnapshotDiscoverOptions,
 ): Promise<Snapshot> {
-  const server = serverLabel(source, options);
   const warnings: string[] = [];
   const snapshot = await useCatalog(source, options, parseSnapshot, async (snapshot, session) => {
     const counts = await readUiResources(snapshot, session.readResource, {
       uiHtml: options.uiHtml === true,
-      server,
+      server: session.server,
       warn: (line) => warnings.push(line),
     });
     if (counts.read + counts.failed > 0)
-      options.onProgress?.({ type: 'ui-resources', server, ...counts });
+      options.onProgress?.({ type: 'ui-resources', server: session.server, ...counts });
     return snapshot;
   });
   // After discovery is done: a warning must not be written over the progress line.
@@ -46,7 +40,7 @@ export async function discover(
  * read: sampling needs only the tools.
  */
 export function discoverAndUse<R>(
-  source: StdioSource | HttpSource,
+  source: LiveSource,
   options: DiscoverOptions,
   use: (snapshot: Snapshot, callTool: CallTool) => Promise<R>,
 ): Promise<R> {

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { InputError } from '../shared/errors.js';
 import { pointer } from '../shared/pointer.js';
-import { MAX_JSON_DEPTH, tooDeepJson } from '../shared/json.js';
+import { MAX_JSON_DEPTH, parseJsonText, readJsonFile, tooDeepJson } from '../shared/json.js';
 import {
   expectObject,
   expectString,
@@ -28,29 +27,15 @@ import {
  * JSON pointer of the problem.
  */
 export async function readSnapshotFile(file: string): Promise<Snapshot> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      file,
-      '',
-      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(error)})`,
-      code === 'ENOENT' ? 'check the path, or run `mcp-codegen snapshot` to create it' : undefined,
-    );
-  }
-  return parseSnapshotText(text, file);
+  const value = await readJsonFile(
+    file,
+    'check the path, or run `mcp-codegen snapshot` to create it',
+  );
+  return parseSnapshot(value, file);
 }
 
 export function parseSnapshotText(text: string, file: string): Snapshot {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (error) {
-    throw new InputError(file, '', `is not valid JSON: ${describeJsonError(text, error)}`);
-  }
-  return parseSnapshot(value, file);
+  return parseSnapshot(parseJsonText(text, file), file);
 }
 
 export function parseSnapshot(value: unknown, file: string): Snapshot {
@@ -186,15 +171,4 @@ function readList<T>(
     `/${key}`,
     what,
   );
-}
-
-function describeJsonError(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const match = /position (\d+)/.exec(message);
-  if (!match) return message;
-  const offset = Number(match[1]);
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `${message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`;
 }

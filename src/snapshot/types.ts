@@ -1,4 +1,5 @@
 import type { ProtocolEra } from '../config/types.js';
+import type { ServerJsonProvenance } from '../discover/server-json/types.js';
 import type { JsonObject } from '../shared/json.js';
 
 export type { JsonObject, JsonValue } from '../shared/json.js';
@@ -109,17 +110,12 @@ export interface UnsupportedList {
   message: string;
 }
 
-/** Where a snapshot's server came from, when a registry `server.json` was the source. */
+/**
+ * Where a snapshot's server came from, when a registry `server.json` was the source: what
+ * discovery records (discover/server-json), read back with any key a later version adds.
+ */
 export interface Provenance {
-  serverJson: {
-    name: string;
-    version?: string;
-    /** The `packages[]` entry used: its registry type, identifier and version. */
-    package?: { registryType: string; identifier: string; version?: string };
-    /** The `remotes[]` entry used, its URL as written in server.json (variables not filled in). */
-    remote?: { type: string; url: string };
-    [key: string]: unknown;
-  };
+  serverJson: ServerJsonProvenance['serverJson'] & { [key: string]: unknown };
 }
 
 export interface Snapshot {
