@@ -18,6 +18,8 @@ export default defineConfig({
       agents: { standardSchema: true, codeMode: true },
       // mock.ts: `defineWeatherMock` and `createWeatherMock`, typed handlers for tests (the README's mock section).
       mock: true,
+      // Its reference in Markdown, written and checked with the client (the README's Docs section).
+      docs: { out: 'examples/weather/weather.md' },
       // Codes `set_alert` returns in isError results, which its schema cannot declare.
       errors: {
         tools: {

@@ -25,6 +25,7 @@ const SLOWEST = [
   'generate-aggregate-hostile',
   'per-tool-bundle',
   'generate-aggregate',
+  'docs-browser',
   'agents-code-mode',
   'agents-ai-sdk-v7',
   'mock-generated-client',

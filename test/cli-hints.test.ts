@@ -14,7 +14,7 @@ import { runCli } from './helpers/servers.js';
 // Each flag then goes through the real bin, and must not be rejected as an unknown option.
 // `top` is the bin without a command (`mcp-codegen --version`). Command help texts (`const help`)
 // are left out: they document the flags each command defines next to them.
-type Command = 'generate' | 'snapshot' | 'diff' | 'lint' | 'sample' | 'mock' | 'top';
+type Command = 'generate' | 'snapshot' | 'diff' | 'lint' | 'sample' | 'mock' | 'docs' | 'top';
 const ALL: Command[] = ['generate', 'snapshot', 'diff', 'lint'];
 
 function commandsFor(file: string): Command[] {
@@ -28,6 +28,9 @@ function commandsFor(file: string): Command[] {
   if (path.startsWith('snapshot/')) return ['generate', 'diff', 'lint'];
   if (path === 'cli/sample.ts' || path.startsWith('sample/')) return ['sample'];
   if (path === 'cli/mock.ts' || path.startsWith('mock/')) return ['mock'];
+  if (path === 'cli/docs.ts') return ['docs'];
+  // The docs' strings are the pages' text (their style sheet's `--bg` too): no command prints them.
+  if (path.startsWith('docs/')) return [];
   if (path.startsWith('shapes/')) return ['sample', 'generate'];
   if (/^(cli\/(generate|watch)\.ts|generate\/|config\/|emit\/|model\/|schema\/)/.test(path))
     return ['generate'];
@@ -83,7 +86,7 @@ export function flagsIn(
   const found: Array<{ flag: string; commands: Command[] }> = [];
   let current = commands;
   for (const match of unquoted.matchAll(
-    /mcp-codegen (generate|snapshot|diff|sample|mock)\b|[`\n]|(?<![\w-])(--[a-z][a-z0-9-]*)|(?<![\w-])(npx|uvx|docker)\b/g,
+    /mcp-codegen (generate|snapshot|diff|sample|mock|docs)\b|[`\n]|(?<![\w-])(--[a-z][a-z0-9-]*)|(?<![\w-])(npx|uvx|docker)\b/g,
   )) {
     if (match[1]) current = [match[1] as Command];
     else if (match[2]) found.push({ flag: match[2], commands: current });

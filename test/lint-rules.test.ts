@@ -170,6 +170,31 @@ test('thresholds come from the policy: descriptionBudget and maxTools', () => {
   assert.equal(none.findings.filter((f) => f.id === 'catalog-tool-count-high').length, 1);
 });
 
+test('catalog-description-coverage: the share counts tools and nested properties, against the policy', () => {
+  const fixture = JSON.parse(
+    readFileSync(join(dir, 'catalog-description-coverage.json'), 'utf8'),
+  ) as { fires: unknown; quiet: unknown };
+  const coverage = (snapshot: unknown, policy = {}) =>
+    lintSnapshot(load(snapshot, 'coverage'), { policy })
+      .findings.filter((f) => f.id === 'catalog-description-coverage')
+      .map((f) => f.message);
+  // The tool and `filter` are described, `query` and the nested `filter.tag` are not: 2 of 4.
+  assert.deepEqual(coverage(fixture.fires), [
+    'server: 2 of 4 tools and input properties have a description (50%), below the threshold of 80%; undocumented ones leave the model only their names to go on (describe them, or set lint.descriptionCoverage)',
+  ]);
+  // 4 of 5 (a described `$ref` target counts, `limit` does not) is exactly the default: not below it.
+  assert.deepEqual(coverage(fixture.quiet), []);
+  assert.equal(coverage(fixture.quiet, { descriptionCoverage: 0.81 }).length, 1);
+  assert.deepEqual(coverage(fixture.fires, { descriptionCoverage: 0.5 }), []);
+  assert.deepEqual(coverage({ tools: [] }, { descriptionCoverage: 1 }), []);
+  for (const bad of [1.5, -0.1, '0.8', Number.NaN])
+    assert.throws(
+      () =>
+        lintSnapshot(load(fixture.quiet, 'q'), { policy: { descriptionCoverage: bad } as never }),
+      /descriptionCoverage: expected a share from 0 to 1/,
+    );
+});
+
 test('policy: levels override, off drops, ignores need a rule id and a reason', () => {
   const fixture = JSON.parse(readFileSync(join(dir, 'output-schema-missing.json'), 'utf8')) as {
     fires: unknown;

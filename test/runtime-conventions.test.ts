@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { lintSnapshot } from '../src/lint/engine.js';
-import { schemaCheck } from '../src/mock/schema-check.js';
+import { schemaCheck } from '../src/schema/schema-check.js';
 import { schemaDialect } from '../src/schema/dialect.js';
 import { CODE_PROPERTIES, CODE_TOKEN, deriveErrorCodes } from '../src/schema/error-codes.js';
 import { unusableSchemaReason } from '../src/schema/unusable.js';

@@ -46,6 +46,14 @@ export function valueFlags<const N extends string>(...names: N[]): Record<N, { t
   >;
 }
 
+/** Flags that take no value (`--check`), as parseArgs options. */
+export function switches<const N extends string>(...names: N[]): Record<N, { type: 'boolean' }> {
+  return Object.fromEntries(names.map((n) => [n, { type: 'boolean' }])) as Record<
+    N,
+    { type: 'boolean' }
+  >;
+}
+
 /** A command whose flags are parsed before `body` runs (main.ts answers `--help` before either). */
 export function defineCommand<O extends Options>(
   name: string,

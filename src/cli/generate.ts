@@ -58,8 +58,10 @@ Output per server: index.ts (exports the client and the tool functions), client.
 tools/<tool>.ts, catalog.json and README.md with --layout per-tool), types.ts, runtime.ts; and
 for a live source, the snapshot file (commit it; diff it with \`mcp-codegen diff\`); and
 mcp-codegen.manifest.json, the record of what the folder was made from and which files are ours
-(commit it too). Files whose content did not change are not rewritten; files generated before and
-no longer generated are removed (a file you added is never touched).
+(commit it too). With the server's \`docs: { out, format }\`, its reference (\`mcp-codegen docs\`)
+is written beside the client, outside its folder, and --check checks it too. Files whose content
+did not change are not rewritten; files generated before and no longer generated are removed (a
+file you added is never touched).
 
 Authentication: a url source's \`auth\` (oauth, clientCredentials, bearer). An oauth login is
 stored by \`mcp-codegen login <server>\`; at a terminal a missing one is done in the browser, and

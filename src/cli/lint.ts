@@ -44,6 +44,7 @@ Policy (in mcp-codegen.config.ts, at the top level and per server):
     ignore: [{ rule: 'tool-name-versioned', entity: 'tool:search_v2', reason: 'kept until 3.0' }],
     descriptionBudget: 1024,   // bytes, for tool-description-too-long
     maxTools: 40,              // for catalog-tool-count-high
+    descriptionCoverage: 0.8,  // for catalog-description-coverage (a share, 0 to 1)
   }
 
 Exit codes:

@@ -14,6 +14,7 @@ const SUMMARIES = {
   lint: 'check a catalog for vague, loose or unsafe tools',
   sample: 'call read-only tools listed in the config and record the shapes of their results',
   mock: 'serve a snapshot as an MCP server for tests: typed handlers, recordings, generated data, faults',
+  docs: 'write a reference for a catalog: one HTML page, Markdown, or llms.txt',
   login: "log in to a server's OAuth in the browser; the token is stored and refreshed",
   logout: "forget a server's stored tokens and client registration",
 } as const;
@@ -27,6 +28,7 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   lint: async () => (await import('./lint.js')).lintCommand,
   sample: async () => (await import('./sample.js')).sampleCommand,
   mock: async () => (await import('./mock.js')).mockCommand,
+  docs: async () => (await import('./docs.js')).docsCommand,
   login: async () => (await import('./login.js')).loginCommand,
   logout: async () => (await import('./logout.js')).logoutCommand,
 };

@@ -98,7 +98,13 @@ export const RULE_LEVELS: readonly RuleLevel[] = ['error', 'warning', 'info', 'o
 
 /** The keys of a diff policy and of a lint policy: config checks them at load, diff and lint check the rest (rule ids) when they run. */
 export const DIFF_POLICY_KEYS = ['rules', 'ignore'] as const;
-export const LINT_POLICY_KEYS = ['rules', 'ignore', 'descriptionBudget', 'maxTools'] as const;
+export const LINT_POLICY_KEYS = [
+  'rules',
+  'ignore',
+  'descriptionBudget',
+  'maxTools',
+  'descriptionCoverage',
+] as const;
 
 export interface DiffIgnore {
   /** The rule id, e.g. `tool-description-changed`. */
@@ -124,6 +130,8 @@ export interface LintPolicy {
   descriptionBudget?: number;
   /** `catalog-tool-count-high` above this many tools (default 40). */
   maxTools?: number;
+  /** `catalog-description-coverage` below this share of described tools and input properties (0 to 1, default 0.8). */
+  descriptionCoverage?: number;
 }
 
 /** The switches of `agents`, on a server and on the aggregate, in the order the README documents them. */
@@ -199,6 +207,26 @@ export interface ServerConfig {
    * `client: false` keeps `handlers` for the CLI without mock.ts.
    */
   mock?: boolean | MockConfig;
+  /** The server's docs, written with its client: see `DocsConfig`. */
+  docs?: DocsConfig;
+}
+
+/** What `mcp-codegen docs` writes: one HTML page, Markdown (one file, or one a tool), or llms.txt. */
+export type DocsFormat = 'html' | 'markdown' | 'llms-txt';
+export const DOCS_FORMATS: readonly DocsFormat[] = ['html', 'markdown', 'llms-txt'];
+
+/**
+ * A server's docs, written by `generate` beside its client (and checked by `generate --check`):
+ * `out` is a file (`docs/weather.html`), or a folder with `split`; never inside a client's `out`.
+ */
+export interface DocsConfig {
+  out: string;
+  /** Default: from `out`'s extension (`.md` markdown, `.txt` llms-txt, else html); markdown with `split`. */
+  format?: DocsFormat;
+  /** Markdown: `<out>/README.md` and one page a tool under `<out>/tools/`. */
+  split?: boolean;
+  /** llms-txt: llms-full.txt (the whole catalog) beside the index. */
+  full?: boolean;
 }
 
 export interface MockConfig {

@@ -6,6 +6,7 @@ import { checkAuth } from './validate-auth.js';
 import { checkDiscovery } from './validate-discovery.js';
 import { checkServerJsonSource } from './validate-server-json.js';
 import { checkShapeConfig } from './validate-shapes.js';
+import { checkDocs, checkDocsPlaces } from './validate-docs.js';
 import { describe, object } from './values.js';
 import { AGENT_SWITCHES, type McpCodegenConfig, type ServerConfig } from './types.js';
 
@@ -29,6 +30,7 @@ const SERVER_KEYS = [
   'shapes',
   'outputs',
   'mock',
+  'docs',
 ] as const;
 const SOURCE_KEYS = {
   snapshot: ['snapshot'],
@@ -101,6 +103,7 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
     if (s.errors !== undefined) checkErrors(s.errors, file, `${at}/errors`);
     checkShapeConfig(s, file, at);
     if (s.mock !== undefined) checkMock(s.mock, file, `${at}/mock`);
+    if (s.docs !== undefined) checkDocs(s.docs, file, `${at}/docs`);
   });
   if (config.cache !== undefined && config.cache !== false) {
     const cache = object(config.cache, file, '/cache', 'false or { dir }');
@@ -110,7 +113,25 @@ export function validateConfig(value: unknown, file: string): McpCodegenConfig {
   }
   if (config.runtime !== undefined) checkRuntime(config.runtime, config.servers, file);
   if (config.aggregate !== undefined) checkAggregate(config.aggregate, config.servers, file);
+  checkDocsPlaces(config.servers, ownedFolders(config), file);
   return config as unknown as McpCodegenConfig & { servers: ServerConfig[] };
+}
+
+/** The folders generate owns (each with a manifest): no server's docs may go inside one. */
+function ownedFolders(config: Record<string, unknown>): Array<{ out: string; what: string }> {
+  const servers = config.servers as Array<{ name: string; out: string }>;
+  const named = (key: 'runtime' | 'aggregate', what: string) => {
+    const out = (config[key] as { out?: unknown } | undefined)?.out;
+    return typeof out === 'string' ? [{ out, what }] : [];
+  };
+  return [
+    ...servers.map((s) => ({
+      out: s.out,
+      what: `the output folder of server ${JSON.stringify(s.name)}`,
+    })),
+    ...named('runtime', 'the shared runtime folder'),
+    ...named('aggregate', 'the aggregate output folder'),
+  ];
 }
 
 /** `mock: true | { client, handlers }`: mock.ts, and what `mcp-codegen mock --server <name>` answers tools/call with. */

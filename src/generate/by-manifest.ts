@@ -50,7 +50,10 @@ export async function plannedByManifest(
     );
     if (hashes.some((hash, i) => hash !== formatted[i]!.prettier)) return undefined;
   }
-  return manifest.files.map((f) => ({ file: resolve(outDir, f.path), sha256: f.sha256 }));
+  return [...manifest.files, ...(manifest.docs ?? [])].map((f) => ({
+    file: resolve(outDir, f.path),
+    sha256: f.sha256,
+  }));
 }
 
 /**

@@ -16,10 +16,10 @@ import { plannedByManifest } from './by-manifest.js';
 import { serializeManifest, sha256, type Manifest } from './manifest.js';
 import { leftovers, readFolderManifest } from './ownership.js';
 import { parseSnapshotText } from '../snapshot/read.js';
-import type { JsonValue } from '../snapshot/types.js';
-import { canonicalDefinitions, serializeSnapshot, sortKeys } from '../snapshot/write.js';
+import { canonicalDefinitions, serializeSnapshot } from '../snapshot/write.js';
 import { plural } from '../shared/plural.js';
-import { mockFileOn } from '../config/mock-switch.js';
+import { keyOptions } from './key-options.js';
+import { renderServerDocs } from './docs.js';
 import { optionsText } from './prettier-hash.js';
 import { renderFiles } from './render.js';
 import { counts, selectServers } from './select.js';
@@ -128,8 +128,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         sha256: sha256(f.content),
         ...(f.prettier === null ? {} : { prettier: sha256(f.prettier) }),
       })),
+      ...(output.docs
+        ? { docs: output.docs.map((f) => ({ path: f.path, sha256: sha256(f.content) })) }
+        : {}),
     };
-    for (const file of output.files)
+    for (const file of [...output.files, ...(output.docs ?? [])])
       planned.push({ file: resolve(outDir, file.path), content: file.content });
     planned.push({ file: manifestFile, content: serializeManifest(manifest) });
   }
@@ -228,8 +231,12 @@ async function produce(
     definitions,
   );
   for (const warning of rendered.model.warnings) options.warn?.(`${server.name}: ${warning}`);
+  const docs = server.docs
+    ? await renderServerDocs({ snapshot, model: rendered.model, server, root: config.root, outDir })
+    : undefined;
   const entry: CachedOutput = {
     files: rendered.files,
+    ...(docs ? { docs } : {}),
     catalog: { canonical: canonical!, bytes: input.hash },
     warnings: rendered.model.warnings,
     security,
@@ -237,36 +244,6 @@ async function produce(
   };
   if (key !== undefined) await time('cache', () => writeCacheEntry(cacheDir, outDir, key, entry));
   return entry;
-}
-
-/** What of the config shapes a server's output and warnings (and so the cache key and the manifest). */
-function keyOptions(
-  server: ServerConfig,
-  config: ResolvedConfig,
-  shapes: string | undefined,
-  runtimeDir: string | undefined,
-): unknown {
-  const render = {
-    // The shapes file and the config's overrides type results: a changed shape is a changed client.
-    outputs: server.outputs ?? null,
-    shapes: shapes ?? null,
-    name: server.name,
-    errors: server.errors ?? null,
-    validateInput: server.validateInput ?? null,
-    validateOutput: server.validateOutput ?? null,
-    layout: server.layout ?? null,
-    // Only when set, so that the options hash of every config without it stays what it was.
-    ...(server.agents ? { agents: server.agents } : {}),
-    ...(server.guard ? { guard: true } : {}),
-    // mock.ts's switch, not the CLI's handler module: only what changes the output.
-    ...(mockFileOn(server.mock) ? { mock: true } : {}),
-    ...(runtimeDir === undefined ? {} : { runtime: runtimeDir }),
-  };
-  // The security warnings are cached too, so the lint policies they were found under are part of the key.
-  return sortKeys({
-    render,
-    lint: [config.lint ?? null, server.lint ?? null],
-  } as unknown as JsonValue);
 }
 
 /** A cache entry is fresh only if each file's prettier options are still the ones that formatted it. */

@@ -42,6 +42,11 @@ export interface Manifest {
   /** What the run that made the output warned about, said again when `--check` decides by hashes. */
   warnings: { security: string[]; generator: string[] };
   files: ManifestFile[];
+  /**
+   * The server's docs (config `docs`), relative to the output folder like `files` but outside it
+   * (`../../docs/weather.html`): hashed for `--check`, and removed once no run makes them.
+   */
+  docs?: ManifestFile[];
 }
 
 const VALIDATOR_FILE = jsonSchemaFile('validate');
@@ -63,11 +68,19 @@ export function serializeManifest(manifest: Manifest): string {
         ];
       }),
   );
-  const files = [...manifest.files]
-    .sort((a, b) => compareStrings(a.path, b.path))
-    .map(({ path, sha256, prettier }) =>
-      JSON.stringify(prettier === undefined ? { path, sha256 } : { path, sha256, prettier }),
-    );
+  const lines = (list: readonly ManifestFile[]) =>
+    [...list]
+      .sort((a, b) => compareStrings(a.path, b.path))
+      .map(({ path, sha256, prettier }) =>
+        JSON.stringify(prettier === undefined ? { path, sha256 } : { path, sha256, prettier }),
+      );
+  const files = lines(manifest.files);
+  // Only when there are docs, so the manifest of every server without them stays what it was.
+  const docs = manifest.docs
+    ? `,\n  "docs": [\n${lines(manifest.docs)
+        .map((f) => `    ${f}`)
+        .join(',\n')}\n  ]`
+    : '';
   // A folder holding the runtime says which validator it copied (src/emit/runtime/json-schema-copy.ts).
   const validator = manifest.files.some((f) => f.path === VALIDATOR_FILE)
     ? { validator: `@cfworker/json-schema@${jsonSchemaVersion()}` }
@@ -84,7 +97,7 @@ export function serializeManifest(manifest: Manifest): string {
     null,
     2,
   );
-  return `${head.slice(0, -2)},\n  "files": [\n${files.map((f) => `    ${f}`).join(',\n')}\n  ]\n}\n`;
+  return `${head.slice(0, -2)},\n  "files": [\n${files.map((f) => `    ${f}`).join(',\n')}\n  ]${docs}\n}\n`;
 }
 
 /** The manifest in `text`, or undefined for anything else (absent, another format, hand-broken). */
@@ -97,18 +110,20 @@ export function parseManifest(text: string | undefined): Manifest | undefined {
     return undefined;
   }
   if (!isRecord(raw) || raw.format !== FORMAT) return undefined;
-  const { generator, inputs, options, warnings, files } = raw;
+  const { generator, inputs, options, warnings, files, docs } = raw;
   if (typeof generator !== 'string' || typeof options !== 'string') return undefined;
   if (!isRecord(inputs) || !Object.values(inputs).every(isInputHashes)) return undefined;
   if (!isRecord(warnings) || !isStrings(warnings.security) || !isStrings(warnings.generator))
     return undefined;
   if (!Array.isArray(files) || !files.every(isManifestFile)) return undefined;
+  if (docs !== undefined && !(Array.isArray(docs) && docs.every(isDocsFile))) return undefined;
   return {
     generator,
     inputs: inputs as Record<string, InputHashes>,
     options,
     warnings: { security: warnings.security, generator: warnings.generator },
     files,
+    ...(docs ? { docs: docs as ManifestFile[] } : {}),
   };
 }
 
@@ -136,6 +151,24 @@ function isManifestFile(value: unknown): value is ManifestFile {
     isInsidePath(value.path) &&
     typeof value.sha256 === 'string' &&
     (value.prettier === undefined || typeof value.prettier === 'string')
+  );
+}
+
+/**
+ * A docs entry: relative, with `/` separators, and it may climb out of the output folder (`../`);
+ * a removal of one also needs the file to be ours (ownership.ts), so a hand-edited entry cannot
+ * point it at a user's file.
+ */
+function isDocsFile(value: unknown): value is ManifestFile {
+  return (
+    isRecord(value) &&
+    typeof value.path === 'string' &&
+    value.path.length > 0 &&
+    !value.path.startsWith('/') &&
+    !value.path.includes('\\') &&
+    !/^[A-Za-z]:/.test(value.path) &&
+    value.path.split('/').every((part) => part !== '' && part !== '.') &&
+    typeof value.sha256 === 'string'
   );
 }
 

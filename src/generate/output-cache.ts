@@ -31,6 +31,8 @@ export interface CachedFile {
 
 export interface CachedOutput {
   files: CachedFile[];
+  /** The server's docs (config `docs`), by path relative to the output folder (they sit outside it). */
+  docs?: CachedFile[];
   /** The catalog it was made from. */
   catalog: InputHashes;
   /** The generator's warnings for this output, shown again on a cached run. */
@@ -120,15 +122,17 @@ export async function readCacheEntry(
     )
       return undefined;
     if (typeof entry.summary !== 'string') return undefined;
-    const valid = entry.files.every(
-      (f) =>
-        typeof f?.path === 'string' &&
-        typeof f.content === 'string' &&
-        (f.prettier === null || typeof f.prettier === 'string'),
-    );
+    const isFile = (f: CachedFile | undefined) =>
+      typeof f?.path === 'string' &&
+      typeof f.content === 'string' &&
+      (f.prettier === null || typeof f.prettier === 'string');
+    const valid =
+      entry.files.every(isFile) &&
+      (entry.docs === undefined || (Array.isArray(entry.docs) && entry.docs.every(isFile)));
     return valid
       ? {
           files: entry.files,
+          ...(entry.docs ? { docs: entry.docs } : {}),
           catalog: entry.catalog,
           warnings: entry.warnings,
           security: entry.security,

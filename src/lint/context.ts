@@ -9,6 +9,8 @@ export interface LintContext {
   out: LintFindings;
   descriptionBudget: number;
   maxTools: number;
+  /** The least share of tools and input properties with a description (`catalog-description-coverage`). */
+  descriptionCoverage: number;
   /** Tools whose result shape was sampled (`mcp-codegen sample`), typed from that rather than declared. */
   sampled: ReadonlySet<string>;
 }

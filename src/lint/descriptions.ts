@@ -1,7 +1,5 @@
-import { pointerToken } from '../shared/pointer.js';
-import { derefSchema } from '../schema/refs.js';
-import { isObject } from '../shared/json.js';
-import type { JsonObject, JsonValue } from '../snapshot/types.js';
+import { SERVER_ENTITY } from '../diff/entities.js';
+import { isDescribed, schemaProperties } from '../schema/properties.js';
 import { type LintContext, toolEntity, toolSubject } from './context.js';
 import { nameWords, quote, utf8Bytes } from './text.js';
 
@@ -33,8 +31,6 @@ const FILLER = new Set([
   'in',
   'on',
 ]);
-/** How deep `input-property-undocumented` follows nested objects, arrays and `$ref`s. */
-const MAX_DEPTH = 8;
 
 /** Descriptions rules: every tool and parameter described, specifically, within a budget. */
 export function checkDescriptions(ctx: LintContext): void {
@@ -71,23 +67,45 @@ export function checkDescriptions(ctx: LintContext): void {
         );
       }
     }
-    for (const { pointer, path } of undocumentedProperties(
-      tool.inputSchema,
-      tool.inputSchema,
-      '/inputSchema',
-      '',
-      0,
-      new Set(),
-    )) {
+    for (const { pointer, path, schema } of schemaProperties(tool.inputSchema)) {
+      if (isDescribed(tool.inputSchema, schema)) continue;
       ctx.out.add(
         'input-property-undocumented',
         entity,
-        pointer,
+        `/inputSchema${pointer}`,
         '',
         `${subject}: input property ${quote(path, 60)} has no description; the model has only its name to go on`,
       );
     }
   }
+  checkCoverage(ctx);
+}
+
+/**
+ * One figure for the catalog beside the per-item rules: the share of tools and input properties
+ * (nested ones included, as `input-property-undocumented` walks them) that have a description.
+ * A catalog with nothing to describe is fully covered.
+ */
+function checkCoverage(ctx: LintContext): void {
+  let documented = 0;
+  let total = 0;
+  for (const tool of ctx.snapshot.tools) {
+    total++;
+    if (typeof tool.description === 'string' && tool.description.trim() !== '') documented++;
+    for (const { schema } of schemaProperties(tool.inputSchema)) {
+      total++;
+      if (isDescribed(tool.inputSchema, schema)) documented++;
+    }
+  }
+  if (total === 0 || documented / total >= ctx.descriptionCoverage) return;
+  const percent = (share: number) => `${Math.floor(share * 1000 + 1e-9) / 10}%`;
+  ctx.out.add(
+    'catalog-description-coverage',
+    SERVER_ENTITY,
+    '/tools',
+    String(ctx.descriptionCoverage),
+    `server: ${documented} of ${total} tools and input properties have a description (${percent(documented / total)}), below the threshold of ${percent(ctx.descriptionCoverage)}; undocumented ones leave the model only their names to go on (describe them, or set lint.descriptionCoverage)`,
+  );
 }
 
 function vagueness(description: string, name: string): string | undefined {
@@ -102,79 +120,4 @@ function vagueness(description: string, name: string): string | undefined {
     return 'only repeats the name';
   if (words.length < 4) return `has ${words.length} word${words.length === 1 ? '' : 's'}`;
   return undefined;
-}
-
-/**
- * Input properties without a description, at any depth: object properties, array items, union
- * branches, following local `$ref`s (a described `$ref` target counts). `seen` holds the `$ref`s on
- * the current path, so a recursive definition is visited once.
- */
-function* undocumentedProperties(
-  root: JsonObject,
-  node: JsonValue,
-  pointer: string,
-  path: string,
-  depth: number,
-  seen: Set<string>,
-): Generator<{ pointer: string; path: string }> {
-  if (depth > MAX_DEPTH || !isObject(node)) return;
-  const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
-  if (ref !== undefined) {
-    if (seen.has(ref)) return;
-    const target = derefSchema(root, node);
-    if (isObject(target))
-      yield* undocumentedProperties(
-        root,
-        { ...target, ...withoutRef(node) },
-        pointer,
-        path,
-        depth + 1,
-        new Set([...seen, ref]),
-      );
-    return;
-  }
-  if (isObject(node.properties)) {
-    for (const [key, child] of Object.entries(node.properties)) {
-      const at = `${pointer}/properties/${pointerToken(key)}`;
-      const childPath = path ? `${path}.${key}` : key;
-      if (!described(root, child)) yield { pointer: at, path: childPath };
-      yield* undocumentedProperties(root, child, at, childPath, depth + 1, seen);
-    }
-  }
-  if (isObject(node.items))
-    yield* undocumentedProperties(
-      root,
-      node.items,
-      `${pointer}/items`,
-      `${path}[]`,
-      depth + 1,
-      seen,
-    );
-  for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
-    const list = node[keyword];
-    if (Array.isArray(list))
-      for (let i = 0; i < list.length; i++)
-        yield* undocumentedProperties(
-          root,
-          list[i]!,
-          `${pointer}/${keyword}/${i}`,
-          path,
-          depth + 1,
-          seen,
-        );
-  }
-}
-
-function described(root: JsonObject, schema: JsonValue): boolean {
-  if (!isObject(schema)) return false;
-  if (typeof schema.description === 'string' && schema.description.trim() !== '') return true;
-  const target = typeof schema.$ref === 'string' ? derefSchema(root, schema) : undefined;
-  return (
-    isObject(target) && typeof target.description === 'string' && target.description.trim() !== ''
-  );
-}
-
-function withoutRef(node: JsonObject): JsonObject {
-  const { $ref: _ref, ...rest } = node;
-  return rest;
 }

@@ -10,7 +10,13 @@ import { LintFindings } from './findings.js';
 import { checkNames } from './names.js';
 import { validateLintPolicy } from './policy.js';
 import { checkResources } from './resources.js';
-import { DEFAULT_DESCRIPTION_BUDGET, DEFAULT_MAX_TOOLS, type Family, FAMILIES } from './rules.js';
+import {
+  DEFAULT_DESCRIPTION_BUDGET,
+  DEFAULT_DESCRIPTION_COVERAGE,
+  DEFAULT_MAX_TOOLS,
+  type Family,
+  FAMILIES,
+} from './rules.js';
 import { checkSecurity } from './security.js';
 import {
   LINT_REPORT_FORMAT,
@@ -50,6 +56,7 @@ export function lintSnapshot(snapshot: Snapshot, options: LintOptions = {}): Lin
     out,
     descriptionBudget: policy.descriptionBudget ?? DEFAULT_DESCRIPTION_BUDGET,
     maxTools: policy.maxTools ?? DEFAULT_MAX_TOOLS,
+    descriptionCoverage: policy.descriptionCoverage ?? DEFAULT_DESCRIPTION_COVERAGE,
     sampled: options.sampled ?? new Set(),
   };
   for (const family of FAMILIES)

@@ -35,6 +35,18 @@ export function validateLintPolicy(
       );
     }
   }
+  const coverage = obj.descriptionCoverage;
+  if (
+    coverage !== undefined &&
+    !(typeof coverage === 'number' && Number.isFinite(coverage) && coverage >= 0 && coverage <= 1)
+  ) {
+    throw new InputError(
+      file,
+      `${at}/descriptionCoverage`,
+      `expected a share from 0 to 1, got ${JSON.stringify(coverage)}`,
+      'the least share of tools and input properties with a description, e.g. 0.8 for 80%',
+    );
+  }
   return obj as LintPolicy;
 }
 
@@ -44,6 +56,7 @@ export function mergeLintPolicies(...policies: Array<LintPolicy | undefined>): L
   for (const p of policies) {
     if (p?.descriptionBudget !== undefined) merged.descriptionBudget = p.descriptionBudget;
     if (p?.maxTools !== undefined) merged.maxTools = p.maxTools;
+    if (p?.descriptionCoverage !== undefined) merged.descriptionCoverage = p.descriptionCoverage;
   }
   return merged;
 }

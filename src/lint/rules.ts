@@ -16,6 +16,7 @@ interface LintRuleSpec {
 
 export const DEFAULT_DESCRIPTION_BUDGET = 1024;
 export const DEFAULT_MAX_TOOLS = 40;
+export const DEFAULT_DESCRIPTION_COVERAGE = 0.8;
 
 /**
  * The registry. Ids are stable: once shipped, never renamed or reused. Levels are the defaults:
@@ -32,6 +33,7 @@ export const LINT_RULES = [
   { id: 'tool-description-missing', level: 'warning', family: 'descriptions', trigger: 'a tool without a description (or a blank one)' },
   { id: 'tool-description-vague', level: 'warning', family: 'descriptions', trigger: 'a description of fewer than four words, a placeholder (`TODO`), or one that only repeats the name' },
   { id: 'tool-description-too-long', level: 'warning', family: 'descriptions', trigger: 'a tool description over the budget (`descriptionBudget`, default 1,024 UTF-8 bytes)' },
+  { id: 'catalog-description-coverage', level: 'warning', family: 'descriptions', trigger: 'fewer of the tools and input properties (nested ones included) described than `descriptionCoverage` (a share, default 0.8)' },
   { id: 'input-property-undocumented', level: 'warning', family: 'descriptions', trigger: 'an input property (at any depth) without a description' },
   { id: 'input-additional-properties-allowed', level: 'warning', family: 'contracts', trigger: 'an input schema that accepts undeclared properties (no `additionalProperties: false` at the root)' },
   { id: 'input-authorization-argument', level: 'warning', family: 'contracts', trigger: 'an input property that carries authorisation (`role`, `tenantId`, `isAdmin`, `permissions`, `impersonate`, ...): who the caller is must come from the session, not from arguments' },

@@ -1,12 +1,12 @@
 import { isObject, type JsonObject } from '../shared/json.js';
 import type { MockCatalog, MockTool } from './catalog.js';
+import { generatedValue } from '../schema/example-data.js';
 import { declaredEnvelope } from './declared-form.js';
-import { generatedOutput } from './generated.js';
 import { handlerFor, type HandlerTable } from './handlers.js';
 import type { MockCallToolResult } from './handler-types.js';
 import { mockErrorIntent } from './mock-error.js';
 import type { Replay } from './replay.js';
-import { schemaCheck, type SchemaCheck, type SchemaIssue } from './schema-check.js';
+import { schemaCheck, type SchemaCheck, type SchemaIssue } from '../schema/schema-check.js';
 
 /** Where answers come from, in this order after the arguments pass. */
 export interface AnswerSources {
@@ -78,7 +78,7 @@ export async function answerCall(
       `the outputSchema of ${name} cannot be used, so no data is generated for it (the generated client rejects every result against it too): ${output.unusable}`,
     );
   if (mock.output && output) {
-    const data = generatedOutput(mock.output, output, sources.seed, name, given);
+    const data = generatedValue(mock.output, output, sources.seed, name, given);
     if (data !== undefined) return asResult(data);
   }
   return noAnswer(mock, sources.lenient === true);

@@ -2,9 +2,9 @@ import { outputBranches, requiredOf } from '../model/branches.js';
 import { deriveErrorCodes, type ErrorCode } from '../schema/error-codes.js';
 import type { JsonObject } from '../shared/json.js';
 import type { MockTool } from './catalog.js';
-import { generatedOutput } from './generated.js';
+import { generatedValue } from '../schema/example-data.js';
 import type { MockErrorIntent } from './mock-error.js';
-import { schemaCheck, type SchemaCheck } from './schema-check.js';
+import { schemaCheck, type SchemaCheck } from '../schema/schema-check.js';
 
 type Source = ErrorCode['source'];
 
@@ -85,7 +85,7 @@ function filled(
   const first: JsonObject = { ...envelope };
   for (const k of missing) if (Object.hasOwn(usual, k)) put(first, k, usual[k]!);
   if (branch.check(first).length === 0) return first;
-  const data = generatedOutput(branch.schema, branch.check, call.seed, mock.tool.name, call.args);
+  const data = generatedValue(branch.schema, branch.check, call.seed, mock.tool.name, call.args);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return first;
   const second: JsonObject = { ...first };
   for (const k of missing) if (Object.hasOwn(data, k)) put(second, k, (data as JsonObject)[k]!);

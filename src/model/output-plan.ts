@@ -59,9 +59,15 @@ const WINDOWS_DEVICES = new Set([
 export class ToolFilePlanner {
   private readonly names = new NamePlanner(WINDOWS_DEVICES);
 
+  constructor(private readonly extension = 'ts') {}
+
   claim(functionName: string): string {
-    const stem = words(functionName).join('-').toLowerCase() || 'tool';
-    return `tools/${this.names.claim(stem)}.ts`;
+    return `tools/${this.claimStem(functionName)}.${this.extension}`;
+  }
+
+  /** The file's unique stem alone: the docs name a tool's page and its anchor with it. */
+  claimStem(functionName: string): string {
+    return this.names.claim(words(functionName).join('-').toLowerCase() || 'tool');
   }
 }
 

@@ -36,6 +36,26 @@ export function escapeHidden(text: string): string {
   return text.replace(HIDDEN, escapeCodePoint).replace(/[\u2028\u2029]/g, escapeCodePoint);
 }
 
+const HIDDEN_OR_SEPARATOR = new RegExp(`${HIDDEN.source}|[\\u2028\\u2029]`, 'gu');
+
+/**
+ * `text` in runs, in order: plain text, and each hidden character or line separator on its own,
+ * escaped (`\u200b`), for a renderer that shows the escapes apart from the text around them.
+ */
+export function hiddenRuns(text: string): Array<{ text: string; hidden: boolean }> {
+  // Almost no text has any: one test first, as hiddenCharacters does.
+  if (!HIDDEN_ANY.test(text) && !/[\u2028\u2029]/.test(text)) return [{ text, hidden: false }];
+  const runs: Array<{ text: string; hidden: boolean }> = [];
+  let last = 0;
+  for (const match of text.matchAll(HIDDEN_OR_SEPARATOR)) {
+    if (match.index > last) runs.push({ text: text.slice(last, match.index), hidden: false });
+    runs.push({ text: escapeCodePoint(match[0]), hidden: true });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) runs.push({ text: text.slice(last), hidden: false });
+  return runs;
+}
+
 /** A short quotation of server text for a message: JSON-quoted (one line), hidden characters escaped. */
 export function quote(text: string, max = 80): string {
   const cut = [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;

@@ -3,7 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const sharedDir = resolve(repoRoot, '../shared');
+// ../shared beside the repository; MCP_CODEGEN_SHARED names it elsewhere (a git worktree one level deeper).
+const sharedDir = process.env.MCP_CODEGEN_SHARED
+  ? resolve(process.env.MCP_CODEGEN_SHARED)
+  : resolve(repoRoot, '../shared');
 export const catalogsDir = join(sharedDir, 'catalogs');
 export const tmpRoot = join(repoRoot, 'test/.tmp');
 export const bin = join(repoRoot, 'bin/mcp-codegen.js');

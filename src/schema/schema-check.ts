@@ -1,7 +1,7 @@
 import { Validator, type Schema } from '@cfworker/json-schema';
-import { schemaDialect } from '../schema/dialect.js';
-import { canonicalRefs } from '../schema/unresolved-refs.js';
-import { UnusableSchemas } from '../schema/unusable.js';
+import { schemaDialect } from './dialect.js';
+import { canonicalRefs } from './unresolved-refs.js';
+import { UnusableSchemas } from './unusable.js';
 import type { JsonObject } from '../shared/json.js';
 
 /** One way a value fails a schema: where in the value, and what. */
@@ -16,7 +16,8 @@ export type SchemaCheck = ((value: unknown) => SchemaIssue[]) & { readonly unusa
 const unusable = new UnusableSchemas();
 
 /**
- * A validator for a server's schema, with @cfworker/json-schema: it interprets the schema (no code
+ * A validator for a server's schema (the mock's arguments and generated data, the docs' example
+ * arguments), with @cfworker/json-schema: it interprets the schema (no code
  * generation, so an untrusted schema never becomes code), resolves only `$ref`s inside the schema
  * (it has no loader, so nothing is fetched), and reads the dialect the generated client reads
  * (`schemaDialect`). It writes its own keys into the schema it is given, so it gets a copy: what the

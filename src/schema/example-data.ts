@@ -7,29 +7,34 @@ import type { SchemaCheck } from './schema-check.js';
 const ATTEMPTS = 8;
 
 /**
- * Data for a tool's output schema, made by json-schema-faker: branch 0 of a top-level `anyOf` or
- * `oneOf` (the documented payload, as the generated client types it), checked against the whole
- * schema. The seed comes from `seed`, the tool and its arguments, so the same call gets the same
- * data in every run and in any order of calls. json-schema-faker resolves local `$ref`s only in
- * `generateSync` (a remote one throws; nothing is fetched). Undefined when no attempt is valid.
+ * Data for a schema, made by json-schema-faker: branch 0 of a top-level `anyOf` or `oneOf` (the
+ * documented payload, as the generated client types it), checked against the whole schema. The
+ * mock answers a call with it (for the tool's output schema, keyed by the call's arguments) and the
+ * docs show an example call with it (for the input schema). The seed comes from `seed`, `key` and
+ * `args`, so the same schema gets the same data in every run and in any order of calls.
+ * json-schema-faker resolves local `$ref`s only in `generateSync` (a remote one throws; nothing is
+ * fetched). Undefined when no attempt is valid. `fromSchema` prefers the schema's own `default`
+ * and `examples` values to made-up ones (the docs' choice: a reader recognises them).
  */
-export function generatedOutput(
+export function generatedValue(
   schema: JsonObject,
   check: SchemaCheck,
   seed: number,
-  tool: string,
+  key: string,
   args: unknown,
+  fromSchema = false,
 ): unknown {
   const target = documentedBranch(schema);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     let value: unknown;
     try {
       value = generateSync(structuredClone(target) as JsonSchema, {
-        seed: seedOf(seed, tool, args, attempt),
+        seed: seedOf(seed, key, args, attempt),
         optionalsProbability: 0.5,
         maxDepth: 6,
         maxDefaultItems: 3,
         propAliases: { definitions: '$defs' },
+        ...(fromSchema ? { useDefaultValue: true, useExamplesValue: true } : {}),
       });
     } catch {
       continue;
@@ -47,9 +52,9 @@ function documentedBranch(schema: JsonObject): JsonObject {
   return { ...rest, allOf: [...(Array.isArray(allOf) ? allOf : []), branches[0]!] };
 }
 
-function seedOf(seed: number, tool: string, args: unknown, attempt: number): number {
+function seedOf(seed: number, key: string, args: unknown, attempt: number): number {
   const digest = createHash('sha256')
-    .update(`${seed}\0${tool}\0${JSON.stringify(args ?? {})}\0${attempt}`)
+    .update(`${seed}\0${key}\0${JSON.stringify(args ?? {})}\0${attempt}`)
     .digest();
   return digest.readUInt32BE(0);
 }
