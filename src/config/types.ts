@@ -1,7 +1,5 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 
-import type { HttpAuth } from './auth-types.js';
-
 export type { BearerCommand, ClientCredentials, HttpAuth, OAuthLogin } from './auth-types.js';
 
 /**
@@ -32,7 +30,7 @@ export interface HttpSource {
   /** Extra request headers; values may reference environment variables as `${NAME}` so secrets stay out of config. */
   headers?: Record<string, string>;
   /** How to get an access token (see "Authentication" in the README); without it, only `headers`. */
-  auth?: HttpAuth;
+  auth?: import('./auth-types.js').HttpAuth;
 }
 
 /** Which entry of a server.json to run: the first package of that registry type, or the first remote. */
