@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { DiscoverProgress } from '../src/discover/index.js';
 import { discover } from '../src/snapshot/discover.js';
-import { CodegenError, ServerError } from '../src/shared/errors.js';
+import { AuthError, CodegenError, ServerError } from '../src/shared/errors.js';
 import { serializeSnapshot, type Snapshot } from '../src/snapshot/index.js';
 import {
   fixtureArgs,
@@ -107,7 +107,7 @@ test('Streamable HTTP with a header whose ${VARIABLE} comes from the environment
   assert.equal(serializeSnapshot(snapshot), serializeSnapshot(reference));
 });
 
-test('a wrong token is a server error about the credentials, without falling back to SSE', async () => {
+test('a wrong token is an authentication error (exit 4) about the header, without falling back to SSE', async () => {
   const events: DiscoverProgress[] = [];
   await assert.rejects(
     discover(
@@ -115,13 +115,13 @@ test('a wrong token is a server error about the credentials, without falling bac
       { cwd: ROOT, env, onProgress: (e) => events.push(e) },
     ),
     (e: unknown) =>
-      e instanceof ServerError &&
-      e.exitCode === 3 &&
+      e instanceof AuthError &&
+      e.exitCode === 4 &&
       // The modern probe is the first request in the default era (auto); a 401 stops there.
-      e.message.includes(
-        `server "${http.url('/mcp')}": server/discover: HTTP 401 (missing or wrong bearer token)`,
+      e.message.startsWith(
+        `server "${http.url('/mcp')}": HTTP 401 (unauthorized): the server refused the Authorization header, and it publishes no OAuth metadata`,
       ) &&
-      /Authorization header/.test(e.hint ?? ''),
+      /a header .* or a command that prints a token/.test(e.hint ?? ''),
   );
   assert.ok(!events.some((e) => e.type === 'fallback'));
 });

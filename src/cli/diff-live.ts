@@ -4,6 +4,7 @@ import { loadCommandConfig } from '../diff/settings.js';
 import { CodegenError } from '../shared/errors.js';
 import { discover } from '../snapshot/discover.js';
 import type { Snapshot } from '../snapshot/types.js';
+import { discoveryAuth } from './discovery-auth.js';
 import type { Io } from './io.js';
 
 /**
@@ -59,6 +60,7 @@ export async function discoverLive(
     onProgress: createProgressReporter(io.stderr),
     onNote: (line) => io.stderr.write(`${line}\n`),
     onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
+    auth: discoveryAuth(io),
   });
   return { snapshot, label: `${server.name} (live)` };
 }

@@ -71,6 +71,8 @@ Exit codes:
   0  no finding at or above --fail-on
   1  findings at or above --fail-on
   2  bad usage, unreadable or invalid snapshot, bad config or policy, git failure
+  3  with --live: the server cannot be reached or misbehaves
+  4  with --live: authentication needed or refused (no stored login and no terminal, 401, 403)
 
 Examples:
   mcp-codegen diff old.json new.json

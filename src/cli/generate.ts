@@ -6,6 +6,7 @@ import type { GenerateResult } from '../generate/types.js';
 import { tuneCompilerFor } from '../shared/one-shot-jit.js';
 import { plural } from '../shared/plural.js';
 import { defineCommand } from './args.js';
+import { discoveryAuth } from './discovery-auth.js';
 import { DEFAULT_MAX_PAGES, DEFAULT_TIMEOUT_MS } from '../discover/defaults.js';
 import { DISCOVERY_FLAGS, discoveryFlags } from './discovery-flags.js';
 import type { Command, Io } from './io.js';
@@ -62,7 +63,12 @@ is written beside the client, outside its folder, and --check checks it too. Fil
 did not change are not rewritten; files generated before and no longer generated are removed (a
 file you added is never touched).
 
-Exit codes: 0 ok, 1 stale (--check), 2 usage/config/input error, 3 server error.
+Authentication: a url source's \`auth\` (oauth, clientCredentials, bearer). An oauth login is
+stored by \`mcp-codegen login <server>\`; at a terminal a missing one is done in the browser, and
+anywhere else (CI) it is exit 4 at once. --offline never needs one.
+
+Exit codes: 0 ok, 1 stale (--check), 2 usage/config/input error, 3 server error,
+4 authentication needed or refused.
 `;
 
 export const generateCommand: Command = defineCommand(
@@ -116,6 +122,7 @@ export const generateCommand: Command = defineCommand(
       ...(log ? { log, progress: io.stderr } : {}),
       warn: (line: string) => io.stderr.write(`warning: ${line}\n`),
       cache: values['no-cache'] !== true,
+      auth: discoveryAuth(io),
     });
     if (values.timings) io.stderr.write(formatTimings(result, startup, configMs));
     return report(result, values.check ?? false, io, values.quiet ?? false);

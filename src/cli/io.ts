@@ -10,6 +10,11 @@ export interface Io {
    * process (a test, a build tool) leaves V8 as it found it.
    */
   oneShotProcess?: boolean;
+  /**
+   * A person at a terminal (stdin and stderr are TTYs, and not CI): a live discovery that needs an
+   * OAuth login may do it in the browser. Unset (tests, pipes, CI): it exits 4 instead.
+   */
+  interactive?: boolean;
 }
 
 export interface Command {
@@ -19,5 +24,11 @@ export interface Command {
 }
 
 export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    env: process.env,
+    interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY) && !process.env.CI,
+  };
 }

@@ -15,6 +15,8 @@ const SUMMARIES = {
   sample: 'call read-only tools listed in the config and record the shapes of their results',
   mock: 'serve a snapshot as an MCP server for tests: typed handlers, recordings, generated data, faults',
   docs: 'write a reference for a catalog: one HTML page, Markdown, or llms.txt',
+  login: "log in to a server's OAuth in the browser; the token is stored and refreshed",
+  logout: "forget a server's stored tokens and client registration",
 } as const;
 type CommandName = keyof typeof SUMMARIES;
 
@@ -27,6 +29,8 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
   sample: async () => (await import('./sample.js')).sampleCommand,
   mock: async () => (await import('./mock.js')).mockCommand,
   docs: async () => (await import('./docs.js')).docsCommand,
+  login: async () => (await import('./login.js')).loginCommand,
+  logout: async () => (await import('./logout.js')).logoutCommand,
 };
 
 function loadCommand(name: CommandName): Promise<Command> {
@@ -45,7 +49,8 @@ ${Object.entries(SUMMARIES)
 
 Run \`mcp-codegen <command> --help\` for a command's options.
 
-Exit codes: 0 ok, 1 stale output or findings, 2 usage/config/input error, 3 server error.
+Exit codes: 0 ok, 1 stale output or findings, 2 usage/config/input error, 3 server error,
+4 authentication needed or refused.
 `;
 }
 
@@ -69,10 +74,14 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.stdout.write(command.help);
     return ExitCode.ok;
   }
+  // A command may learn secrets (tokens, client secrets): nothing it prints carries them. Loaded
+  // here, not for --help.
+  const { redactingIo } = await import('./redact.js');
+  const redacted = redactingIo(io);
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, redacted);
   } catch (error) {
-    return reportError(error, io);
+    return reportError(error, redacted);
   }
 }
 

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config/load.js';
 import { sampleShapes } from '../sample/sample.js';
 import { defineCommand } from './args.js';
+import { discoveryAuth } from './discovery-auth.js';
 import type { Command } from './io.js';
 
 const help = `Usage: mcp-codegen sample [--config <file>] [--server <name>]... [--allow-side-effects]
@@ -33,7 +34,8 @@ Example config:
   samples: { get_user: [{ id: 1 }, { id: 2 }], list_orders: [{}] },
   outputs: { get_invoice: { schema: { type: 'object', properties: { total: { type: 'number' } } } } },
 
-Exit codes: 0 ok, 2 usage/config error or a refused tool (nothing called), 3 server error.
+Exit codes: 0 ok, 2 usage/config error or a refused tool (nothing called), 3 server error,
+4 authentication needed or refused.
 `;
 
 export const sampleCommand: Command = defineCommand(
@@ -57,6 +59,7 @@ export const sampleCommand: Command = defineCommand(
       ...(values.from !== undefined ? { from: values.from } : {}),
       env: io.env,
       log: (line) => io.stdout.write(`${line}\n`),
+      auth: discoveryAuth(io),
     });
     return 0;
   },

@@ -8,6 +8,15 @@ import { CodegenError, ExitCode } from '../shared/errors.js';
 import { serializeSnapshot, writeFileAtomic, type Snapshot } from '../snapshot/index.js';
 import { plural } from '../shared/plural.js';
 import { defineCommand } from './args.js';
+import { discoveryAuth } from './discovery-auth.js';
+import {
+  AUTH_FLAGS,
+  AUTH_HELP,
+  authFromFlags,
+  givenAuthFlags,
+  snapshotAdvice,
+  type AuthFlagValues,
+} from './snapshot-auth.js';
 import { DISCOVERY_FLAGS, DISCOVERY_HELP, discoveryFlags } from './discovery-flags.js';
 import type { Command } from './io.js';
 import { checkClientCapabilities } from '../config/validate-discovery.js';
@@ -44,6 +53,7 @@ Options:
   --header "Name: value"    With --url: an extra request header; repeat for more. \${NAME} in the
                             value is replaced by the environment variable NAME, so a secret need not
                             appear on the command line: --header 'Authorization: Bearer \${API_TOKEN}'
+${AUTH_HELP}
   --package <kind>          With --server-json: npm, pypi or oci (the first package of that type)
                             or remote (the first remote). Default: the first package reached over
                             stdio, then the first remote.
@@ -73,6 +83,9 @@ Examples:
   mcp-codegen snapshot --url http://127.0.0.1:3001/mcp --era modern --out modern.json
   mcp-codegen snapshot --stdio "npx -y @modelcontextprotocol/server-everything" \\
     --capabilities '{"roots":{},"sampling":{},"elicitation":{"form":{},"url":{}}}' --out everything.json
+  mcp-codegen snapshot --url https://mcp.example.com/mcp --auth oauth --out api.json
+  mcp-codegen snapshot --url https://mcp.example.com/mcp --auth client-credentials \\
+    --client-id ci-bot --client-secret-env MCP_CLIENT_SECRET --out api.json
   mcp-codegen snapshot --server-json server.json --out everything.json
   BRAVE_API_KEY=... mcp-codegen snapshot --server-json brave/server.json --package npm --print-command
 
@@ -81,6 +94,8 @@ Exit codes:
   2  usage error: bad or missing options, an invalid server.json, an unset required variable
   3  server error: could not start or reach the server, it timed out, exited, or sent something
      malformed (a repeated cursor, a duplicate tool name, invalid JSON-RPC...); nothing was written
+  4  authentication needed or refused: no stored login and no terminal to log in from, HTTP 401
+     or 403, a refused client or registration; nothing was written
 `;
 
 const TRANSPORTS = ['auto', 'streamable-http', 'sse'] as const;
@@ -93,6 +108,7 @@ export const snapshotCommand: Command = defineCommand(
     url: { type: 'string' },
     transport: { type: 'string' },
     header: { type: 'string', multiple: true },
+    ...AUTH_FLAGS,
     'server-json': { type: 'string' },
     package: { type: 'string' },
     'package-version': { type: 'string' },
@@ -103,6 +119,9 @@ export const snapshotCommand: Command = defineCommand(
     out: { type: 'string' },
   },
   async ({ values }, io) => {
+    const stray = values['server-json'] !== undefined ? givenAuthFlags(values) : [];
+    if (stray.length > 0)
+      throw usage(`${stray[0]} applies to --url only; a server.json names its own headers`);
     const source =
       values['server-json'] !== undefined ? serverJsonFrom(values) : sourceFrom(values);
     if (values['print-command']) {
@@ -127,6 +146,7 @@ export const snapshotCommand: Command = defineCommand(
       ...(values['ui-html'] === true && { uiHtml: true }),
       onProgress: createProgressReporter(io.stderr),
       onWarning: (line) => io.stderr.write(`warning: ${line}\n`),
+      ...('url' in source ? { auth: discoveryAuth(io, snapshotAdvice(source.url)) } : {}),
       onNote: (line) => io.stderr.write(`${line}\n`),
     });
 
@@ -144,7 +164,7 @@ export const snapshotCommand: Command = defineCommand(
   },
 );
 
-function sourceFrom(values: SourceFlags): StdioSource | HttpSource {
+function sourceFrom(values: SourceFlags & AuthFlagValues): StdioSource | HttpSource {
   if (values.package !== undefined || values['package-version'] !== undefined)
     throw usage('--package and --package-version go with --server-json');
   if (values.stdio !== undefined && values.url !== undefined)
@@ -155,6 +175,11 @@ function sourceFrom(values: SourceFlags): StdioSource | HttpSource {
     if (values.header !== undefined)
       throw usage(
         '--header applies to --url only; a --stdio server reads settings from its environment',
+      );
+    const stray = givenAuthFlags(values);
+    if (stray.length > 0)
+      throw usage(
+        `${stray[0]} applies to --url only; a --stdio server reads its keys from its environment`,
       );
     if (values.stdio.trim() === '')
       throw usage('--stdio needs the command line that starts the server');
@@ -179,10 +204,15 @@ function sourceFrom(values: SourceFlags): StdioSource | HttpSource {
       `--transport must be one of ${TRANSPORTS.join(', ')}, got ${JSON.stringify(transport)}`,
     );
   }
+  const auth = authFromFlags(values);
+  const headers = headersFrom(values.header ?? []);
+  if (auth && Object.keys(headers).some((h) => h.toLowerCase() === 'authorization'))
+    throw usage('--auth and --header "Authorization: ..." both say how to authenticate: keep one');
   return {
     url: values.url,
     transport: transport as HttpSource['transport'],
-    headers: headersFrom(values.header ?? []),
+    headers,
+    ...(auth ? { auth } : {}),
   };
 }
 

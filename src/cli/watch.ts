@@ -1,6 +1,7 @@
 import { CodegenError, ExitCode } from '../shared/errors.js';
 import type { ResolvedConfig } from '../config/types.js';
 import type { Io } from './io.js';
+import { discoveryAuth } from './discovery-auth.js';
 import { reportError } from './report-error.js';
 
 /**
@@ -31,6 +32,7 @@ export async function runWatch(
         env: io.env,
         cache: values['no-cache'] !== true,
         warn: (line) => io.stderr.write(`warning: ${line}\n`),
+        auth: discoveryAuth(io),
       },
       ...(values.server ? { only: values.server } : {}),
       print: (line) => io.stdout.write(`${line}\n`),

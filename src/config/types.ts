@@ -2,6 +2,8 @@ import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentSwitches } from './agent-switches.js';
 export type { AgentSwitch, AgentSwitches } from './agent-switches.js';
 
+export type { BearerCommand, ClientCredentials, HttpAuth, OAuthLogin } from './auth-types.js';
+
 /**
  * The shape of `mcp-codegen.config.ts`. One type drives the config file, the CLI flags and the
  * README, so they cannot drift apart.
@@ -29,6 +31,8 @@ export interface HttpSource {
   transport?: 'auto' | 'streamable-http' | 'sse';
   /** Extra request headers; values may reference environment variables as `${NAME}` so secrets stay out of config. */
   headers?: Record<string, string>;
+  /** How to get an access token (see "Authentication" in the README); without it, only `headers`. */
+  auth?: import('./auth-types.js').HttpAuth;
 }
 
 /** Which entry of a server.json to run: the first package of that registry type, or the first remote. */

@@ -2,6 +2,7 @@ import { InputError } from '../shared/errors.js';
 import { pointerToken } from '../shared/pointer.js';
 import { knownKeys, list, unknownKey } from './known-keys.js';
 import { checkAggregate, checkRuntime } from './validate-aggregate.js';
+import { checkAuth } from './validate-auth.js';
 import { checkDiscovery } from './validate-discovery.js';
 import { checkServerJsonSource } from './validate-server-json.js';
 import { checkShapeConfig } from './validate-shapes.js';
@@ -35,7 +36,7 @@ const SERVER_KEYS = [
 const SOURCE_KEYS = {
   snapshot: ['snapshot'],
   stdio: ['stdio', 'env', 'cwd'],
-  url: ['url', 'transport', 'headers'],
+  url: ['url', 'transport', 'headers', 'auth'],
   serverJson: ['serverJson', 'package', 'version'],
 } as const;
 const ERRORS_KEYS = ['server', 'tools'] as const;
@@ -214,6 +215,7 @@ function checkSource(value: unknown, file: string, at: string): void {
       );
     }
     stringRecord(source.headers, file, `${at}/headers`, 'header names to values');
+    if (source.auth !== undefined) checkAuth(source.auth, source.headers, file, `${at}/auth`);
   }
   if (source.stdio !== undefined) {
     const ok =

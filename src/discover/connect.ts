@@ -53,7 +53,7 @@ export async function connect(
   }
   const probe = await probeModern(
     'streamable-http',
-    modernHttpTransport(source, options.env, META_KEYS.protocolVersion),
+    modernHttpTransport(source, options.env, META_KEYS.protocolVersion, options.fetch),
     undefined,
     options,
     options.timeoutMs,

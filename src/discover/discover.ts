@@ -13,6 +13,9 @@ import { LISTS, paginate, type Listing } from './paginate.js';
 import { reach } from './server-json/reach.js';
 import type { ServerJsonProvenance } from './server-json/types.js';
 import type { DiscoverProgress } from './progress.js';
+import { createAuthorizer, type Authorizer } from './auth/authorizer.js';
+import { authContext } from './auth/context.js';
+import type { DiscoverAuth } from './auth/options.js';
 import { strayWarning } from './stray-output.js';
 import type { Environment } from '../shared/host.js';
 import { isObject, type JsonObject } from '../shared/json.js';
@@ -41,6 +44,8 @@ export interface DiscoverOptions {
   onNote?: (line: string) => void;
   /** The server's name in messages and progress; defaults to the command line or URL. */
   serverLabel?: string;
+  /** For a url source: may a login be done in the browser now, and how messages say to log in. */
+  auth?: DiscoverAuth;
   /**
    * The client capabilities to declare (`discovery.capabilities`; default none), checked as the
    * config checks them. Servers show some tools only to clients that declare what they need.
@@ -120,7 +125,14 @@ async function listAndUse<T, R>(
   const { era, timeoutMs, maxPages, server, clientCapabilities } = found;
   const report = options.onProgress ?? (() => {});
   let connection;
+  let authorizer: Authorizer | undefined;
   try {
+    // Before the first request and outside its timeout: a browser login may take minutes.
+    authorizer =
+      'url' in source
+        ? createAuthorizer(source, authContext(server, options.env, options.cwd, options.auth))
+        : undefined;
+    await authorizer?.prepare();
     connection = await connect(source, {
       server,
       timeoutMs,
@@ -128,11 +140,12 @@ async function listAndUse<T, R>(
       env: options.env,
       report,
       era,
+      ...(authorizer ? { fetch: authorizer.fetch } : {}),
       capabilities: clientCapabilities,
     });
   } catch (error) {
     report({ type: 'failed', server });
-    throw error;
+    throw authorizer?.failure ?? error;
   }
   try {
     const init = connection.hello;
@@ -192,7 +205,7 @@ async function listAndUse<T, R>(
   } catch (error) {
     await connection.close(true);
     report({ type: 'failed', server });
-    throw error;
+    throw authorizer?.failure ?? error;
   }
 }
 

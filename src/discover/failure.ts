@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { CodegenError, ServerError } from '../shared/errors.js';
+import { AuthError, CodegenError, ServerError } from '../shared/errors.js';
 import { describeStray, STRAY_HINT, type StdoutTally } from './stray-output.js';
 
 /** Where a failure happened: every server error names the server, the method and, for lists, the page. */
@@ -106,11 +106,13 @@ export function toServerError(error: unknown, where: Where, state: TransportStat
   }
   if (error instanceof StreamableHTTPError || error instanceof SseError) {
     const code = error.code;
-    const auth = code === 401 || code === 403;
+    if (code === 401 || code === 403)
+      return new AuthError(`${at(where)}: ${httpProblem(code, error.message)}`, {
+        hint: 'the server refused the credentials: check the Authorization header (headers in the config, or `mcp-codegen snapshot --header`), or configure auth in its url source',
+        cause: error,
+      });
     return serverError(where, httpProblem(code, error.message), {
-      hint: auth
-        ? 'the server refused the credentials: check the Authorization header (headers in the config, or `mcp-codegen snapshot --header`)'
-        : 'check the URL and that the server speaks MCP there',
+      hint: 'check the URL and that the server speaks MCP there',
       cause: error,
     });
   }

@@ -39,11 +39,16 @@ export async function connectLegacy(
   }
   const kind = source.transport ?? 'auto';
   if (kind !== 'auto')
-    return openLegacy(kind, httpTransport(kind, source, options.env), undefined, options);
+    return openLegacy(
+      kind,
+      httpTransport(kind, source, options.env, options.fetch),
+      undefined,
+      options,
+    );
   try {
     return await openLegacy(
       'streamable-http',
-      httpTransport('streamable-http', source, options.env),
+      httpTransport('streamable-http', source, options.env, options.fetch),
       undefined,
       options,
     );
@@ -62,7 +67,12 @@ export async function connectLegacy(
       reason: `HTTP ${status}`,
     });
     try {
-      return await openLegacy('sse', httpTransport('sse', source, options.env), undefined, options);
+      return await openLegacy(
+        'sse',
+        httpTransport('sse', source, options.env, options.fetch),
+        undefined,
+        options,
+      );
     } catch (sseError) {
       const first =
         error instanceof Error

@@ -9,6 +9,10 @@ import type { LiveSource } from '../config/types.js';
 import type { Environment } from '../shared/host.js';
 import type { JsonObject } from '../shared/json.js';
 import { CLIENT_VERSION } from './legacy.js';
+import { createAuthorizer } from './auth/authorizer.js';
+import { authContext } from './auth/context.js';
+import type { DiscoverAuth } from './auth/options.js';
+import { label } from './auth/store.js';
 import { refuse } from './refusals.js';
 import { planServerJson } from './server-json/resolve.js';
 import { httpTransport, stdioTransport } from './transport.js';
@@ -30,6 +34,10 @@ export interface ListenOptions {
   /** First wait before reconnecting; doubled after each failed attempt, up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** The server's name in authentication messages. */
+  server?: string;
+  /** A url source's authentication, as for discovery (a session is never a browser login: not interactive). */
+  auth?: DiscoverAuth;
 }
 
 /** A session kept open for a server's `list_changed` notifications. */
@@ -117,6 +125,7 @@ export function listen(source: LiveSource, options: ListenOptions, events: Liste
   };
 }
 
+/** A new session's transport; over HTTP with a new authorizer, so a token command runs again. */
 async function transportFor(source: LiveSource, options: ListenOptions): Promise<Transport> {
   if ('serverJson' in source) {
     // Planned again on each connection: the file (or the environment) may have changed since.
@@ -128,7 +137,14 @@ async function transportFor(source: LiveSource, options: ListenOptions): Promise
     source = plan.target;
   }
   if ('stdio' in source) return stdioTransport(source, options).transport;
-  return httpTransport(source.transport === 'sse' ? 'sse' : 'streamable-http', source, options.env);
+  const context = authContext(options.server ?? label(source.url), options.env, options.cwd, {
+    ...options.auth,
+    interactive: false,
+  });
+  const authorizer = createAuthorizer(source, context);
+  await authorizer.prepare();
+  const kind = source.transport === 'sse' ? 'sse' : 'streamable-http';
+  return httpTransport(kind, source, options.env, authorizer.fetch);
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ProtocolEra } from '../config/types.js';
 import { toServerError, type TransportState, type Where } from './failure.js';
 import type { DiscoverProgress, TransportKind } from './progress.js';
@@ -15,6 +15,8 @@ export interface ConnectOptions {
   cwd: string;
   env: Environment;
   report: (e: DiscoverProgress) => void;
+  /** For a url source: the authorizer's fetch (tokens added, 401s answered). */
+  fetch?: FetchLike;
   /** The client capabilities to declare (validated: `checkClientCapabilities`). */
   capabilities: JsonObject;
 }

@@ -72,18 +72,24 @@ export function stdioTransport(
   return { transport, stderr: { ...(stream ? tail(stream) : NO_STDERR), command, cwd, stdout } };
 }
 
+/**
+ * `fetch` is the authorizer's (src/discover/auth/authorizer.ts): it adds the token and answers 401s,
+ * so the SDK transports get no `authProvider` of their own.
+ */
 export function httpTransport(
   kind: 'streamable-http' | 'sse',
   source: HttpSource & Verbatim,
   env: Environment,
+  fetch?: FetchLike,
 ): Transport {
   const url = new URL(source.url);
   const headers = values(source, source.headers, env, 'the header');
   // Both transports send `requestInit.headers` on every request, the SSE GET stream included.
   const requestInit: RequestInit = { headers };
+  const options = { requestInit, ...(fetch ? { fetch } : {}) };
   return kind === 'sse'
-    ? new SSEClientTransport(url, { requestInit })
-    : new StreamableHTTPClientTransport(url, { requestInit });
+    ? new SSEClientTransport(url, options)
+    : new StreamableHTTPClientTransport(url, options);
 }
 
 /**
@@ -96,6 +102,7 @@ export function modernHttpTransport(
   source: HttpSource & Verbatim,
   env: Environment,
   protocolVersionKey: string,
+  base: FetchLike = fetch,
 ): Transport {
   const headers = values(source, source.headers, env, 'the header');
   const withEraHeaders: FetchLike = (url, init) => {
@@ -103,13 +110,13 @@ export function modernHttpTransport(
     const version = (message?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[
       protocolVersionKey
     ];
-    if (typeof version !== 'string' || typeof message?.method !== 'string') return fetch(url, init);
+    if (typeof version !== 'string' || typeof message?.method !== 'string') return base(url, init);
     const merged = new Headers(init?.headers);
     merged.set('mcp-protocol-version', version);
     merged.set('mcp-method', message.method);
     const name = mcpNameHeader(message.method, message.params);
     if (name !== undefined) merged.set('mcp-name', name);
-    return fetch(url, { ...init, headers: merged });
+    return base(url, { ...init, headers: merged });
   };
   return new StreamableHTTPClientTransport(new URL(source.url), {
     requestInit: { headers },

@@ -50,6 +50,7 @@ export async function loadInput(
       ...(server.discovery?.uiHtml !== undefined ? { uiHtml: server.discovery.uiHtml } : {}),
       ...(options.progress ? { onProgress: createProgressReporter(options.progress) } : {}),
       ...(options.warn ? { onWarning: options.warn } : {}),
+      ...(options.auth ? { auth: options.auth } : {}),
       ...(options.log ? { onNote: options.log } : {}),
     }),
   );

@@ -3,6 +3,7 @@
  * `generate`, and the stage timer that reading, rendering and writing report to.
  */
 import type { ResolvedConfig } from '../config/types.js';
+import type { DiscoverAuth } from '../discover/auth/options.js';
 import type { Environment, TextOutput } from '../shared/host.js';
 
 /** `load` is loading the emit stack (json-schema-to-typescript, prettier), which a cached run skips. */
@@ -30,6 +31,8 @@ export interface GenerateOptions {
    * False also keeps `check` from answering by the manifest's hashes: everything is generated.
    */
   cache?: boolean;
+  /** A url source's authentication: whether a login may be done in the browser now (default: exit 4). */
+  auth?: DiscoverAuth;
 }
 
 export interface GeneratedFile {

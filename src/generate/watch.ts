@@ -88,6 +88,8 @@ export async function watchAndGenerate(options: WatchOptions): Promise<void> {
         cwd: config.root,
         env: options.generate.env ?? process.env,
         timeoutMs: server.discovery?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        server: server.name,
+        ...(options.generate.auth ? { auth: options.generate.auth } : {}),
         ...(server.discovery?.capabilities !== undefined && {
           capabilities: server.discovery.capabilities as JsonObject,
         }),

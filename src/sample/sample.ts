@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { shapesFileOf } from '../config/shapes-path.js';
 import type { ResolvedConfig, ServerConfig } from '../config/types.js';
 import { CodegenError, InputError } from '../shared/errors.js';
+import type { DiscoverAuth } from '../discover/auth/options.js';
 import type { Environment } from '../shared/host.js';
 import { writeFileAtomic } from '../shared/atomic.js';
 import { readShapesFile, serializeShapes } from '../shapes/file.js';
@@ -20,6 +21,8 @@ export interface SampleOptions {
   allowSideEffects?: boolean;
   env: Environment;
   log: (line: string) => void;
+  /** A url source's authentication: whether a login may be done in the browser now (default: exit 4). */
+  auth?: DiscoverAuth;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function sampleShapes(options: SampleOptions): Promise<void> {
         ...server.discovery,
         onNote: options.log,
         onWarning: (line) => options.log(`warning: ${line}`),
+        ...(options.auth ? { auth: options.auth } : {}),
       },
       async (snapshot, callTool) => {
         checkCallable(

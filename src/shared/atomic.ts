@@ -2,9 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** Write to a sibling temp file, then rename: a reader never sees half a file, a failure leaves the old one. */
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
-  await writeFilesAtomic([{ file, content }]);
+/**
+ * Write to a sibling temp file, then rename: a reader never sees half a file, a failure leaves the
+ * old one. `mode` is the new file's permissions from its first byte (0o600 for the token store).
+ */
+export async function writeFileAtomic(
+  file: string,
+  content: string,
+  options: { mode?: number } = {},
+): Promise<void> {
+  await writeFilesAtomic([{ file, content, ...options }]);
 }
 
 /**
@@ -15,7 +22,7 @@ export async function writeFileAtomic(file: string, content: string): Promise<vo
  * A folder a removal leaves empty is removed too (a per-tool `tools/` after a switch of layout).
  */
 export async function writeFilesAtomic(
-  files: ReadonlyArray<{ file: string; content: string }>,
+  files: ReadonlyArray<{ file: string; content: string; mode?: number }>,
   remove: readonly string[] = [],
 ): Promise<void> {
   const staged: Array<{ temp: string; file: string }> = [];
@@ -24,12 +31,12 @@ export async function writeFilesAtomic(
   const tempOf = (file: string) =>
     join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    for (const { file, content } of files) {
+    for (const { file, content, mode } of files) {
       const created = await mkdir(dirname(file), { recursive: true });
       if (created) createdDirs.push(created);
       const temp = tempOf(file);
       staged.push({ temp, file });
-      await writeFile(temp, content, 'utf8');
+      await writeFile(temp, content, mode === undefined ? 'utf8' : { encoding: 'utf8', mode });
     }
     for (const file of remove) {
       const temp = tempOf(file);

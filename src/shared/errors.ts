@@ -10,6 +10,8 @@ export const ExitCode = {
   usage: 2,
   /** A server that cannot be reached or misbehaves. */
   server: 3,
+  /** Authentication needed (no usable login, no terminal to log in from) or refused (HTTP 401/403). */
+  auth: 4,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -48,5 +50,16 @@ export class ServerError extends CodegenError {
   constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
     super(message, { ...options, exitCode: ExitCode.server });
     this.name = 'ServerError';
+  }
+}
+
+/**
+ * Authentication needed or refused: no usable stored login and no terminal to log in from, a 401 or
+ * 403 from the server, a token command that failed, an authorization server that said no.
+ */
+export class AuthError extends CodegenError {
+  constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
+    super(message, { ...options, exitCode: ExitCode.auth });
+    this.name = 'AuthError';
   }
 }
